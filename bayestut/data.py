@@ -1,0 +1,145 @@
+"""Cross-validation results in one tidy format, and the paired differences the tests use.
+
+Tidy format: one row per data set x classifier x run x fold, columns
+``dataset, classifier, run, fold, score`` with the score a fraction. The bundled UCI results
+keep an extra ``dataset_id`` column, because two different data sets are both called ``credit``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+
+from .paths import DATA
+
+COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
+UCI_CLASSIFIERS = ("nbc", "aode", "hnb", "j48", "j48gr")
+
+
+class InputError(ValueError):
+    """Input that cannot be analysed; the message says what to fix."""
+
+
+def load_uci(path: Path | str | None = None) -> pd.DataFrame:
+    """The 54-data-set, 5-classifier results of both papers, as fractions in tidy format."""
+    path = Path(path) if path else DATA / "uci_cv_accuracy.csv"
+    raw = pd.read_csv(path)
+    tidy = raw.rename(columns={"accuracy_percent": "score"})
+    tidy["score"] = tidy["score"] / 100.0
+    return validate(tidy[["dataset_id", *COLUMNS]])
+
+
+def read_results(source: pd.DataFrame | Path | str, score: str = "score",
+                 percent: bool = False) -> pd.DataFrame:
+    """A reader's own results (a DataFrame or a CSV path) in the tidy format, checked.
+
+    ``score`` names the column holding the metric; ``percent=True`` divides it by 100.
+    """
+    df = source.copy() if isinstance(source, pd.DataFrame) else pd.read_csv(source)
+    if score not in df.columns:
+        raise InputError(f"no score column {score!r}; the columns are {list(df.columns)}")
+    if score != "score":
+        df = df.drop(columns=["score"], errors="ignore").rename(columns={score: "score"})
+    if percent:
+        df["score"] = df["score"] / 100.0
+    return validate(df)
+
+
+def validate(df: pd.DataFrame) -> pd.DataFrame:
+    """Check the tidy format and return it; raise InputError naming the problem."""
+    missing = [c for c in COLUMNS if c not in df.columns]
+    if missing:
+        raise InputError(f"missing column(s) {missing}; expected {COLUMNS}")
+    if df.empty:
+        raise InputError("the results table is empty")
+    nan_cols = [c for c in COLUMNS if df[c].isna().any()]
+    if nan_cols:
+        rows = df.index[df[nan_cols].isna().any(axis=1)][:5].tolist()
+        raise InputError(f"NaN in column(s) {nan_cols} (first rows: {rows})")
+    if not pd.api.types.is_numeric_dtype(df["score"]):
+        raise InputError("the score column is not numeric")
+    if df["score"].max() > 1.0 and df["score"].min() >= 0.0 and df["score"].max() <= 100.0:
+        raise InputError("scores above 1 look like percentages: give fractions "
+                         "(divide by 100, or pass percent=True)")
+    key = _key(df)
+    dup = df.duplicated([key, "classifier", "run", "fold"])
+    if dup.any():
+        first = df.loc[dup, [key, "classifier", "run", "fold"]].iloc[0].tolist()
+        raise InputError(f"repeated (dataset, classifier, run, fold) rows, e.g. {first}")
+    return df.reset_index(drop=True)
+
+
+def _key(df: pd.DataFrame) -> str:
+    return "dataset_id" if "dataset_id" in df.columns else "dataset"
+
+
+@dataclass(frozen=True)
+class Differences:
+    """Paired differences score(a) - score(b): one row per data set, one column per fold.
+
+    ``folds`` is k, the number of folds per cross-validation run: the correlation
+    heuristic of Nadeau and Bengio is rho = 1/k.
+    """
+
+    x: np.ndarray          # (data sets, runs * folds)
+    datasets: tuple        # names, in row order
+    ids: tuple             # keys in row order (dataset_id for the bundled data)
+    a: str
+    b: str
+    folds: int
+
+    @property
+    def rho(self) -> float:
+        return 1.0 / self.folds
+
+    def row(self, dataset) -> np.ndarray:
+        """The differences of one data set, by id or by (unambiguous) name."""
+        if dataset in self.ids:
+            return self.x[self.ids.index(dataset)]
+        hits = [i for i, name in enumerate(self.datasets) if name == dataset]
+        if not hits:
+            raise InputError(f"unknown data set {dataset!r}")
+        if len(hits) > 1:
+            ids = [self.ids[i] for i in hits]
+            raise InputError(f"{dataset!r} names several data sets (ids {ids}); pick one by id")
+        return self.x[hits[0]]
+
+    def means(self) -> pd.Series:
+        return pd.Series(self.x.mean(axis=1), index=list(self.datasets), name=f"{self.a}-{self.b}")
+
+
+def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
+    """Fold-by-fold differences score(a) - score(b) for every data set, in the table's order."""
+    for name in (a, b):
+        if name not in set(df["classifier"]):
+            raise InputError(f"unknown classifier {name!r}; known: {sorted(set(df['classifier']))}")
+    if a == b:
+        raise InputError("compare two different classifiers")
+    key = _key(df)
+    two = df[df["classifier"].isin([a, b])]
+    wide = two.pivot_table(index=[key, "run", "fold"], columns="classifier",
+                           values="score", aggfunc="first", sort=False)
+    unpaired = wide[[a, b]].isna().any(axis=1)
+    if unpaired.any():
+        first = wide.index[unpaired][0]
+        raise InputError(f"unpaired results: {first} has a score for only one of {a!r}, {b!r}")
+    wide = wide.sort_index(level=[1, 2], sort_remaining=False)
+    order = list(dict.fromkeys(two[key]))
+    counts = wide.groupby(level=0, sort=False).size().reindex(order)
+    if counts.nunique() != 1:
+        raise InputError("unequal numbers of folds across data sets: "
+                         + ", ".join(f"{k}: {v}" for k, v in counts.items()))
+    n = int(counts.iloc[0])
+    if n < 2:
+        raise InputError(f"only {n} fold per data set; at least 2 are needed")
+    folds_per_run = wide.reset_index().groupby([key, "run"])["fold"].nunique()
+    if folds_per_run.nunique() != 1:
+        raise InputError("runs with different numbers of folds; every run must use the same k")
+    diff = (wide[a] - wide[b]).groupby(level=0, sort=False)
+    x = np.vstack([diff.get_group(k).to_numpy() for k in order])
+    names = two.drop_duplicates(key).set_index(key)["dataset"].reindex(order)
+    return Differences(x=x, datasets=tuple(names), ids=tuple(order), a=a, b=b,
+                       folds=int(folds_per_run.iloc[0]))

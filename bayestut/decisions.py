@@ -1,0 +1,56 @@
+"""Turning three posterior probabilities (left, rope, right) into a decision (JMLR §3.2)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .data import InputError
+
+OUTCOMES = ("left", "rope", "right")
+NO_DECISION = "none"
+
+# JMLR eq. 7: rows are the actions a_l, a_c (rope), a_r, a_n; columns the true states.
+# A wrong claim costs 20, no decision costs 1, so a claim needs P > 1 - 1/20 = 0.95.
+LOSS_JMLR = np.array([[0, 20, 20],
+                      [20, 0, 20],
+                      [20, 20, 0],
+                      [1, 1, 1]], dtype=float)
+
+
+def outcome_labels(a: str, b: str) -> tuple[str, str, str]:
+    """Names of the three outcomes of a - b, after the classifiers (never bare left/right)."""
+    return (f"{a} ≪ {b}", f"{a} = {b}", f"{a} ≫ {b}")
+
+
+def _probs(p) -> np.ndarray:
+    p = np.asarray(p, dtype=float)
+    if p.shape[-1:] != (3,):
+        raise InputError(f"give (left, rope, right) probabilities on the last axis, got shape {p.shape}")
+    if np.isnan(p).any() or (p < -1e-12).any() or (np.abs(p.sum(axis=-1) - 1) > 1e-6).any():
+        raise InputError("probabilities must be non-negative and sum to 1")
+    return p
+
+
+def decide(p, threshold: float = 0.95) -> np.ndarray:
+    """'left', 'rope' or 'right' where its probability exceeds the threshold, else 'none'."""
+    if not 0.5 <= threshold < 1.0:
+        raise InputError(f"the threshold must be in [0.5, 1), got {threshold}")
+    p = _probs(p)
+    best = p.argmax(axis=-1)
+    hit = np.take_along_axis(p, best[..., None], axis=-1)[..., 0] > threshold
+    return np.where(hit, np.array(OUTCOMES)[best], NO_DECISION)
+
+
+def decide_by_loss(p, loss=LOSS_JMLR) -> np.ndarray:
+    """The action of least expected loss L @ p; the last row of L is 'no decision'.
+
+    Ties go to no decision, then to the earlier action: a claim must be strictly better.
+    """
+    p = _probs(p)
+    loss = np.asarray(loss, dtype=float)
+    if loss.shape != (4, 3):
+        raise InputError(f"the loss matrix must be 4 x 3 (actions left, rope, right, none), got {loss.shape}")
+    expected = p @ loss.T                     # (..., 4)
+    order = [3, 0, 1, 2]                      # look at 'none' first so it wins ties
+    choice = np.array(order)[np.argmin(expected[..., order], axis=-1)]
+    return np.array([*OUTCOMES, NO_DECISION])[choice]
