@@ -48,7 +48,8 @@ class Table:
     cells: pd.DataFrame
 
     def get(self, row, column: str) -> Published:
-        return Published(self.paper, self.item, str(row), column, str(self.cells.at[row, column]))
+        # rows are keyed by their printed label, so ids are looked up as text
+        return Published(self.paper, self.item, str(row), column, str(self.cells.at[str(row), column]))
 
     def column(self, column: str) -> pd.Series:
         return self.cells[column].astype(float)
