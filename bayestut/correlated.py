@@ -24,6 +24,10 @@ class StudentPosterior:
     loc: np.ndarray
     scale: np.ndarray
 
+    def __getitem__(self, i) -> "StudentPosterior":
+        """The posterior of data set (row) i."""
+        return StudentPosterior(self.df, np.asarray(self.loc)[i], np.asarray(self.scale)[i])
+
     def _t(self):
         # scipy refuses scale 0: evaluate the point masses apart
         return stats.t(self.df, loc=self.loc, scale=np.where(self.scale > 0, self.scale, 1.0))

@@ -1,0 +1,35 @@
+# Two set-up-free commands: `make reproduce` and `make test`. Both create (or reuse) the
+# virtual environment .venv and install the package with its extras first.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: reproduce test unit notebooks bench clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[notebooks,test]'
+	touch $@
+
+# Run every notebook in order with papermill, store it back executed, write figures/,
+# then gather the notebooks' scorecards into REPRODUCTION.md and reproduction.csv.
+reproduce: $(STAMP)
+	$(PY) -m bayestut.reproduce
+
+# Unit tests, then nbval: the committed notebooks re-run and their checked outputs compared.
+test: unit notebooks
+
+unit: $(STAMP)
+	$(PY) -m pytest -m "not slow" tests
+
+notebooks: $(STAMP)
+	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env notebooks
+
+bench: $(STAMP)
+	$(PY) -m pip install --quiet -e '.[bench]'
+	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache

@@ -1,0 +1,26 @@
+"""`make reproduce`: run every numbered notebook headlessly, in order, then gather the scorecards."""
+
+from __future__ import annotations
+
+import sys
+
+import papermill
+
+from . import scorecard
+from .paths import NOTEBOOKS
+
+
+def main(names: list[str]) -> None:
+    notebooks = sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+    if names:
+        notebooks = [nb for nb in notebooks if any(nb.name.startswith(n) for n in names)]
+    for nb in notebooks:
+        print(f"running {nb.name}", flush=True)
+        # stored back in place: the committed notebook is the executed tutorial
+        papermill.execute_notebook(str(nb), str(nb), cwd=str(NOTEBOOKS), progress_bar=False)
+    cards = scorecard.gather()
+    print(cards["verdict"].value_counts().to_string())
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
