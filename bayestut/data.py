@@ -32,6 +32,19 @@ def load_uci(path: Path | str | None = None) -> pd.DataFrame:
     return validate(tidy[["dataset_id", *COLUMNS]])
 
 
+def accuracy_table(df: pd.DataFrame, classifiers, datasets=None) -> pd.DataFrame:
+    """Scores in percent, one row per (data set, classifier), one column per fold (JMLR Table 1)."""
+    key = _key(df)
+    rows = df[df["classifier"].isin(classifiers)]
+    if datasets is not None:
+        rows = rows[rows[key].isin(datasets)]
+    wide = rows.assign(col=rows["run"].astype(str) + "." + rows["fold"].astype(str),
+                       percent=rows["score"] * 100)
+    table = wide.pivot_table(index=[key, "dataset", "classifier"], columns="col", values="percent",
+                             sort=False)
+    return table[list(dict.fromkeys(wide["col"]))].droplevel(0)
+
+
 def read_results(source: pd.DataFrame | Path | str, score: str = "score",
                  percent: bool = False) -> pd.DataFrame:
     """A reader's own results (a DataFrame or a CSV path) in the tidy format, checked.
