@@ -54,3 +54,24 @@ def decide_by_loss(p, loss=LOSS_JMLR) -> np.ndarray:
     order = [3, 0, 1, 2]                      # look at 'none' first so it wins ties
     choice = np.array(order)[np.argmin(expected[..., order], axis=-1)]
     return np.array([*OUTCOMES, NO_DECISION])[choice]
+
+
+def nhst_versus_bayes(p, decisions, alpha: float = 0.05, p_decimals: int | None = None) -> dict:
+    """Cross-tabulate NHST rejections against Bayesian decisions (JMLR Tables 4-6).
+
+    A comparison is significant when p <= alpha (JMLR §2.1). ``p_decimals`` rounds p first,
+    to judge p-values as printed (3 decimals in the paper) rather than unrounded.
+    """
+    p = np.asarray(p, dtype=float)
+    if p_decimals is not None:
+        p = np.round(p, p_decimals)
+    decisions = np.asarray(decisions)
+    rejected = p <= alpha
+    difference = np.isin(decisions, ["left", "right"])
+    counts = {}
+    for name, mask in (("not rejected", ~rejected), ("rejected", rejected)):
+        counts[(name, "data sets")] = int(mask.sum())
+        counts[(name, "rope")] = int((mask & (decisions == "rope")).sum())
+        counts[(name, "difference")] = int((mask & difference).sum())
+        counts[(name, "no decision")] = int((mask & (decisions == NO_DECISION)).sum())
+    return counts

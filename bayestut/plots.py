@@ -61,7 +61,10 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
         p = post.rope(rope)
         names = labels or ("left", "rope", "right")
         text = "\n".join(f"P({n}) = {q:.3f}" for n, q in zip(names, p))
-        ax.text(0.02, 0.97, text, transform=ax.transAxes, va="top", fontsize=8,
+        # put the text on the side away from the bulk of the posterior
+        right = float(post.loc) < 0
+        ax.text(0.98 if right else 0.02, 0.97, text, transform=ax.transAxes, va="top",
+                ha="right" if right else "left", fontsize=8,
                 bbox=dict(facecolor="white", alpha=0.8, lw=0))
     ax.set(xlabel="mean difference of accuracy", ylabel="density", title=title)
     return ax
@@ -94,6 +97,7 @@ def posterior_grid(post: StudentPosterior, names, rope: float = 0.01, ncols: int
         posterior(post[i], rope, ax=ax, show_probabilities=False)
         ax.set_title(names[i], fontsize=8)
         ax.set(xlabel="", ylabel="", yticks=[])
+        ax.xaxis.set_major_locator(plt.MaxNLocator(3))
         ax.tick_params(labelsize=6)
     fig.tight_layout()
     return fig

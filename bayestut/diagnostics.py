@@ -1,0 +1,163 @@
+"""Convergence checks run after every MCMC fit: divergences, R-hat and bulk effective sample size.
+
+R-hat and bulk ESS follow Vehtari, Gelman, Simpson, Carpenter and Bürkner (2021),
+"Rank-normalization, folding, and localization: an improved R-hat", Bayesian Analysis 16(2):
+chains are split in halves and the draws replaced by normal scores of their ranks, so both
+work for heavy-tailed posteriors too. Draws come as arrays shaped (chains, draws, ...).
+"""
+
+from __future__ import annotations
+
+import warnings
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy import stats
+
+RHAT_MAX = 1.01            # Vehtari et al. (2021) recommend 1.01
+ESS_MIN_PER_CHAIN = 100    # ... and a bulk ESS of at least 100 per chain
+
+
+class ConvergenceWarning(UserWarning):
+    """The sampler's output is not trustworthy as it stands; the message says why."""
+
+
+def _flat(draws: np.ndarray) -> np.ndarray:
+    """(chains, draws, ...) -> (chains, draws, parameters)."""
+    draws = np.asarray(draws, dtype=float)
+    return draws.reshape(draws.shape[0], draws.shape[1], -1)
+
+
+def _split_chains(x: np.ndarray) -> np.ndarray:
+    half = x.shape[1] // 2
+    return np.concatenate([x[:, :half], x[:, x.shape[1] - half:]], axis=0)
+
+
+def _rank_normalise(x: np.ndarray) -> np.ndarray:
+    """Normal scores of the ranks over all chains, per parameter."""
+    m, n, k = x.shape
+    ranks = stats.rankdata(x.reshape(m * n, k), axis=0).reshape(m, n, k)
+    return stats.norm.ppf((ranks - 0.375) / (m * n + 0.25))
+
+
+def _basic_rhat(x: np.ndarray) -> np.ndarray:
+    n = x.shape[1]
+    within = x.var(axis=1, ddof=1).mean(axis=0)
+    between = n * x.mean(axis=1).var(axis=0, ddof=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return np.sqrt(((n - 1) / n * within + between / n) / within)
+
+
+def rhat(draws) -> np.ndarray:
+    """Rank-normalised split R-hat, the larger of its bulk and tail (folded) versions.
+
+    NaN for a parameter that never moves (all draws equal).
+    """
+    x = _split_chains(_flat(draws))
+    folded = np.abs(x - np.median(x, axis=(0, 1)))
+    value = np.fmax(_basic_rhat(_rank_normalise(x)), _basic_rhat(_rank_normalise(folded)))
+    return np.where(_constant(x), np.nan, value)
+
+
+def _constant(x: np.ndarray) -> np.ndarray:
+    return np.ptp(x.reshape(-1, x.shape[-1]), axis=0) == 0
+
+
+def _ess(x: np.ndarray) -> np.ndarray:
+    """ESS of (chains, draws, parameters) with Geyer's initial monotone sequence."""
+    m, n, k = x.shape
+    centred = x - x.mean(axis=1, keepdims=True)
+    size = 2 ** int(np.ceil(np.log2(2 * n)))
+    spectrum = np.fft.rfft(centred, n=size, axis=1)
+    acov = np.fft.irfft(spectrum * np.conj(spectrum), n=size, axis=1)[:, :n] / n
+    chain_var = acov[:, 0] * n / (n - 1)
+    var_plus = chain_var.mean(axis=0) * (n - 1) / n
+    if m > 1:
+        var_plus = var_plus + x.mean(axis=1).var(axis=0, ddof=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        rho = 1.0 - (chain_var.mean(axis=0) - acov.mean(axis=0)) / var_plus   # (n, k)
+    pairs = rho[: n - n % 2].reshape(n // 2, 2, k).sum(axis=1)                 # Geyer's P_t
+    positive = np.cumprod(pairs > 0, axis=0).astype(bool)                      # initial positive run
+    monotone = np.minimum.accumulate(np.where(positive, pairs, np.inf), axis=0)
+    tau = -1.0 + 2.0 * np.where(positive, monotone, 0.0).sum(axis=0)
+    tau = np.maximum(tau, 1.0 / np.log10(m * n))   # Stan's cap against antithetic overestimates
+    return m * n / tau
+
+
+def ess_bulk(draws) -> np.ndarray:
+    """Bulk effective sample size: ESS of the rank-normalised split chains."""
+    x = _split_chains(_flat(draws))
+    return np.where(_constant(x), np.nan, _ess(_rank_normalise(x)))
+
+
+@dataclass(frozen=True)
+class Diagnostics:
+    """What went wrong, if anything, in one fit; ``problems`` is empty when all is well."""
+
+    chains: int
+    draws: int
+    divergences: int
+    max_treedepth_hits: int
+    rhat: dict = field(repr=False)        # parameter name -> worst (largest) R-hat
+    ess_bulk: dict = field(repr=False)    # parameter name -> worst (smallest) bulk ESS
+
+    @property
+    def max_rhat(self) -> float:
+        return float(np.nanmax(list(self.rhat.values()), initial=np.nan))
+
+    @property
+    def min_ess_bulk(self) -> float:
+        return float(np.nanmin(list(self.ess_bulk.values()), initial=np.nan))
+
+    @property
+    def problems(self) -> list[str]:
+        out = []
+        total = self.chains * self.draws
+        if self.divergences:
+            out.append(f"{self.divergences} of {total} post-warm-up transitions diverged: "
+                       "the posterior may be biased (try more warm-up, a higher adapt_delta "
+                       "or the other parametrisation)")
+        if self.max_treedepth_hits:
+            out.append(f"{self.max_treedepth_hits} transitions hit the maximum tree depth: "
+                       "sampling is inefficient")
+        bad_rhat = {k: v for k, v in self.rhat.items() if v > RHAT_MAX}
+        if bad_rhat:
+            out.append("R-hat above %.2f for %s: the chains disagree, run longer"
+                       % (RHAT_MAX, _worst(bad_rhat, reverse=True)))
+        need = ESS_MIN_PER_CHAIN * self.chains
+        low_ess = {k: v for k, v in self.ess_bulk.items() if v < need}
+        if low_ess:
+            out.append("bulk ESS below %d for %s: too few effective draws, run longer"
+                       % (need, _worst(low_ess, reverse=False)))
+        return out
+
+    def warn(self, what: str = "the fit") -> None:
+        for problem in self.problems:
+            warnings.warn(f"{what}: {problem}", ConvergenceWarning, stacklevel=3)
+
+
+def _worst(values: dict, reverse: bool) -> str:
+    ordered = sorted(values.items(), key=lambda kv: kv[1], reverse=reverse)
+    shown = ", ".join(f"{k} ({v:.3g})" for k, v in ordered[:3])
+    return shown + (f" and {len(ordered) - 3} more" if len(ordered) > 3 else "")
+
+
+def diagnose(draws: dict, divergent, treedepth_hit) -> Diagnostics:
+    """Diagnostics of named draws (each (chains, draws, ...)); per-element values are
+    reduced to the worst one per name, labelled ``name[i]`` when an element is to blame."""
+    rh, ess = {}, {}
+    for name, value in draws.items():
+        value = np.asarray(value)
+        if value.size == 0:
+            continue
+        r, e = rhat(value), ess_bulk(value)
+        if np.all(np.isnan(r)):
+            continue
+        label = name if value.ndim == 2 else f"{name}[{int(np.nanargmax(r))}]"
+        rh[label] = float(np.nanmax(r))
+        label = name if value.ndim == 2 else f"{name}[{int(np.nanargmin(e))}]"
+        ess[label] = float(np.nanmin(e))
+    divergent = np.asarray(divergent)
+    return Diagnostics(chains=divergent.shape[0], draws=divergent.shape[1],
+                       divergences=int(divergent.sum()), max_treedepth_hits=int(np.sum(treedepth_hit)),
+                       rhat=rh, ess_bulk=ess)

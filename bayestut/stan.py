@@ -1,0 +1,285 @@
+"""Run the Stan programs of ``stan/``: compile once per machine, sample, return named draws.
+
+Two backends run the same ``.stan`` file:
+
+- ``cmdstanpy``, chosen whenever a CmdStan installation is found (``cmdstanpy.cmdstan_path()``
+  succeeds). The executable is cached in ``<user cache>/bayestut/cmdstan/<cmdstan-version>/
+  <hash of the program>/``, so it is compiled once per machine and program text.
+- ``pystan`` (PyStan 3, which bundles Stan in its wheel) otherwise. httpstan caches the
+  compiled model in its own user cache directory, keyed by the program text; PyStan's
+  habit of also caching every seeded fit on disk is undone after each call, so the cache
+  does not grow and every call really samples.
+
+Override the choice with ``backend=`` or the environment variable ``BAYESTUT_STAN_BACKEND``.
+Draws come back as ``{name: array (chains, draws, *dims)}`` and every fit is diagnosed
+(divergences, R-hat, bulk ESS), with a :class:`~bayestut.diagnostics.ConvergenceWarning`
+naming any problem.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import io
+import os
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+
+from .diagnostics import Diagnostics, diagnose
+from .paths import REPO
+
+STAN_DIR = REPO / "stan"
+BACKENDS = ("cmdstanpy", "pystan")
+ENV_BACKEND = "BAYESTUT_STAN_BACKEND"
+MAX_TREEDEPTH = 10
+
+
+def program_text(name: str) -> str:
+    path = STAN_DIR / f"{name}.stan"
+    if not path.exists():
+        known = sorted(p.stem for p in STAN_DIR.glob("*.stan"))
+        raise ValueError(f"no Stan program {name!r}; known: {known}")
+    return path.read_text()
+
+
+def _cmdstan_found() -> bool:
+    try:
+        import cmdstanpy
+        cmdstanpy.cmdstan_path()    # raises ValueError when no CmdStan is installed
+        return True
+    except (ImportError, ValueError):
+        return False
+
+
+def _pystan_found() -> bool:
+    try:
+        import stan  # noqa: F401
+        return True
+    except ImportError:
+        return False
+
+
+def choose_backend(backend: str | None = None) -> str:
+    """The backend to use: the argument, else $BAYESTUT_STAN_BACKEND, else whichever is present
+    (cmdstanpy first)."""
+    wanted = backend or os.environ.get(ENV_BACKEND) or None
+    if wanted is not None:
+        if wanted not in BACKENDS:
+            raise ValueError(f"unknown Stan backend {wanted!r}; choose one of {BACKENDS}")
+        available = _cmdstan_found() if wanted == "cmdstanpy" else _pystan_found()
+        if not available:
+            raise RuntimeError(_missing(wanted))
+        return wanted
+    if _cmdstan_found():
+        return "cmdstanpy"
+    if _pystan_found():
+        return "pystan"
+    raise RuntimeError("no Stan backend: install CmdStan (cmdstanpy.install_cmdstan()) or PyStan "
+                       "(pip install pystan; not available on Windows)")
+
+
+def _missing(backend: str) -> str:
+    if backend == "cmdstanpy":
+        return "cmdstanpy was asked for, but no CmdStan installation was found " \
+               "(run cmdstanpy.install_cmdstan() or set CMDSTAN)"
+    return "PyStan was asked for, but it is not installed (pip install pystan)"
+
+
+def user_cache_dir() -> Path:
+    """Where bayestut keeps compiled programs: $BAYESTUT_CACHE, else the platform's user cache."""
+    if os.environ.get("BAYESTUT_CACHE"):
+        return Path(os.environ["BAYESTUT_CACHE"])
+    if sys.platform == "win32":
+        base = Path(os.environ.get("LOCALAPPDATA", Path.home() / "AppData" / "Local"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Caches"
+    else:
+        base = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache"))
+    return base / "bayestut"
+
+
+@dataclass(frozen=True)
+class Fit:
+    """Draws of one run, by name, shaped (chains, draws, *dims), and their diagnostics."""
+
+    program: str
+    backend: str
+    draws: dict
+    diagnostics: Diagnostics
+    seconds: dict          # {"compile": ..., "sample": ...}: wall time of this call
+
+    def __getitem__(self, name: str) -> np.ndarray:
+        """The draws of one variable with the chains pooled: (chains * draws, *dims)."""
+        value = self.draws[name]
+        return value.reshape(-1, *value.shape[2:])
+
+
+def sample(program: str, data: dict, *, seed: int, chains: int = 4, warmup: int = 1000,
+           draws: int = 1000, backend: str | None = None, init=None, adapt_delta: float = 0.8,
+           progress: bool = True) -> Fit:
+    """Sample the Stan program ``stan/<program>.stan`` with NUTS.
+
+    ``init``: None (Stan's random inits) or one dict of initial values per chain. Validate the
+    data before calling: Stan's own messages are not meant for readers.
+    """
+    if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**31:
+        raise ValueError(f"seed must be an integer in [0, 2^31), got {seed!r}")
+    if init is not None and len(init) != chains:
+        raise ValueError(f"give one dict of initial values per chain ({chains}), got {len(init)}")
+    backend = choose_backend(backend)
+    run = _sample_cmdstanpy if backend == "cmdstanpy" else _sample_pystan
+    names, raw, divergent, treedepth, seconds = run(
+        program, _plain(data), seed=int(seed), chains=chains, warmup=warmup, draws=draws,
+        init=None if init is None else [_plain(i) for i in init], adapt_delta=adapt_delta,
+        progress=progress)
+    diagnostics = diagnose({k: v for k, v in raw.items() if k in names}, divergent,
+                           treedepth >= MAX_TREEDEPTH)
+    diagnostics.warn(f"Stan program {program!r}")
+    return Fit(program, backend, raw, diagnostics, seconds)
+
+
+def _plain(data: dict) -> dict:
+    """Numpy scalars and arrays as plain Python values, which every backend accepts."""
+    return {k: (v.tolist() if isinstance(v, np.ndarray) else v.item() if isinstance(v, np.generic)
+                else v) for k, v in data.items()}
+
+
+def _say(message: str) -> None:
+    print(message, file=sys.stderr, flush=True)
+
+
+# --- PyStan ---------------------------------------------------------------------------------
+
+def _allow_nested_event_loop() -> None:
+    """PyStan drives httpstan with asyncio.run, which refuses to run inside Jupyter's own event
+    loop; nest_asyncio lets it. Applied only when a loop is running."""
+    try:
+        asyncio.get_running_loop()
+    except RuntimeError:
+        return
+    import nest_asyncio
+    nest_asyncio.apply()
+
+
+def _pystan_model(program: str, data: dict, seed: int):
+    import httpstan.cache
+    import httpstan.models
+    import stan
+
+    code = program_text(program)
+    model_dir = httpstan.cache.model_directory(httpstan.models.calculate_model_name(code))
+    compiled = any(model_dir.glob("*.so")) or any(model_dir.glob("*.pyd"))
+    if not compiled:
+        _say(f"Compiling the Stan program {program!r} with PyStan: once per machine, "
+             "about a minute ...")
+    # PyStan repeats stanc's lint messages at every call: keep them out of the reader's way
+    chatter = io.StringIO()
+    with contextlib.redirect_stdout(chatter), contextlib.redirect_stderr(chatter):
+        model = stan.build(code, data=data, random_seed=seed)
+    return model, not compiled
+
+
+def _sample_pystan(program, data, *, seed, chains, warmup, draws, init, adapt_delta, progress):
+    import httpstan.cache
+
+    _allow_nested_event_loop()
+    start = time.perf_counter()
+    model, compiled_now = _pystan_model(program, data, seed)
+    compile_seconds = time.perf_counter() - start
+    if compiled_now:
+        _say(f"... compiled in {compile_seconds:.0f} s; cached in {httpstan.cache.cache_directory()}")
+    fits_dir = httpstan.cache.model_directory(model.model_name) / "fits"
+    before = set(fits_dir.glob("*")) if fits_dir.exists() else set()
+    kwargs = dict(num_chains=chains, num_warmup=warmup, num_samples=draws, delta=adapt_delta,
+                  max_depth=MAX_TREEDEPTH)
+    if init is not None:
+        kwargs["init"] = init
+    start = time.perf_counter()
+    quiet = contextlib.nullcontext() if progress else contextlib.redirect_stderr(io.StringIO())
+    try:
+        with quiet:
+            fit = model.sample(**kwargs)
+    finally:
+        # PyStan stores every seeded fit in its cache; nothing reads them back here
+        for path in (set(fits_dir.glob("*")) - before) if fits_dir.exists() else ():
+            path.unlink(missing_ok=True)
+    sample_seconds = time.perf_counter() - start
+
+    def by_chain(name, dims):
+        flat = np.asarray(fit[name], dtype=float).reshape(*dims, draws, chains)  # chain fastest
+        return np.moveaxis(flat, (-1, -2), (0, 1))
+
+    raw = {name: by_chain(name, dims) for name, dims in zip(fit.param_names, fit.dims)}
+    divergent = by_chain("divergent__", [])
+    treedepth = by_chain("treedepth__", [])
+    return (tuple(fit.param_names), raw, divergent, treedepth,
+            {"compile": compile_seconds, "sample": sample_seconds})
+
+
+# --- cmdstanpy ------------------------------------------------------------------------------
+
+_CMDSTAN_MODELS: dict = {}
+
+
+def _cmdstan_model(program: str):
+    """The compiled CmdStanModel, from this process's memory, else the disk cache, else g++."""
+    import cmdstanpy
+
+    code = program_text(program)
+    version = Path(cmdstanpy.cmdstan_path()).name
+    key = (program, version, code)
+    if key not in _CMDSTAN_MODELS:
+        digest = hashlib.sha256(code.encode()).hexdigest()[:16]
+        folder = user_cache_dir() / "cmdstan" / version / digest
+        folder.mkdir(parents=True, exist_ok=True)
+        source = folder / f"{program}.stan"
+        if not source.exists():
+            source.write_text(code)
+        exe = source.with_suffix(".exe" if sys.platform == "win32" else "")
+        if not exe.exists():
+            _say(f"Compiling the Stan program {program!r} with CmdStan: once per machine, "
+                 f"about a minute; cached in {folder} ...")
+        # cmdstanpy reuses an executable newer than its source instead of compiling again
+        _CMDSTAN_MODELS[key] = cmdstanpy.CmdStanModel(stan_file=str(source))
+    return _CMDSTAN_MODELS[key]
+
+
+def _sample_cmdstanpy(program, data, *, seed, chains, warmup, draws, init, adapt_delta, progress):
+    start = time.perf_counter()
+    model = _cmdstan_model(program)
+    compile_seconds = time.perf_counter() - start
+    start = time.perf_counter()
+    fit = model.sample(data=data, seed=seed, chains=chains, parallel_chains=chains,
+                       iter_warmup=warmup, iter_sampling=draws, inits=init,
+                       adapt_delta=adapt_delta, max_treedepth=MAX_TREEDEPTH,
+                       show_progress=progress, show_console=False)
+    sample_seconds = time.perf_counter() - start
+    raw = {}
+    for name, var in fit.metadata.stan_vars.items():
+        dims = tuple(var.dimensions)
+        if 0 in dims:                      # a switched-off variant's empty array
+            raw[name] = np.empty((chains, draws, *dims))
+        else:                              # stan_variable pools the chains one after another
+            raw[name] = fit.stan_variable(name).reshape(chains, draws, *dims)
+    method = fit.method_variables()        # each (draws, chains)
+    return (tuple(raw), raw, method["divergent__"].T, method["treedepth__"].T,
+            {"compile": compile_seconds, "sample": sample_seconds})
+
+
+def log_density(program: str, data: dict, values: dict, backend: str | None = None) -> float:
+    """Stan's log density at constrained parameter values, without the Jacobian of the
+    constraining transforms: for checking a program against a formula."""
+    backend = choose_backend(backend)
+    data, values = _plain(data), _plain(values)
+    if backend == "cmdstanpy":
+        model = _cmdstan_model(program)
+        frame = model.log_prob(params=values, data=data, jacobian=False)
+        return float(frame["lp__"].iloc[0])
+    _allow_nested_event_loop()
+    model, _ = _pystan_model(program, data, seed=0)
+    return float(model.log_prob(model.unconstrain_pars(values), adjust_transform=False))
