@@ -197,4 +197,10 @@ hnb-j48gr	22	0	17	5
 j48-j48gr	4	2	1	1
 total	199	6	142	51
 """)
+# The "rates" rows of Tables 5 and 6.
+TABLE_5_RATE_ROPE = quote(JMLR, "Table 5", "0.22", "rates", "P(rope) > .95")
+TABLE_5_RATE_NONE = quote(JMLR, "Table 5", "0.78", "rates", "no decision")
+TABLE_6_RATE_ROPE = quote(JMLR, "Table 6", "0.03", "rates", "rope")
+TABLE_6_RATE_DIFFERENCE = quote(JMLR, "Table 6", "0.71", "rates", "difference")
+TABLE_6_RATE_NONE = quote(JMLR, "Table 6", "0.26", "rates", "no decision")
 BAYES_DECISIONS_TOTAL = quote(JMLR, "§3.3", "222", "all pairs", "Bayesian decisions (of 540)")
