@@ -1,0 +1,191 @@
+"""Bayesian sign and signed-rank tests: exact moments, brute force, prior placement, baycomp."""
+
+import itertools
+
+import numpy as np
+import pytest
+
+from bayestut import nonparametric as nonpar
+from bayestut.data import InputError
+
+# Values that are exact in binary, so sums land exactly on the rope's edges (rope 0.25 -> ±0.5).
+TINY = np.array([-1.0, -0.25, 0.25, 0.5, 2.0])
+
+
+def pair_region(total, rope):
+    """Where one pairwise sum counts: (left, rope, right), a sum on an edge split in half."""
+    if total < -2 * rope:
+        return np.array([1.0, 0, 0])
+    if total > 2 * rope:
+        return np.array([0, 0, 1.0])
+    if rope == 0:                                  # total == 0: the two outcomes share it
+        return np.array([0.5, 0, 0.5])
+    if total == -2 * rope:
+        return np.array([0.5, 0.5, 0])
+    if total == 2 * rope:
+        return np.array([0, 0.5, 0.5])
+    return np.array([0, 1.0, 0])
+
+
+def brute_force_masses(values, weights, rope):
+    """JMLR eq. 11 as the literal double loop over all ordered pairs, i = j included."""
+    w = weights / weights.sum()
+    return sum(w[i] * w[j] * pair_region(values[i] + values[j], rope)
+               for i, j in itertools.product(range(len(values)), repeat=2))
+
+
+def exact_mean_masses(values, alpha, rope):
+    """E[theta] under Dirichlet(alpha) weights: E[w_i w_j] summed over the same pairs."""
+    a0 = alpha.sum()
+    second = np.outer(alpha, alpha) / (a0 * (a0 + 1))
+    second[np.diag_indices_from(second)] = alpha * (alpha + 1) / (a0 * (a0 + 1))
+    return sum(second[i, j] * pair_region(values[i] + values[j], rope)
+               for i, j in itertools.product(range(len(values)), repeat=2))
+
+
+@pytest.mark.parametrize("rope", [0.0, 0.25, 0.5])
+@pytest.mark.parametrize("z0", [0.0, 0.25, np.inf, -np.inf])
+def test_region_masses_match_the_double_sum(rope, z0):
+    rng = np.random.default_rng(3)
+    values = np.concatenate([[z0], TINY])
+    weights = rng.dirichlet([0.5, 1, 1, 1, 1, 1], size=20)
+    fast = nonpar.region_masses(values, weights, rope)
+    slow = np.array([brute_force_masses(values, w, rope) for w in weights])
+    np.testing.assert_allclose(fast, slow, atol=1e-12)
+
+
+def test_region_masses_count_boundary_sums_half():
+    # one value 0.25 with rope 0.25: its own pair sums to 0.5 = 2r exactly
+    m = nonpar.region_masses([0.25], [[1.0]], rope=0.25)
+    np.testing.assert_allclose(m, [[0, 0.5, 0.5]])
+    m = nonpar.region_masses([0.0], [[1.0]], rope=0.0)
+    np.testing.assert_allclose(m, [[0.5, 0, 0.5]], atol=1e-15)
+
+
+@pytest.mark.parametrize("z0", [0.0, 0.6, np.inf, -np.inf])
+def test_signed_rank_mean_matches_exact_expectation(z0):
+    rope, s, n = 0.25, 0.5, 60_000
+    post = nonpar.signed_rank_test(TINY, rope=rope, s=s, z0=z0, n_samples=n, seed=11)
+    values = np.concatenate([[z0], TINY])
+    alpha = np.array([s, *np.ones(len(TINY))])
+    exact = exact_mean_masses(values, alpha, rope)
+    se = post.samples.std(axis=0) / np.sqrt(n)
+    assert np.all(np.abs(post.samples.mean(axis=0) - exact) <= 5 * se + 1e-12)
+
+
+def test_sign_test_matches_dirichlet_moments():
+    z = np.array([-0.05, -0.03, -0.02, 0.0, 0.005, 0.03])   # counts: 3 left, 2 rope, 1 right
+    n = 200_000
+    post = nonpar.sign_test(z, rope=0.01, s=0.5, z0=0.0, n_samples=n, seed=5)
+    alpha = np.array([3, 2 + 0.5, 1])
+    a0 = alpha.sum()
+    mean = alpha / a0
+    var = alpha * (a0 - alpha) / (a0**2 * (a0 + 1))
+    assert np.all(np.abs(post.samples.mean(axis=0) - mean) <= 5 * np.sqrt(var / n))
+    np.testing.assert_allclose(post.samples.var(axis=0), var, rtol=0.02)
+
+
+def test_pseudo_observation_at_infinity_moves_mass_to_that_side():
+    z = np.array([-0.03, -0.01, 0.004, 0.02, 0.05])
+    kw = dict(rope=0.01, n_samples=5_000, seed=2)
+    centre = nonpar.signed_rank_test(z, z0=0.0, **kw).samples
+    plus = nonpar.signed_rank_test(z, z0=np.inf, **kw).samples
+    minus = nonpar.signed_rank_test(z, z0=-np.inf, **kw).samples
+    # same seed, same weights: sample by sample the pseudo-observation's pairs change side
+    assert np.all(plus[:, 2] >= centre[:, 2] - 1e-12) and np.all(plus[:, 0] <= centre[:, 0] + 1e-12)
+    assert np.all(minus[:, 0] >= centre[:, 0] - 1e-12) and np.all(minus[:, 2] <= centre[:, 2] + 1e-12)
+    assert plus[:, 2].mean() > centre[:, 2].mean() + 0.01
+    assert minus[:, 0].mean() > centre[:, 0].mean() + 0.01
+
+
+def test_sign_test_places_prior_in_region_of_z0():
+    z = np.array([-0.05, 0.0, 0.05])
+    for z0, k in [(-np.inf, 0), (-0.5, 0), (0.0, 1), (0.01, 1), (0.3, 2), (np.inf, 2)]:
+        mean = nonpar.sign_test(z, z0=z0, s=3.0, n_samples=100_000, seed=1).samples.mean(axis=0)
+        expected = np.ones(3)
+        expected[k] += 3.0
+        np.testing.assert_allclose(mean, expected / 6.0, atol=0.01)
+
+
+def test_rope_zero_leaves_two_outcomes():
+    z = np.array([-0.04, -0.02, 0.0, 0.01, 0.03])        # a zero: ties are split, not roped
+    post = nonpar.signed_rank_test(z, rope=0.0, n_samples=2_000, seed=4)
+    np.testing.assert_allclose(post.samples[:, 1], 0.0, atol=1e-12)
+    np.testing.assert_allclose(post.samples[:, 0] + post.samples[:, 2], 1.0)
+    # the sign test with no zeros and z0 off the rope is Beta(n_left, n_right + s)
+    z = np.array([-0.04, -0.02, -0.01, 0.01, 0.03])
+    sign = nonpar.sign_test(z, rope=0.0, z0=np.inf, s=0.5, n_samples=100_000, seed=4).samples
+    assert np.all(sign[:, 1] == 0.0)
+    assert abs(sign[:, 0].mean() - 3 / 5.5) < 0.003
+
+
+def test_same_seed_same_numbers_and_generators_accepted():
+    z = np.linspace(-0.03, 0.02, 9)
+    one = nonpar.signed_rank_test(z, n_samples=1_000, seed=7).samples
+    two = nonpar.signed_rank_test(z, n_samples=1_000, seed=7).samples
+    other = nonpar.signed_rank_test(z, n_samples=1_000, seed=8).samples
+    np.testing.assert_array_equal(one, two)
+    assert not np.array_equal(one, other)
+    gen = nonpar.signed_rank_test(z, n_samples=1_000, seed=np.random.default_rng(7)).samples
+    np.testing.assert_array_equal(one, gen)
+    np.testing.assert_array_equal(nonpar.sign_test(z, seed=3, n_samples=50).samples,
+                                  nonpar.sign_test(z, seed=3, n_samples=50).samples)
+
+
+def test_chunks_give_any_number_of_valid_samples(monkeypatch):
+    monkeypatch.setattr(nonpar, "CHUNK_ELEMENTS", 64)     # chunks of 6 rows for 10 values
+    post = nonpar.signed_rank_test(np.linspace(-0.03, 0.02, 9), n_samples=1_003, seed=1)
+    assert post.samples.shape == (1_003, 3)
+    np.testing.assert_allclose(post.samples.sum(axis=1), 1.0)
+    assert post.samples.min() > -1e-12
+
+
+def test_summaries_are_labelled_after_the_classifiers():
+    post = nonpar.SimplexPosterior(np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.7, 0.2, 0.1]]),
+                                   a="nbc", b="aode")
+    assert list(post.winning_shares().index) == ["nbc ≪ aode", "nbc = aode", "nbc ≫ aode"]
+    np.testing.assert_allclose(post.winning_shares(), [2 / 3, 1 / 3, 0])
+    np.testing.assert_allclose(post.means(), [0.5, 1 / 3, 1 / 6])
+    assert post.vertices == ("aode", "rope", "nbc")
+
+
+@pytest.mark.parametrize("kwargs, message", [
+    (dict(z=[0.1, np.nan]), "NaN"),
+    (dict(z=[]), "no mean differences"),
+    (dict(z=[[0.1, 0.2]]), "1-D"),
+    (dict(z=[0.1], rope=-0.01), "rope"),
+    (dict(z=[0.1], s=0.0), "prior strength"),
+    (dict(z=[0.1], s=-1.0), "prior strength"),
+    (dict(z=[0.1], z0=np.nan), "z0"),
+    (dict(z=[0.1], n_samples=0), "n_samples"),
+])
+@pytest.mark.parametrize("test", [nonpar.sign_test, nonpar.signed_rank_test])
+def test_bad_input_raises_clear_errors(test, kwargs, message):
+    with pytest.raises(InputError, match=message):
+        test(**kwargs)
+
+
+def test_signed_rank_statistic_worked_example():
+    # JMLR §4.1: z = {-2, -1, 4, 5} gives t = 7 and {-1, 4, 5} gives t = 5
+    assert nonpar.signed_rank_statistic([-2, -1, 4, 5]) == 7
+    assert nonpar.signed_rank_statistic([-1, 4, 5]) == 5
+    # without zeros and ties it is the sum of the positive ranks (scipy's statistic for 'greater')
+    from scipy import stats
+    z = np.random.default_rng(0).normal(size=25)
+    expected = stats.wilcoxon(z, alternative="greater").statistic
+    assert nonpar.signed_rank_statistic(z) == expected
+
+
+def test_agrees_with_baycomp():
+    """baycomp is an independent implementation; same probabilities within Monte Carlo error."""
+    baycomp = pytest.importorskip("baycomp")
+    z = np.random.default_rng(1).normal(-0.01, 0.02, size=15)
+    n = 20_000
+    theirs = baycomp.SignedRankTest.sample(np.zeros_like(z), z, rope=0.01, prior=0.5,
+                                           nsamples=n, random_state=1)
+    ours = nonpar.signed_rank_test(z, rope=0.01, s=0.5, z0=0.0, n_samples=n, seed=1).samples
+    # baycomp's sample columns are (left, rope, right) of y - x, as ours are of z
+    np.testing.assert_allclose(ours.mean(axis=0), theirs.mean(axis=0),
+                               atol=5 * np.sqrt(2 / n) * theirs.std(axis=0).max())
+    wins = lambda s: np.bincount(s.argmax(axis=1), minlength=3) / len(s)
+    np.testing.assert_allclose(wins(ours), wins(theirs), atol=5 * np.sqrt(2 * 0.25 / n))
