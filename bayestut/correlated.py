@@ -63,6 +63,10 @@ def correlated_bayesian_ttest(x, rho: float) -> StudentPosterior:
     x = check_differences(x)
     rho = check_rho(rho)
     n = x.shape[-1]
-    sd = x.std(axis=-1, ddof=1)
+    # equal differences: an exact point mass at that value (the floating-point mean and sd
+    # of equal numbers can be off by 1e-18, which would move a mass on the rope's edge)
+    constant = np.ptp(x, axis=-1) == 0
+    sd = np.where(constant, 0.0, x.std(axis=-1, ddof=1))
+    loc = np.where(constant, x[..., 0], x.mean(axis=-1))
     scale = np.sqrt((1.0 / n + rho / (1.0 - rho)) * sd**2)
-    return StudentPosterior(df=n - 1, loc=x.mean(axis=-1), scale=scale)
+    return StudentPosterior(df=n - 1, loc=loc, scale=scale)

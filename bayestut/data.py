@@ -153,6 +153,6 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
         raise InputError("runs with different numbers of folds; every run must use the same k")
     diff = (wide[a] - wide[b]).groupby(level=0, sort=False)
     x = np.vstack([diff.get_group(k).to_numpy() for k in order])
-    names = two.drop_duplicates(key).set_index(key)["dataset"].reindex(order)
+    names = two.drop_duplicates(key).set_index(key, drop=False)["dataset"].reindex(order)
     return Differences(x=x, datasets=tuple(names), ids=tuple(order), a=a, b=b,
                        folds=int(folds_per_run.iloc[0]))

@@ -57,7 +57,7 @@ def correlated_ttest(x, rho: float) -> CorrelatedTTest:
     mean = x.mean(axis=-1)
     sd = x.std(axis=-1, ddof=1)
     scale = np.sqrt(sd**2 * (1.0 / n + rho / (1.0 - rho)))
-    constant = sd == 0
+    constant = np.ptp(x, axis=-1) == 0   # sd may round to 1e-18 rather than 0
     with np.errstate(divide="ignore", invalid="ignore"):
         t = np.where(constant, np.where(mean == 0, 0.0, np.sign(mean) * np.inf), mean / scale)
     p = 2.0 * stats.t.sf(np.abs(t), df=n - 1)

@@ -1,0 +1,109 @@
+import numpy as np
+import pandas as pd
+import pytest
+
+from bayestut.data import (UCI_CLASSIFIERS, InputError, accuracy_table, load_uci,
+                           paired_differences, read_results)
+
+
+@pytest.fixture(scope="module")
+def uci():
+    return load_uci()
+
+
+def tiny(n_datasets=2, runs=2, folds=3, classifiers=("a", "b"), seed=0):
+    rng = np.random.default_rng(seed)
+    rows = [(f"d{d}", c, r, f, rng.uniform(0.6, 0.9))
+            for d in range(n_datasets) for c in classifiers
+            for r in range(1, runs + 1) for f in range(1, folds + 1)]
+    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+
+
+def test_bundled_data_shape_and_scale(uci):
+    assert len(uci) == 27_000
+    assert set(uci["classifier"]) == set(UCI_CLASSIFIERS)
+    assert uci["dataset_id"].nunique() == 54
+    assert uci["score"].between(0, 1).all()
+
+
+def test_two_datasets_named_credit_stay_apart(uci):
+    d = paired_differences(uci, "nbc", "aode")
+    assert d.x.shape == (54, 100)
+    assert d.datasets.count("credit") == 2
+    assert not np.allclose(d.row(6), d.row(48))
+    with pytest.raises(InputError, match="several data sets"):
+        d.row("credit")
+
+
+def test_anneal_differences_match_the_papers_summary(uci):
+    x = paired_differences(uci, "nbc", "aode").row("anneal")
+    assert x.mean() == pytest.approx(-0.0194, abs=5e-5)
+    assert x.std(ddof=1) == pytest.approx(0.01583, abs=5e-6)
+
+
+def test_differences_are_paired_fold_by_fold():
+    df = tiny()
+    d = paired_differences(df, "a", "b")
+    a = df[(df.dataset == "d1") & (df.classifier == "a")].sort_values(["run", "fold"]).score.to_numpy()
+    b = df[(df.dataset == "d1") & (df.classifier == "b")].sort_values(["run", "fold"]).score.to_numpy()
+    np.testing.assert_allclose(d.row("d1"), a - b)
+    assert d.folds == 3 and d.rho == pytest.approx(1 / 3)
+
+
+def test_row_order_of_the_input_does_not_matter():
+    df = tiny()
+    shuffled = df.sample(frac=1, random_state=1)
+    mixed, ordered = paired_differences(shuffled, "a", "b"), paired_differences(df, "a", "b")
+    for name in ("d0", "d1"):
+        np.testing.assert_allclose(mixed.row(name), ordered.row(name))
+
+
+def test_accuracy_table_is_in_percent(uci):
+    t = accuracy_table(uci, ["nbc", "aode"], datasets=[1])
+    assert t.shape == (2, 100)
+    assert t.iloc[0, 0] == pytest.approx(94.444)
+
+
+def test_read_results_renames_score_column_and_converts_percent(tmp_path):
+    df = tiny().rename(columns={"score": "auc"})
+    df["auc"] *= 100
+    path = tmp_path / "r.csv"
+    df.to_csv(path, index=False)
+    out = read_results(path, score="auc", percent=True)
+    assert out["score"].between(0, 1).all()
+
+
+@pytest.mark.parametrize("mutate, message", [
+    (lambda d: d.drop(columns="fold"), "missing column"),
+    (lambda d: d.assign(score=d.score.where(d.index != 3)), "NaN"),
+    (lambda d: d.assign(score=d.score * 100), "percent"),
+    (lambda d: pd.concat([d, d.iloc[[0]]]), "repeated"),
+    (lambda d: d.iloc[0:0], "empty"),
+])
+def test_bad_tables_are_refused_with_the_reason(mutate, message):
+    with pytest.raises(InputError, match=message):
+        read_results(mutate(tiny()))
+
+
+def test_unknown_classifier_is_named():
+    with pytest.raises(InputError, match="unknown classifier 'c'"):
+        paired_differences(tiny(), "a", "c")
+
+
+def test_unequal_fold_counts_are_refused():
+    df = tiny()
+    df = df[~((df.dataset == "d1") & (df.run == 2))]
+    with pytest.raises(InputError, match="unequal numbers of folds"):
+        paired_differences(df, "a", "b")
+
+
+def test_unpaired_results_are_refused():
+    df = tiny()
+    df = df.drop(df[(df.classifier == "b") & (df.run == 1) & (df.fold == 1) & (df.dataset == "d0")].index)
+    with pytest.raises(InputError, match="unpaired"):
+        paired_differences(df, "a", "b")
+
+
+def test_a_single_fold_is_refused():
+    with pytest.raises(InputError, match="at least 2"):
+        paired_differences(tiny(runs=1, folds=1), "a", "b")
