@@ -75,3 +75,47 @@ def nhst_versus_bayes(p, decisions, alpha: float = 0.05, p_decimals: int | None 
         counts[(name, "difference")] = int((mask & difference).sum())
         counts[(name, "no decision")] = int((mask & (decisions == NO_DECISION)).sum())
     return counts
+
+
+# --- posterior odds, when no probability reaches the threshold ------------------------------
+
+# Grades of evidence for posterior odds (Stripling et al. 2018, after Corani et al. 2017):
+# 1-3 weak, 3-20 positive, > 20 strong. Upper bounds of each grade, inclusive.
+ODDS_GRADES = ((3.0, "weak"), (20.0, "positive"), (np.inf, "strong"))
+
+
+def posterior_odds(p) -> np.ndarray:
+    """o(left, right) = P(left) / P(right): above 1 favours left, below 1 favours right.
+
+    inf when only P(right) is 0, nan when both are 0 (the rope holds all the mass).
+    """
+    p = _probs(p)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        return p[..., 0] / p[..., 2]
+
+
+def odds_grade(odds) -> np.ndarray:
+    """The grade of evidence of odds for whichever side they favour (odds or 1/odds).
+
+    'none' when the odds are exactly 1 or undefined (neither side is favoured).
+    """
+    odds = np.asarray(odds, dtype=float)
+    with np.errstate(divide="ignore"):
+        strength = np.where(odds >= 1.0, odds, 1.0 / odds)
+    grade = np.full(odds.shape, "none", dtype=object)
+    for upper, name in reversed(ODDS_GRADES):
+        grade = np.where(strength <= upper, name, grade)
+    return np.where(np.isnan(odds) | (strength == 1.0), "none", grade).astype(str)
+
+
+def odds_in_words(p, a: str, b: str) -> str:
+    """One sentence on the posterior odds of one (left, rope, right) for a - b."""
+    odds = float(posterior_odds(p))
+    grade = str(odds_grade(odds))
+    if grade == "none":
+        return f"the posterior odds favour neither {a} nor {b}"
+    strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
+    better, worse = (b, a) if odds > 1 else (a, b)
+    shown = "infinite" if np.isinf(strength) else f"{strength:.3g}"
+    return (f"the posterior odds of {better} ≫ {worse} against the reverse are {shown}: "
+            f"{grade} evidence that {better} is better")

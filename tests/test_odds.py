@@ -1,0 +1,38 @@
+import numpy as np
+import pytest
+
+from bayestut.data import InputError
+from bayestut.decisions import odds_grade, odds_in_words, posterior_odds
+
+
+def test_odds_are_left_over_right():
+    p = np.array([[0.6, 0.2, 0.2], [0.1, 0.5, 0.4]])
+    np.testing.assert_allclose(posterior_odds(p), [3.0, 0.25])
+
+
+def test_grades_follow_the_blog_table():
+    odds = np.array([1.5, 3.0, 3.5, 20.0, 21.0, 1 / 2.5, 1 / 10, 1 / 40])
+    assert odds_grade(odds).tolist() == ["weak", "weak", "positive", "positive", "strong",
+                                         "weak", "positive", "strong"]
+
+
+def test_no_grade_without_a_favoured_side():
+    p = np.array([[0.3, 0.4, 0.3], [0.0, 1.0, 0.0]])
+    assert odds_grade(posterior_odds(p)).tolist() == ["none", "none"]
+
+
+def test_zero_on_one_side_is_strong():
+    assert odds_grade(posterior_odds([0.0, 0.2, 0.8])).item() == "strong"
+    assert "infinite" in odds_in_words([0.0, 0.2, 0.8], "knn", "ada")
+
+
+def test_words_name_the_better_classifier():
+    # left is knn ≪ ada, i.e. ada better
+    text = odds_in_words([0.8, 0.1, 0.1], "knn", "ada")
+    assert "ada ≫ knn" in text and "8" in text and "positive evidence that ada is better" in text
+    assert "neither" in odds_in_words([0.2, 0.6, 0.2], "knn", "ada")
+
+
+def test_bad_probabilities_are_refused():
+    with pytest.raises(InputError, match="sum to 1"):
+        posterior_odds([0.5, 0.5, 0.5])
