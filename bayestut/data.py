@@ -16,6 +16,7 @@ import pandas as pd
 from .paths import DATA
 
 COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
+FRACTION = (0.0, 1.0)      # the range of accuracy, AUC, F1, ...: the default metric range
 UCI_CLASSIFIERS = ("nbc", "aode", "hnb", "j48", "j48gr")
 
 
@@ -46,11 +47,15 @@ def accuracy_table(df: pd.DataFrame, classifiers, datasets=None) -> pd.DataFrame
 
 
 def read_results(source: pd.DataFrame | Path | str, score: str = "score",
-                 percent: bool = False) -> pd.DataFrame:
+                 percent: bool = False, score_range=FRACTION) -> pd.DataFrame:
     """A reader's own results (a DataFrame or a CSV path) in the tidy format, checked.
 
     ``score`` names the column holding the metric; ``percent=True`` divides it by 100.
+    ``score_range`` = (low, high) is the range the metric can take (±inf for no bound,
+    e.g. (0, inf) for log-loss); every score must lie in it.
     """
+    if not isinstance(source, pd.DataFrame) and not Path(source).is_file():
+        raise InputError(f"no results file {str(source)!r}")
     df = source.copy() if isinstance(source, pd.DataFrame) else pd.read_csv(source)
     if score not in df.columns:
         raise InputError(f"no score column {score!r}; the columns are {list(df.columns)}")
@@ -58,11 +63,14 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
         df = df.drop(columns=["score"], errors="ignore").rename(columns={score: "score"})
     if percent:
         df["score"] = df["score"] / 100.0
-    return validate(df)
+    return validate(df, score_range)
 
 
-def validate(df: pd.DataFrame) -> pd.DataFrame:
-    """Check the tidy format and return it; raise InputError naming the problem."""
+def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
+    """Check the tidy format and return it; raise InputError naming the problem.
+
+    ``score_range`` = (low, high): the values the metric can take; scores outside are refused.
+    """
     missing = [c for c in COLUMNS if c not in df.columns]
     if missing:
         raise InputError(f"missing column(s) {missing}; expected {COLUMNS}")
@@ -74,15 +82,34 @@ def validate(df: pd.DataFrame) -> pd.DataFrame:
         raise InputError(f"NaN in column(s) {nan_cols} (first rows: {rows})")
     if not pd.api.types.is_numeric_dtype(df["score"]):
         raise InputError("the score column is not numeric")
-    if df["score"].max() > 1.0 and df["score"].min() >= 0.0 and df["score"].max() <= 100.0:
+    low, high = _score_range(score_range)
+    if ((low, high) == FRACTION and df["score"].max() > 1.0 and df["score"].min() >= 0.0
+            and df["score"].max() <= 100.0):
         raise InputError("scores above 1 look like percentages: give fractions "
                          "(divide by 100, or pass percent=True)")
+    outside = (df["score"] < low) | (df["score"] > high)
+    if outside.any():
+        first = df.loc[outside].iloc[0]
+        raise InputError(f"{int(outside.sum())} score(s) outside the metric's range "
+                         f"[{low:g}, {high:g}], e.g. {first['score']:g} for "
+                         f"{first['classifier']!r} on {first['dataset']!r}; fix them or declare "
+                         "the metric's true range (score_range, e.g. (0, inf) for log-loss)")
     key = _key(df)
     dup = df.duplicated([key, "classifier", "run", "fold"])
     if dup.any():
         first = df.loc[dup, [key, "classifier", "run", "fold"]].iloc[0].tolist()
         raise InputError(f"repeated (dataset, classifier, run, fold) rows, e.g. {first}")
     return df.reset_index(drop=True)
+
+
+def _score_range(score_range) -> tuple[float, float]:
+    try:
+        low, high = (float(v) for v in score_range)
+    except (TypeError, ValueError):
+        raise InputError(f"give the score range as two numbers (low, high), got {score_range!r}")
+    if not low < high:
+        raise InputError(f"the score range needs low < high, got [{low:g}, {high:g}]")
+    return low, high
 
 
 def _key(df: pd.DataFrame) -> str:
@@ -137,14 +164,18 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
                            values="score", aggfunc="first", sort=False)
     unpaired = wide[[a, b]].isna().any(axis=1)
     if unpaired.any():
-        first = wide.index[unpaired][0]
-        raise InputError(f"unpaired results: {first} has a score for only one of {a!r}, {b!r}")
+        first = ", ".join(str(v) for v in wide.index[unpaired][0])
+        raise InputError(f"unpaired results: ({key}, run, fold) = ({first}) has a score for "
+                         f"only one of {a!r}, {b!r}; "
+                         "every (dataset, run, fold) needs both classifiers' scores, measured "
+                         "on the same test fold")
     wide = wide.sort_index(level=[1, 2], sort_remaining=False)
     order = list(dict.fromkeys(two[key]))
     counts = wide.groupby(level=0, sort=False).size().reindex(order)
     if counts.nunique() != 1:
         raise InputError("unequal numbers of folds across data sets: "
-                         + ", ".join(f"{k}: {v}" for k, v in counts.items()))
+                         + ", ".join(f"{k}: {v}" for k, v in counts.items())
+                         + "; give every data set the same runs x folds")
     n = int(counts.iloc[0])
     if n < 2:
         raise InputError(f"only {n} fold per data set; at least 2 are needed")
