@@ -71,6 +71,9 @@ def _inputs(z, rope, s, z0, n_samples):
         raise InputError("no mean differences given: at least one data set is needed")
     if not np.isfinite(z).all():
         raise InputError("the mean differences contain NaN or infinity")
+    if np.abs(z).max() > 1.0:
+        raise InputError("mean differences larger than 1 in size: are the scores percentages? "
+                         "Give fractions (divide by 100)")
     if not np.isfinite(rope) or rope < 0:
         raise InputError(f"the rope half-width must be a finite number >= 0, got {rope}")
     if not np.isfinite(s) or s <= 0:

@@ -8,8 +8,9 @@ import pytest
 from bayestut import nonparametric as nonpar
 from bayestut.data import InputError
 
-# Values that are exact in binary, so sums land exactly on the rope's edges (rope 0.25 -> ±0.5).
-TINY = np.array([-1.0, -0.25, 0.25, 0.5, 2.0])
+# Values that are exact in binary, so sums land exactly on the rope's edges (rope 1/16 -> ±1/8).
+TINY = np.array([-0.25, -0.0625, 0.0625, 0.125, 0.5])
+EDGE = 0.0625
 
 
 def pair_region(total, rope):
@@ -43,8 +44,8 @@ def exact_mean_masses(values, alpha, rope):
                for i, j in itertools.product(range(len(values)), repeat=2))
 
 
-@pytest.mark.parametrize("rope", [0.0, 0.25, 0.5])
-@pytest.mark.parametrize("z0", [0.0, 0.25, np.inf, -np.inf])
+@pytest.mark.parametrize("rope", [0.0, EDGE, 2 * EDGE])
+@pytest.mark.parametrize("z0", [0.0, EDGE, np.inf, -np.inf])
 def test_region_masses_match_the_double_sum(rope, z0):
     rng = np.random.default_rng(3)
     values = np.concatenate([[z0], TINY])
@@ -62,9 +63,9 @@ def test_region_masses_count_boundary_sums_half():
     np.testing.assert_allclose(m, [[0.5, 0, 0.5]], atol=1e-15)
 
 
-@pytest.mark.parametrize("z0", [0.0, 0.6, np.inf, -np.inf])
+@pytest.mark.parametrize("z0", [0.0, 0.15, np.inf, -np.inf])
 def test_signed_rank_mean_matches_exact_expectation(z0):
-    rope, s, n = 0.25, 0.5, 60_000
+    rope, s, n = EDGE, 0.5, 60_000
     post = nonpar.signed_rank_test(TINY, rope=rope, s=s, z0=z0, n_samples=n, seed=11)
     values = np.concatenate([[z0], TINY])
     alpha = np.array([s, *np.ones(len(TINY))])
@@ -153,6 +154,7 @@ def test_summaries_are_labelled_after_the_classifiers():
     (dict(z=[0.1, np.nan]), "NaN"),
     (dict(z=[]), "no mean differences"),
     (dict(z=[[0.1, 0.2]]), "1-D"),
+    (dict(z=[2.5, -1.0]), "percentages"),
     (dict(z=[0.1], rope=-0.01), "rope"),
     (dict(z=[0.1], s=0.0), "prior strength"),
     (dict(z=[0.1], s=-1.0), "prior strength"),
