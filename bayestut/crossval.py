@@ -1,0 +1,93 @@
+"""Repeated stratified k-fold cross-validation with the same folds for every classifier.
+
+The tests compare classifiers fold by fold, so each classifier must be trained and tested on
+the very same split: the folds are drawn once per (data set, run) and shared. Classifiers are
+any objects with scikit-learn's ``fit(X, y)`` and ``predict_proba(X)`` (or
+``decision_function(X)``); a fresh copy is trained on every fold. The result is the package's
+tidy table: one row per data set x classifier x run x fold.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import numpy as np
+import pandas as pd
+from scipy import stats
+
+from .data import COLUMNS, InputError
+
+
+def auc(y_true, y_score) -> float:
+    """Area under the ROC curve: the probability that a random positive outscores a random
+    negative, ties counting one half (the Mann-Whitney statistic over n_pos * n_neg)."""
+    y_true = np.asarray(y_true, dtype=bool)
+    n_pos, n_neg = int(y_true.sum()), int((~y_true).sum())
+    if n_pos == 0 or n_neg == 0:
+        raise InputError("AUC needs both classes in the test fold")
+    ranks = stats.rankdata(y_score)          # average ranks handle the ties
+    return float((ranks[y_true].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+
+
+def stratified_folds(y, k: int, rng: np.random.Generator) -> np.ndarray:
+    """A fold label 0..k-1 per instance, each class spread evenly over the folds.
+
+    Shuffle, then order by class (stably) and deal the labels 0, 1, ..., k-1 in turn.
+    """
+    y = np.asarray(y)
+    classes, counts = np.unique(y, return_counts=True)
+    if counts.min() < k:
+        raise InputError(f"class {classes[counts.argmin()].item()!r} has {counts.min()} instance(s), "
+                         f"fewer than the {k} folds: every test fold needs both classes")
+    shuffled = rng.permutation(len(y))
+    dealt = shuffled[np.argsort(y[shuffled], kind="stable")]
+    folds = np.empty(len(y), dtype=int)
+    folds[dealt] = np.arange(len(y)) % k
+    return folds
+
+
+def _positive_scores(model, X) -> np.ndarray:
+    if hasattr(model, "predict_proba"):
+        return model.predict_proba(X)[:, 1]
+    if hasattr(model, "decision_function"):
+        return model.decision_function(X)
+    raise InputError(f"{type(model).__name__} has neither predict_proba nor decision_function")
+
+
+def _seeded(model, seed: int):
+    """A fresh copy; its own randomness (if it has a random_state) fixed by ``seed``."""
+    fresh = copy.deepcopy(model)
+    if hasattr(fresh, "get_params") and "random_state" in fresh.get_params():
+        fresh.set_params(random_state=seed)
+    return fresh
+
+
+def cross_validate(datasets: dict, classifiers: dict, runs: int = 10, folds: int = 10,
+                   metric=auc, seed: int = 0, progress: bool = False) -> pd.DataFrame:
+    """``runs`` x stratified ``folds``-fold cross-validation of every classifier on every data
+    set, the same folds for all classifiers; the tidy table of ``metric(y_test, scores)``.
+
+    ``datasets``: {name: (X, y)} with a binary y; ``classifiers``: {name: unfitted model}.
+    The folds of data set i, run r come from ``seed``, i and r only, so adding a data set or a
+    classifier leaves the others' folds unchanged.
+    """
+    if runs < 1 or folds < 2:
+        raise InputError(f"need runs >= 1 and folds >= 2, got runs={runs}, folds={folds}")
+    rows = []
+    for i, (name, (X, y)) in enumerate(datasets.items()):
+        X, y = np.asarray(X), np.asarray(y)
+        if len(np.unique(y)) != 2:
+            raise InputError(f"data set {name!r}: y must have exactly two classes, "
+                             f"got {len(np.unique(y))}")
+        positive = y == np.unique(y)[1]
+        for run in range(runs):
+            labels = stratified_folds(y, folds, np.random.default_rng([seed, i, run]))
+            for fold in range(folds):
+                test = labels == fold
+                for clf_name, model in classifiers.items():
+                    fitted = _seeded(model, seed + run).fit(X[~test], positive[~test])
+                    score = metric(positive[test], _positive_scores(fitted, X[test]))
+                    rows.append((name, clf_name, run + 1, fold + 1, score))
+            if progress:
+                print(f"{name}: run {run + 1}/{runs} done", flush=True)
+    return pd.DataFrame(rows, columns=COLUMNS)
