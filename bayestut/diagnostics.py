@@ -103,11 +103,11 @@ class Diagnostics:
 
     @property
     def max_rhat(self) -> float:
-        return float(np.nanmax(list(self.rhat.values()), initial=np.nan))
+        return float(np.nanmax(list(self.rhat.values()))) if self.rhat else float("nan")
 
     @property
     def min_ess_bulk(self) -> float:
-        return float(np.nanmin(list(self.ess_bulk.values()), initial=np.nan))
+        return float(np.nanmin(list(self.ess_bulk.values()))) if self.ess_bulk else float("nan")
 
     @property
     def problems(self) -> list[str]:

@@ -37,6 +37,7 @@ STAN_DIR = REPO / "stan"
 BACKENDS = ("cmdstanpy", "pystan")
 ENV_BACKEND = "BAYESTUT_STAN_BACKEND"
 MAX_TREEDEPTH = 10
+SAMPLER_STATS = ("stepsize__", "treedepth__", "n_leapfrog__", "divergent__")
 
 
 def program_text(name: str) -> str:
@@ -110,6 +111,7 @@ class Fit:
     program: str
     backend: str
     draws: dict
+    sampler: dict          # NUTS statistics: stepsize__, treedepth__, n_leapfrog__, divergent__
     diagnostics: Diagnostics
     seconds: dict          # {"compile": ..., "sample": ...}: wall time of this call
 
@@ -133,14 +135,14 @@ def sample(program: str, data: dict, *, seed: int, chains: int = 4, warmup: int 
         raise ValueError(f"give one dict of initial values per chain ({chains}), got {len(init)}")
     backend = choose_backend(backend)
     run = _sample_cmdstanpy if backend == "cmdstanpy" else _sample_pystan
-    names, raw, divergent, treedepth, seconds = run(
+    names, raw, sampler, seconds = run(
         program, _plain(data), seed=int(seed), chains=chains, warmup=warmup, draws=draws,
         init=None if init is None else [_plain(i) for i in init], adapt_delta=adapt_delta,
         progress=progress)
-    diagnostics = diagnose({k: v for k, v in raw.items() if k in names}, divergent,
-                           treedepth >= MAX_TREEDEPTH)
+    diagnostics = diagnose({k: v for k, v in raw.items() if k in names}, sampler["divergent__"],
+                           sampler["treedepth__"] >= MAX_TREEDEPTH)
     diagnostics.warn(f"Stan program {program!r}")
-    return Fit(program, backend, raw, diagnostics, seconds)
+    return Fit(program, backend, raw, sampler, diagnostics, seconds)
 
 
 def _plain(data: dict) -> dict:
@@ -215,10 +217,8 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, init, adapt_de
         return np.moveaxis(flat, (-1, -2), (0, 1))
 
     raw = {name: by_chain(name, dims) for name, dims in zip(fit.param_names, fit.dims)}
-    divergent = by_chain("divergent__", [])
-    treedepth = by_chain("treedepth__", [])
-    return (tuple(fit.param_names), raw, divergent, treedepth,
-            {"compile": compile_seconds, "sample": sample_seconds})
+    sampler = {name: by_chain(name, []) for name in SAMPLER_STATS}
+    return tuple(fit.param_names), raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
 
 
 # --- cmdstanpy ------------------------------------------------------------------------------
@@ -267,8 +267,8 @@ def _sample_cmdstanpy(program, data, *, seed, chains, warmup, draws, init, adapt
         else:                              # stan_variable pools the chains one after another
             raw[name] = fit.stan_variable(name).reshape(chains, draws, *dims)
     method = fit.method_variables()        # each (draws, chains)
-    return (tuple(raw), raw, method["divergent__"].T, method["treedepth__"].T,
-            {"compile": compile_seconds, "sample": sample_seconds})
+    sampler = {name: method[name].T for name in SAMPLER_STATS}
+    return tuple(raw), raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
 
 
 def log_density(program: str, data: dict, values: dict, backend: str | None = None) -> float:
