@@ -120,7 +120,7 @@ def _check(d: Differences, rope: float, hyperprior, nu_prior: str):
     if n % d.folds:
         raise InputError(f"{n} differences per data set is not a whole number of "
                          f"{d.folds}-fold cross-validation runs")
-    if np.all(x.std(axis=1) == 0):
+    if np.all(np.ptp(x, axis=1) == 0):
         raise InputError("every data set's differences are constant: there is no variability "
                          "to model")
     if nu_prior not in NU_PRIORS:
@@ -156,7 +156,7 @@ def prepare(x, folds: int, rope: float, bounds, nu_prior: str, non_centred,
     x, rope_s = x / std_x, rope / std_x
     n = x.shape[1]
     half = n // 2
-    constant = np.flatnonzero(x.std(axis=1) == 0)
+    constant = np.flatnonzero(np.ptp(x, axis=1) == 0)
     for i in constant:
         noise = rng.uniform(-rope_s, rope_s, size=half)
         x[i, :half] += noise

@@ -118,7 +118,7 @@ class Fit:
     def __getitem__(self, name: str) -> np.ndarray:
         """The draws of one variable with the chains pooled: (chains * draws, *dims)."""
         value = self.draws[name]
-        return value.reshape(-1, *value.shape[2:])
+        return value.reshape(value.shape[0] * value.shape[1], *value.shape[2:])
 
 
 def sample(program: str, data: dict, *, seed: int, chains: int = 4, warmup: int = 1000,

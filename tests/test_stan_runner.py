@@ -1,0 +1,126 @@
+"""The Stan runner: backend choice, compile-once caching, draws, diagnostics."""
+
+import warnings
+
+import numpy as np
+import pytest
+
+from bayestut import diagnostics, stan
+
+
+# --- which backend ----------------------------------------------------------------------------
+
+@pytest.fixture
+def no_env(monkeypatch):
+    monkeypatch.delenv(stan.ENV_BACKEND, raising=False)
+    return monkeypatch
+
+
+def test_cmdstanpy_is_chosen_when_cmdstan_is_installed(no_env):
+    import cmdstanpy
+    no_env.setattr(cmdstanpy, "cmdstan_path", lambda: "/opt/cmdstan-2.36.0")
+    assert stan.choose_backend() == "cmdstanpy"
+
+
+def test_pystan_is_the_fallback_without_cmdstan(no_env):
+    import cmdstanpy
+
+    def missing():
+        raise ValueError("no CmdStan installation found")
+    no_env.setattr(cmdstanpy, "cmdstan_path", missing)
+    assert stan.choose_backend() == "pystan"
+
+
+def test_argument_and_environment_override_the_choice(no_env):
+    no_env.setattr(stan, "_cmdstan_found", lambda: True)
+    no_env.setattr(stan, "_pystan_found", lambda: True)
+    assert stan.choose_backend("pystan") == "pystan"
+    no_env.setenv(stan.ENV_BACKEND, "pystan")
+    assert stan.choose_backend() == "pystan"
+    assert stan.choose_backend("cmdstanpy") == "cmdstanpy"   # the argument wins over the env
+
+
+def test_unknown_or_missing_backends_are_errors(no_env):
+    with pytest.raises(ValueError, match="unknown Stan backend"):
+        stan.choose_backend("rstan")
+    no_env.setattr(stan, "_cmdstan_found", lambda: False)
+    with pytest.raises(RuntimeError, match="no CmdStan installation"):
+        stan.choose_backend("cmdstanpy")
+    no_env.setattr(stan, "_pystan_found", lambda: False)
+    with pytest.raises(RuntimeError, match="no Stan backend"):
+        stan.choose_backend()
+
+
+def test_cmdstan_executables_live_in_the_user_cache(no_env, tmp_path):
+    no_env.setenv("BAYESTUT_CACHE", str(tmp_path))
+    assert stan.user_cache_dir() == tmp_path
+
+
+# --- diagnostics ------------------------------------------------------------------------------
+
+def test_rhat_and_ess_of_independent_chains():
+    draws = np.random.default_rng(1).normal(size=(4, 1000))
+    assert diagnostics.rhat(draws) == pytest.approx(1.0, abs=0.01)
+    assert diagnostics.ess_bulk(draws) == pytest.approx(4000, rel=0.15)
+
+
+def test_ess_of_autocorrelated_chains():
+    rng = np.random.default_rng(2)
+    phi, draws = 0.8, np.zeros((4, 5000))
+    for t in range(1, draws.shape[1]):
+        draws[:, t] = phi * draws[:, t - 1] + rng.normal(size=4)
+    expected = draws.size * (1 - phi) / (1 + phi)
+    assert diagnostics.ess_bulk(draws) == pytest.approx(expected, rel=0.2)
+
+
+def test_disagreeing_chains_are_flagged():
+    draws = np.random.default_rng(3).normal(size=(4, 500)) + np.array([0, 0, 0, 3.0])[:, None]
+    d = diagnostics.diagnose({"mu": draws}, np.zeros((4, 500)), np.zeros((4, 500)))
+    assert d.rhat["mu"] > 1.2
+    assert any("R-hat" in p and "mu" in p for p in d.problems)
+    with pytest.warns(diagnostics.ConvergenceWarning, match="mu"):
+        d.warn()
+
+
+# --- a small fit end to end, on whichever backend is present --------------------------------
+
+def _small_data():
+    x = np.random.default_rng(5).normal(0.02, 0.05, (3, 20))
+    xbar = x.mean(axis=1)
+    return dict(q=3, n=20, xbar=xbar, ss=((x - xbar[:, None]) ** 2).sum(axis=1), rho=0.1,
+                delta0_bound=0.2, sigma_max=50.0, sigma0_max=5.0, nu_prior=1, alpha_low=0.5,
+                alpha_high=5.0, beta_low=0.05, beta_high=0.15, nu_shape=1.0, nu_rate=1.0,
+                non_centred=[1, 1, 1])
+
+
+def _run(seed):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", diagnostics.ConvergenceWarning)  # short chains
+        return stan.sample("hierarchical", _small_data(), seed=seed, chains=2, warmup=150,
+                           draws=100, progress=False)
+
+
+def test_small_fit_returns_named_draws_and_diagnostics(capsys):
+    fit = _run(seed=11)
+    assert fit.draws["delta0"].shape == (2, 100)
+    assert fit.draws["delta"].shape == (2, 100, 3)
+    assert fit["delta"].shape == (200, 3)
+    assert np.all(fit["sigma"] > 0)
+    assert set(fit.diagnostics.rhat) >= {"delta0", "sigma0"}
+    assert fit.sampler["divergent__"].shape == (2, 100)
+    # compiled once per machine: the second call finds the program in the cache
+    again = _run(seed=11)
+    assert "Compiling" not in capsys.readouterr().err
+    assert again.seconds["compile"] < 5.0
+    np.testing.assert_array_equal(again["delta0"], fit["delta0"])   # the seed decides
+
+
+def test_other_seed_other_draws():
+    assert not np.array_equal(_run(seed=1)["delta0"], _run(seed=2)["delta0"])
+
+
+def test_bad_seed_and_unknown_program():
+    with pytest.raises(ValueError, match="seed"):
+        stan.sample("hierarchical", _small_data(), seed=-1)
+    with pytest.raises(ValueError, match="no Stan program"):
+        stan.program_text("nonexistent")
