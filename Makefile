@@ -28,7 +28,6 @@ notebooks: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env notebooks
 
 bench: $(STAMP)
-	$(PY) -m pip install --quiet -e '.[bench]'
 	for b in benchmarks/*.py; do $(PY) $$b || exit 1; done
 
 clean:

@@ -18,6 +18,7 @@ from .paths import DATA
 COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
 FRACTION = (0.0, 1.0)      # the range of accuracy, AUC, F1, ...: the default metric range
 UCI_CLASSIFIERS = ("nbc", "aode", "hnb", "j48", "j48gr")
+ZERO_RESIDUE = 1e-12   # far below any score's precision, far above float rounding
 
 
 class InputError(ValueError):
@@ -148,7 +149,11 @@ class Differences:
         return self.x[hits[0]]
 
     def means(self) -> pd.Series:
-        return pd.Series(self.x.mean(axis=1), index=list(self.datasets), name=f"{self.a}-{self.b}")
+        """Mean difference per data set. Differences that cancel exactly can leave a float
+        residue of ~1e-18; it is snapped to the zero it is, so rank tests drop it as a zero."""
+        m = self.x.mean(axis=1)
+        m = np.where(np.abs(m) < ZERO_RESIDUE, 0.0, m)
+        return pd.Series(m, index=list(self.datasets), name=f"{self.a}-{self.b}")
 
 
 def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:

@@ -107,3 +107,13 @@ def test_unpaired_results_are_refused():
 def test_a_single_fold_is_refused():
     with pytest.raises(InputError, match="at least 2"):
         paired_differences(tiny(runs=1, folds=1), "a", "b")
+
+
+
+def test_means_snap_float_residue_to_zero(uci):
+    # j48 and j48gr have equal mean accuracy on eucalyptus; the float mean is -1e-18
+    d = paired_differences(uci, "j48", "j48gr")
+    raw = d.row("eucalyptus").mean()
+    assert raw != 0 and abs(raw) < 1e-15
+    assert d.means()["eucalyptus"] == 0.0
+    assert (d.means() != 0).sum() == (np.abs(d.x.mean(axis=1)) > 1e-12).sum()
