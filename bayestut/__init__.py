@@ -2,8 +2,9 @@
 
 One module per idea: ``data`` (tidy results and paired differences), ``frequentist``
 (correlated t-test, Wilcoxon signed-rank), ``correlated`` (Bayesian correlated t-test),
-``decisions``, ``plots``, ``paper`` (published numbers, only compared with) and
-``scorecard`` (published beside reproduced).
+``nonparametric`` (Bayesian sign and signed-rank tests), ``decisions``, ``plots`` and
+``simplex`` (figures), ``paper`` (published numbers, only compared with) and ``scorecard``
+(published beside reproduced). The README lists the rest.
 """
 
 __version__ = "0.1.0"
