@@ -84,7 +84,8 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
     if not pd.api.types.is_numeric_dtype(df["score"]):
         raise InputError("the score column is not numeric")
     low, high = _score_range(score_range)
-    if ((low, high) == FRACTION and df["score"].max() > 1.0 and df["score"].min() >= 0.0
+    # most scores above 1 (but none above 100) is a table in percent, not a few bad values
+    if ((low, high) == FRACTION and df["score"].median() > 1.0 and df["score"].min() >= 0.0
             and df["score"].max() <= 100.0):
         raise InputError("scores above 1 look like percentages: give fractions "
                          "(divide by 100, or pass percent=True)")

@@ -1,0 +1,156 @@
+"""The one-call comparison and its command line, on small CSVs in a temporary folder."""
+
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bayestut.cli import main
+from bayestut.compare import compare
+from bayestut.data import InputError
+
+PNG = "data:image/png;base64,"
+
+
+def results(gaps=(0.05, 0.04, 0.06), runs=3, folds=5, seed=0) -> pd.DataFrame:
+    """Scores of 'mine' and 'base' on len(gaps) data sets; mine is better by gaps[i]."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i, gap in enumerate(gaps):
+        for r in range(1, runs + 1):
+            for f in range(1, folds + 1):
+                base = rng.uniform(0.7, 0.8)
+                rows.append((f"set{i}", "base", r, f, base))
+                rows.append((f"set{i}", "mine", r, f, base + gap + rng.normal(0, 0.01)))
+    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+
+
+def run_cli(tmp_path, capsys, df, *args):
+    csv = tmp_path / "results.csv"
+    df.to_csv(csv, index=False)
+    status = main(["compare", str(csv), *args, "--out", str(tmp_path / "out")])
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_cli_writes_a_self_contained_report(tmp_path, capsys):
+    status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base")
+    assert status == 0, err
+    page = (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
+    for text in (out, page):
+        assert "3 data set(s), 3 run(s) of 5-fold cross-validation" in text
+        assert "higher scores are better" in text and "always means mine is" in text
+        assert "hierarchical test (next data set): mine is practically better than base" in text
+        assert "signed-rank test on the means" in text
+    assert page.count(PNG) == 3                  # per data set, signed-rank, hierarchical
+    assert "<th>P(mine ≫ base)</th>" in page and "mine better" in page
+    assert "http" not in page.split("<body>")[1].split("Made by")[0]  # nothing fetched
+    assert f"report written to {tmp_path / 'out' / 'compare_mine_vs_base.html'}" in out
+
+
+def test_lower_is_better_is_oriented_so_that_a_better_reads_the_same(tmp_path, capsys):
+    df = results(gaps=(0.05, 0.0, -0.05))
+    errors = df.assign(error=1 - df["score"]).drop(columns="score")
+    by_score = compare(df, "mine", "base", warmup=300, draws=300, chains=2)
+    by_error = compare(errors, "mine", "base", score="error", lower_is_better=True,
+                       warmup=300, draws=300, chains=2)
+    np.testing.assert_allclose(by_error.per_dataset.rope(0.01), by_score.per_dataset.rope(0.01))
+    np.testing.assert_allclose(by_error.hierarchical.probabilities,
+                               by_score.hierarchical.probabilities)
+    assert "lower scores are better, so the differences are score(base) - score(mine)" \
+        in by_error.orientation()
+    status, out, _ = run_cli(tmp_path, capsys, errors, "mine", "base", "--lower-is-better",
+                             "--score", "error")
+    assert status == 0 and "lower scores are better" in out
+
+
+def test_no_decision_reports_graded_odds():
+    report = compare(results(gaps=(0.012, 0.02, 0.004)), "mine", "base", warmup=300,
+                     draws=300, chains=2)
+    text = report.summary()
+    assert "no probability exceeds 0.95" in text
+    assert "evidence that" in text and "posterior odds" in text
+
+
+def test_single_data_set_runs_the_correlated_test_and_refuses_the_rest(tmp_path, capsys):
+    status, out, _ = run_cli(tmp_path, capsys, results(gaps=(0.05,)), "mine", "base")
+    assert status == 0
+    assert ("need at least 2; these results hold 1 ('set0'). The Bayesian correlated t-test "
+            "of that data set still applies") in out
+    assert "On set0: mine is practically better than base" in out
+    page = (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
+    assert page.count(PNG) == 1 and "still applies" in page
+
+
+def test_help_explains_every_option():
+    done = subprocess.run([sys.executable, "-m", "bayestut", "compare", "--help"],
+                          capture_output=True, text=True, check=True)
+    for option in ("--rope", "--lower-is-better", "--score", "--score-range", "--percent",
+                   "--threshold", "--seed", "--out", "RESULTS.csv"):
+        assert option in done.stdout
+
+
+# --- bad input: exit status 2 and a message that says what to fix ----------------------------
+
+def broken(kind):
+    df = results()
+    if kind == "missing column":
+        return df.drop(columns="run"), r"missing column\(s\) \['run'\]"
+    if kind == "nan":
+        df.loc[7, "score"] = np.nan
+        return df, r"NaN in column\(s\) \['score'\]"
+    if kind == "folds differ across data sets":
+        return df[~((df.dataset == "set1") & (df.run == 3))], \
+            "unequal numbers of folds across data sets: set0: 15, set1: 10, set2: 15"
+    if kind == "folds differ across classifiers":
+        return df[~((df.classifier == "mine") & (df.fold == 5))], \
+            r"\(dataset, run, fold\) = \(set0, 1, 5\) has a score for only one of 'mine', 'base'"
+    if kind == "unpaired run":
+        df.loc[(df.classifier == "base") & (df.run == 2), "run"] = 4
+        return df, r"\(dataset, run, fold\) = \(set0, 4, 1\) has a score for only one"
+    if kind == "out of range":
+        df.loc[3, "score"] = 1.2
+        return df, r"1 score\(s\) outside the metric's range \[0, 1\], e.g. 1.2 for 'mine'"
+    raise ValueError(kind)
+
+
+@pytest.mark.parametrize("kind", ["missing column", "nan", "folds differ across data sets",
+                                  "folds differ across classifiers", "unpaired run",
+                                  "out of range"])
+def test_bad_table_is_refused_with_what_to_fix(tmp_path, capsys, kind):
+    df, message = broken(kind)
+    status, out, err = run_cli(tmp_path, capsys, df, "mine", "base")
+    assert status == 2 and out == ""
+    assert err.startswith("error: ")
+    assert re.search(message, err), err
+    assert "Traceback" not in err
+    with pytest.raises(InputError, match=message):
+        compare(df, "mine", "base")
+
+
+def test_rope_wider_than_the_score_range(tmp_path, capsys):
+    status, _, err = run_cli(tmp_path, capsys, results(), "mine", "base", "--rope", "1")
+    assert status == 2
+    assert "the rope ±1 is as wide as the metric's whole range [0, 1]" in err
+    with pytest.raises(InputError, match="must be a positive number"):
+        compare(results(), "mine", "base", rope=0)
+
+
+def test_unknown_classifier_names_the_known_ones(tmp_path, capsys):
+    status, _, err = run_cli(tmp_path, capsys, results(), "mine", "theirs")
+    assert status == 2 and "unknown classifier 'theirs'; known: ['base', 'mine']" in err
+
+
+def test_missing_score_column_suggests_the_option(tmp_path, capsys):
+    status, _, err = run_cli(tmp_path, capsys, results(), "mine", "base", "--score", "auc")
+    assert status == 2 and "no score column 'auc'; the columns are" in err
+
+
+def test_unbounded_metric_with_large_differences_asks_for_a_rescale():
+    df = results()
+    df["score"] *= 30                                   # e.g. an RMSE in large units
+    with pytest.raises(InputError, match="differences within ±1. Express the metric in larger"):
+        compare(df, "mine", "base", score_range=(0, np.inf), lower_is_better=True, rope=0.3)
