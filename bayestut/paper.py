@@ -364,3 +364,22 @@ hnb-j48	0.962	0.020	0.019
 hnb-j48gr	0.950	0.026	0.024
 j48-j48gr	0.000	1.000	0.000
 """)
+
+
+# --- the two practical write-ups (notebook 08) ----------------------------------------------
+
+BLOG = "Stripling et al. 2018 (blog)"
+TR413 = "ICMC TR 413"
+
+# Stripling, vanden Broucke, Baesens, "Statistical comparison of two classifiers on multiple
+# data sets: the Bayesian way", Data Science Briefings (2018): hierarchical test, kNN against
+# AdaBoost, AUC, five churn data sets that are not public. Shown beside our redone study on
+# public data sets; not a reproduction target.
+BLOG_ADABOOST_BETTER = quote(BLOG, "Test Result", "0.9557", "kNN - AdaBoost", "p(AdaBoost > kNN)")
+
+# Pisani and de Carvalho, "Simplified function to apply the Bayesian hierarchical statistical
+# test", ICMC technical report 413 (2016): the example with 3 data sets, 30 runs of 5-fold CV,
+# good ~ U(0.9, 1.0), bad ~ U(0.6, 0.9); printed next-data-set probabilities.
+TR413_LEFT = quote(TR413, "§3 example output", "0.0218", "good - bad", "P(good < bad)")
+TR413_ROPE = quote(TR413, "§3 example output", "0", "good - bad", "P(good = bad)")
+TR413_RIGHT = quote(TR413, "§3 example output", "0.9782", "good - bad", "P(good > bad)")
