@@ -292,7 +292,7 @@ def next_dataset_masses(delta0, sigma0, nu, rope: float) -> np.ndarray:
 
 
 def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds: int | None = None,
-                      rope: float = 0.01, hyperprior="jmlr", nu_prior: str = "hierarchical",
+                      rope: float = 0.01, hyperprior="mlj", nu_prior: str = "hierarchical",
                       seed: int = 0, chains: int = 4, warmup: int = 1000, draws: int = 1000,
                       non_centred="auto", backend: str | None = None,
                       progress: bool = True) -> HierarchicalResult:

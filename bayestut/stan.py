@@ -186,6 +186,21 @@ def _pystan_model(program: str, data: dict, seed: int):
     return model, not compiled
 
 
+@contextlib.contextmanager
+def _fits_lock(fits_dir: Path):
+    """One sampling call at a time per model across processes (tests, notebooks), so that
+    removing the fits a call created never removes another process's fit in flight."""
+    import fcntl  # PyStan runs on Linux and macOS only
+
+    fits_dir.mkdir(parents=True, exist_ok=True)
+    with open(fits_dir.parent / "bayestut.lock", "w") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
 def _sample_pystan(program, data, *, seed, chains, warmup, draws, init, adapt_delta, progress):
     import httpstan.cache
 
@@ -196,20 +211,20 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, init, adapt_de
     if compiled_now:
         _say(f"... compiled in {compile_seconds:.0f} s; cached in {httpstan.cache.cache_directory()}")
     fits_dir = httpstan.cache.model_directory(model.model_name) / "fits"
-    before = set(fits_dir.glob("*")) if fits_dir.exists() else set()
     kwargs = dict(num_chains=chains, num_warmup=warmup, num_samples=draws, delta=adapt_delta,
                   max_depth=MAX_TREEDEPTH)
     if init is not None:
         kwargs["init"] = init
     start = time.perf_counter()
     quiet = contextlib.nullcontext() if progress else contextlib.redirect_stderr(io.StringIO())
-    try:
-        with quiet:
+    with quiet, _fits_lock(fits_dir):
+        before = set(fits_dir.glob("*.gz"))
+        try:
             fit = model.sample(**kwargs)
-    finally:
-        # PyStan stores every seeded fit in its cache; nothing reads them back here
-        for path in (set(fits_dir.glob("*")) - before) if fits_dir.exists() else ():
-            path.unlink(missing_ok=True)
+        finally:
+            # PyStan stores every seeded fit in its cache; nothing reads them back here
+            for path in set(fits_dir.glob("*.gz")) - before:
+                path.unlink(missing_ok=True)
     sample_seconds = time.perf_counter() - start
 
     def by_chain(name, dims):
