@@ -291,6 +291,14 @@ def next_dataset_masses(delta0, sigma0, nu, rope: float) -> np.ndarray:
     return np.stack([below, 1.0 - below - above, above], axis=1)
 
 
+def compile_model(backend: str | None = None) -> str:
+    """Compile the Stan program once per machine (a minute or so; later calls find it cached)
+    so that the first test does not pay for it. Returns the backend in use."""
+    x = np.array([[0.01, 0.03, 0.02, 0.04], [0.0, -0.02, 0.01, -0.01]])
+    p = prepare(x, 2, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto", np.random.default_rng(0))
+    return stan.compile(PROGRAM, p.stan_data, backend)
+
+
 def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds: int | None = None,
                       rope: float = 0.01, hyperprior="mlj", nu_prior: str = "hierarchical",
                       seed: int = 0, chains: int = 4, warmup: int = 1000, draws: int = 1000,

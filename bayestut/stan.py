@@ -286,6 +286,18 @@ def _sample_cmdstanpy(program, data, *, seed, chains, warmup, draws, init, adapt
     return tuple(raw), raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
 
 
+def compile(program: str, data: dict, backend: str | None = None) -> str:
+    """Compile ``program`` now (or find it in the cache), without sampling; returns the backend.
+    PyStan needs valid ``data`` to build a model; cmdstanpy ignores it."""
+    backend = choose_backend(backend)
+    if backend == "cmdstanpy":
+        _cmdstan_model(program)
+    else:
+        _allow_nested_event_loop()
+        _pystan_model(program, _plain(data), seed=0)
+    return backend
+
+
 def log_density(program: str, data: dict, values: dict, backend: str | None = None) -> float:
     """Stan's log density at constrained parameter values, without the Jacobian of the
     constraining transforms: for checking a program against a formula."""

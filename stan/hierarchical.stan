@@ -19,9 +19,20 @@
 //   nu_prior = 2: nu - 1 ~ Gamma(nu_shape, nu_rate)          (fixed: Kruschke 1, 0.0345;
 //                                                              Juarez-Steel 2, 0.1)
 //   nu_prior = 0: Gaussian top level, no nu at all.
-//   non_centred[i] = 1 samples delta_i as delta0 + sigma0 * z_i, 0 samples delta_i itself.
+//   non_centred[i] = 1 samples z_i = (delta_i - delta0) / sigma0, 0 samples delta_i itself.
 //   Non-centring suits data sets whose own data say less about delta_i than the population
 //   does (small sigma0, noisy folds); centring suits the rest. The caller picks per data set.
+functions {
+  // delta_i from the sampled coordinates: delta_raw is delta_i itself where centred,
+  // z_i = (delta_i - delta0) / sigma0 where non-centred
+  vector to_delta(vector delta_raw, real delta0, real sigma0,
+                  array[] int centred, array[] int non_centred) {
+    vector[rows(delta_raw)] delta;
+    delta[centred] = delta_raw[centred];
+    delta[non_centred] = delta0 + sigma0 * delta_raw[non_centred];
+    return delta;
+  }
+}
 data {
   int<lower=1> q;                          // data sets
   int<lower=2> n;                          // differences per data set (runs x folds)
@@ -45,9 +56,25 @@ transformed data {
   int hyper = nu_prior == 1;
   real log_const = -0.5 * n * log(2 * pi()) - 0.5 * (n - 1) * log1m(rho)
                    - 0.5 * log1p((n - 1) * rho);
+  // the two quadratic terms of the likelihood, per unit of 1 / sigma_i^2
+  vector[q] ss_term = ss / (2 * (1 - rho));
   real mean_var_factor = (1 + (n - 1) * rho) / n;   // Var(xbar_i) = sigma_i^2 * this
-  vector[q] nc = to_vector(non_centred);
-  int n_centred = q - sum(non_centred);
+  int n_nc = sum(non_centred);
+  array[q - n_nc] int c_idx;
+  array[n_nc] int nc_idx;
+  {
+    int j = 1;
+    int k = 1;
+    for (i in 1:q) {
+      if (non_centred[i]) {
+        nc_idx[k] = i;
+        k += 1;
+      } else {
+        c_idx[j] = i;
+        j += 1;
+      }
+    }
+  }
 }
 parameters {
   real<lower=-delta0_bound, upper=delta0_bound> delta0;
@@ -58,15 +85,14 @@ parameters {
   array[hyper] real<lower=alpha_low, upper=alpha_high> alpha;
   array[hyper] real<lower=beta_low, upper=beta_high> beta;
 }
-transformed parameters {
-  vector[q] delta = nc .* (delta0 + sigma0 * delta_raw) + (1 - nc) .* delta_raw;
-}
 model {
-  // uniform priors on delta0, sigma0, sigma_i, alpha, beta: implied by the bounds
+  vector[q] delta = to_delta(delta_raw, delta0, sigma0, c_idx, nc_idx);
   // z_i = (delta_i - delta0) / sigma0 follows the standard top-level law; a centred delta_i
   // has density law(z_i) / sigma0, hence the Jacobian term
-  vector[q] z = nc .* delta_raw + (1 - nc) .* (delta_raw - delta0) / sigma0;
-  target += -n_centred * log(sigma0);
+  vector[q] z = delta_raw;
+  z[c_idx] = (delta_raw[c_idx] - delta0) / sigma0;
+  target += -(q - n_nc) * log(sigma0);
+  // uniform priors on delta0, sigma0, sigma_i, alpha, beta: implied by the bounds
   if (student) {
     if (hyper) {
       target += gamma_lpdf(nu_minus_one[1] | alpha[1], beta[1]);
@@ -79,10 +105,11 @@ model {
   }
   // the reduced equicorrelated-normal likelihood (see the header)
   target += q * log_const - n * sum(log(sigma))
-            - sum(ss ./ square(sigma)) / (2 * (1 - rho))
-            - sum(square(xbar - delta) ./ square(sigma)) / (2 * mean_var_factor);
+            - dot_product(ss_term + square(xbar - delta) / (2 * mean_var_factor),
+                          inv_square(sigma));
 }
 generated quantities {
+  vector[q] delta = to_delta(delta_raw, delta0, sigma0, c_idx, nc_idx);
   array[student] real nu;                  // empty for the Gaussian top level
   if (student) nu[1] = 1 + nu_minus_one[1];
 }

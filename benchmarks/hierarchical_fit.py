@@ -1,0 +1,128 @@
+"""Time one hierarchical comparison of the 54 data sets x 100 folds (nbc vs aode), after compilation.
+
+The reduced program (stan/hierarchical.stan: each data set through its mean and sum of squared
+deviations) against the authors' formulation (stan/hierarchical_full_mvn.stan: an n x n quadratic
+form per data set), same data, seed, initial values and sampler settings: 4 chains, 1,000
+warm-up and 1,000 kept draws each (4,000 in all, as in the papers). The papers quote "about three
+minutes on a standard computer" for this analysis. Then the pieces of the reduced fit's time:
+per-call overhead of the backend, warm-up length, tree depth and the parametrisation of delta_i.
+
+Run: .venv/bin/python benchmarks/hierarchical_fit.py [--skip-full]
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import time
+import warnings
+
+import numpy as np
+
+from bayestut import hierarchical as h
+from bayestut import stan
+from bayestut.data import load_uci, paired_differences
+from bayestut.diagnostics import ConvergenceWarning
+
+SEED, CHAINS, WARMUP, DRAWS = 1, 4, 1000, 1000
+
+
+def _timed(fn):
+    start = time.perf_counter()
+    value = fn()
+    return value, time.perf_counter() - start
+
+
+def _row(label, fit, wall):
+    s, d = fit.sampler, fit.diagnostics
+    print(f"{label:<34} wall {wall:6.2f} s  sampler {fit.seconds['sample']:6.2f} s  "
+          f"leapfrog/iter {s['n_leapfrog__'].mean():5.1f}  tree depth {s['treedepth__'].mean():4.2f}  "
+          f"max R-hat {d.max_rhat:.3f}  min bulk ESS {d.min_ess_bulk:5.0f}  divergences {d.divergences}")
+
+
+def _probabilities(delta0, sigma0, nu, rope):
+    masses = h.next_dataset_masses(delta0, sigma0, nu, rope)
+    return np.bincount(masses.argmax(axis=1), minlength=3) / len(masses)
+
+
+def main(skip_full: bool) -> None:
+    warnings.simplefilter("ignore", ConvergenceWarning)   # diagnostics are printed instead
+    warnings.simplefilter("ignore", DeprecationWarning)
+    diff = paired_differences(load_uci(), "nbc", "aode")
+    print(f"nbc vs aode: {diff.x.shape[0]} data sets x {diff.x.shape[1]} folds; backend "
+          f"{stan.choose_backend()}; {os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
+
+    # compile (or find in the cache) both programs before any timing
+    tiny = dict(seed=SEED, chains=1, warmup=5, draws=5, progress=False)
+    reduced, _ = _timed(lambda: h.hierarchical_test(diff, **tiny))
+    labels = reduced.labels
+
+    # 1. the reduced program, as users call it
+    reduced, wall_reduced = _timed(lambda: h.hierarchical_test(
+        diff, seed=SEED, chains=CHAINS, warmup=WARMUP, draws=DRAWS, progress=False))
+    print("\n1. Reduced vs full formulation (4 chains x (1000 warm-up + 1000 draws))")
+    _row("reduced (hierarchical.stan)", reduced.fit, wall_reduced)
+    p_reduced = reduced.probabilities
+
+    if not skip_full:
+        # 2. the full n x n formulation on the same rescaled data, seed and (centred) inits
+        rng = np.random.default_rng(SEED)
+        prepared = h.prepare(diff.x, diff.folds, 0.01, h.HYPERPRIORS["mlj"], "hierarchical",
+                             False, rng)
+        inits = h.initial_values(prepared, CHAINS, rng)
+        d = prepared.stan_data
+        full_data = {k: d[k] for k in ("q", "n", "rho", "delta0_bound", "sigma_max",
+                                       "sigma0_max", "alpha_low", "alpha_high", "beta_low",
+                                       "beta_high")}
+        full_data["x"] = prepared.x
+        full_inits = [dict(delta0=i["delta0"], sigma0=i["sigma0"], delta=i["delta_raw"],
+                           sigma=i["sigma"], nu_minus_one=i["nu_minus_one"][0],
+                           alpha=i["alpha"][0], beta=i["beta"][0]) for i in inits]
+        stan.sample("hierarchical_full_mvn", full_data, seed=SEED, chains=1, warmup=5, draws=5,
+                    init=full_inits[:1], progress=False)                    # compile first
+        full, wall_full = _timed(lambda: stan.sample(
+            "hierarchical_full_mvn", full_data, seed=SEED, chains=CHAINS, warmup=WARMUP,
+            draws=DRAWS, init=full_inits, progress=False))
+        _row("full MVN (hierarchical_full_mvn)", full, wall_full)
+        p_full = _probabilities(full["delta0"], full["sigma0"], full["nu"], prepared.rope)
+        print(f"   speed-up of the reduced program: {wall_full / wall_reduced:.0f}x in wall time, "
+              f"{full.seconds['sample'] / reduced.fit.seconds['sample']:.0f}x in sampler time")
+        mc_error = np.sqrt(p_reduced * (1 - p_reduced) / reduced.diagnostics.min_ess_bulk)
+        print("   next-data-set probabilities:")
+        for name, p in (("reduced", p_reduced), ("full", p_full)):
+            print(f"     {name:<8}" + "  ".join(f"P({lab}) = {v:.3f}" for lab, v in zip(labels, p)))
+        print(f"     Monte Carlo standard error (at the smallest bulk ESS): about "
+              f"{mc_error.max():.3f}")
+
+    # 3. where the reduced program's time goes
+    print("\n2. Per-call overhead of the backend (1 chain, 10 + 10 iterations on 2 data sets)")
+    small = np.random.default_rng(0).normal(0.01, 0.02, (2, 20))
+    for attempt in range(3):
+        fit, wall = _timed(lambda: h.hierarchical_test(small, folds=10, seed=SEED, chains=1,
+                                                       warmup=10, draws=10, progress=False))
+        print(f"   call {attempt + 1}: wall {wall:.2f} s (sampler {fit.fit.seconds['sample']:.2f} s, "
+              f"model lookup {fit.fit.seconds['compile']:.2f} s)")
+
+    print("\n3. Warm-up length and parametrisation of delta_i (same seed)")
+    for non_centred, label in (("auto", "auto (default)"), (False, "all centred"),
+                               (True, "all non-centred")):
+        for warmup in (1000, 500):
+            r, wall = _timed(lambda: h.hierarchical_test(
+                diff, seed=SEED, chains=CHAINS, warmup=warmup, draws=DRAWS,
+                non_centred=non_centred, progress=False))
+            _row(f"{label}, warm-up {warmup}", r.fit, wall)
+    print("""
+Findings (2-core machine shared with other jobs; times vary with its load):
+- The reduced likelihood costs O(q) per gradient instead of O(q n^2); the speed-up grows
+  with n (100 folds here), and the probabilities agree within Monte Carlo error.
+- Parametrisation matters most: all non-centred needs ~4x more leapfrog steps (tree depth 6
+  vs 4) on nbc vs aode, where most data sets pin their delta_i down; the default 'auto'
+  non-centres only data sets whose standard error exceeds the spread of the means.
+- Warm-up is about half of the sampler time; with initial values taken from the data, 500
+  warm-up iterations give the same diagnostics, but the default stays at Stan's 1000.
+- PyStan adds a fixed ~0.2 s per call (HTTP round trips to httpstan, JSON draws); with 4
+  chains on 2 cores the chains run two at a time, so wall time is about twice one chain's.""")
+
+
+if __name__ == "__main__":
+    main(skip_full="--skip-full" in sys.argv)
