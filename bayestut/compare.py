@@ -96,7 +96,7 @@ class Comparison:
                      f"score({self.b}) - score({self.a})" if self.lower_is_better else
                      f"higher scores are better, so the differences are "
                      f"score({self.a}) - score({self.b})")
-        return (f"{self.metric}: {direction}; '{self.a} ≫ {self.b}' always means {self.a} is "
+        return (f"Metric {self.metric!r}: {direction}; '{self.a} ≫ {self.b}' always means {self.a} is "
                 f"practically better (by more than the rope ±{self.rope:g}).")
 
     def verdict(self, p) -> str:
@@ -192,7 +192,9 @@ class Comparison:
         return self.summary()
 
     def figures(self) -> dict:
-        """{name: matplotlib Figure}: the per-data-set posteriors and the two simplices."""
+        """{name: matplotlib Figure}: the per-data-set posteriors and the two simplices.
+
+        The figures stay open (and so show in a notebook) until closed."""
         import matplotlib.pyplot as plt
 
         from .plots import posterior_grid
@@ -200,7 +202,7 @@ class Comparison:
 
         d = self.differences
         grid = posterior_grid(self.per_dataset, list(d.datasets), self.rope,
-                              ncols=min(max(len(d.datasets), 2), 5))
+                              ncols=min(max(len(d.datasets), 2), 5), panel=(2.6, 2.2))
         grid.suptitle(f"Posterior of the mean difference {self.a} - {self.b} per data set "
                       f"(positive: {self.a} better; rope shaded)", y=1.02)
         figures = {"per_dataset": grid}
