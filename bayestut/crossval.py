@@ -10,6 +10,7 @@ tidy table: one row per data set x classifier x run x fold.
 from __future__ import annotations
 
 import copy
+import zlib
 
 import numpy as np
 import pandas as pd
@@ -68,20 +69,21 @@ def cross_validate(datasets: dict, classifiers: dict, runs: int = 10, folds: int
     set, the same folds for all classifiers; the tidy table of ``metric(y_test, scores)``.
 
     ``datasets``: {name: (X, y)} with a binary y; ``classifiers``: {name: unfitted model}.
-    The folds of data set i, run r come from ``seed``, i and r only, so adding a data set or a
-    classifier leaves the others' folds unchanged.
+    The folds of a data set in run r come from ``seed``, the data set's name and r only, so
+    adding or leaving out data sets or classifiers leaves the others' folds unchanged.
     """
     if runs < 1 or folds < 2:
         raise InputError(f"need runs >= 1 and folds >= 2, got runs={runs}, folds={folds}")
     rows = []
-    for i, (name, (X, y)) in enumerate(datasets.items()):
+    for name, (X, y) in datasets.items():
         X, y = np.asarray(X), np.asarray(y)
         if len(np.unique(y)) != 2:
             raise InputError(f"data set {name!r}: y must have exactly two classes, "
                              f"got {len(np.unique(y))}")
         positive = y == np.unique(y)[1]
         for run in range(runs):
-            labels = stratified_folds(y, folds, np.random.default_rng([seed, i, run]))
+            stream = [seed, zlib.crc32(str(name).encode()), run]   # stable across processes
+            labels = stratified_folds(y, folds, np.random.default_rng(stream))
             for fold in range(folds):
                 test = labels == fold
                 for clf_name, model in classifiers.items():

@@ -100,3 +100,9 @@ def test_non_binary_target_is_refused():
     X, _ = toy()
     with pytest.raises(InputError, match="exactly two classes, got 3"):
         cross_validate({"three": (X, np.arange(60) % 3)}, {"c": Centroid()}, runs=1, folds=3)
+
+
+def test_leaving_out_a_data_set_keeps_the_others_folds():
+    both = cross_validate({"toy": toy(), "other": toy(seed=1)}, {"c": Centroid()}, runs=2, folds=3)
+    alone = cross_validate({"other": toy(seed=1)}, {"c": Centroid()}, runs=2, folds=3)
+    np.testing.assert_array_equal(both.query("dataset == 'other'")["score"], alone["score"])
