@@ -25,7 +25,8 @@ import numpy as np
 import pandas as pd
 
 from .correlated import StudentPosterior, correlated_bayesian_ttest
-from .data import FRACTION, Differences, InputError, _score_range, paired_differences, read_results
+from .data import (FRACTION, Differences, InputError, check_score_range, paired_differences,
+                   read_results)
 from .diagnostics import ConvergenceWarning
 from .decisions import decide, odds_grade, odds_in_words, outcome_labels, posterior_odds
 from .hierarchical import HierarchicalResult, hierarchical_test
@@ -46,7 +47,7 @@ def refusal(datasets) -> str:
 
 def check_rope(rope: float, score_range=FRACTION) -> float:
     """The rope half-width: positive and narrower than the metric's range."""
-    low, high = _score_range(score_range)
+    low, high = check_score_range(score_range)
     if not np.isfinite(rope) or rope <= 0:
         raise InputError(f"the rope must be a positive number in the metric's units "
                          f"(e.g. 0.01 for one point of accuracy or AUC), got {rope}")

@@ -83,7 +83,7 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
         raise InputError(f"NaN in column(s) {nan_cols} (first rows: {rows})")
     if not pd.api.types.is_numeric_dtype(df["score"]):
         raise InputError("the score column is not numeric")
-    low, high = _score_range(score_range)
+    low, high = check_score_range(score_range)
     # most scores above 1 (but none above 100) is a table in percent, not a few bad values
     if ((low, high) == FRACTION and df["score"].median() > 1.0 and df["score"].min() >= 0.0
             and df["score"].max() <= 100.0):
@@ -104,7 +104,8 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
     return df.reset_index(drop=True)
 
 
-def _score_range(score_range) -> tuple[float, float]:
+def check_score_range(score_range) -> tuple[float, float]:
+    """(low, high) of a metric as floats, low < high; InputError otherwise."""
     try:
         low, high = (float(v) for v in score_range)
     except (TypeError, ValueError):
