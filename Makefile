@@ -10,7 +10,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[notebooks,test]'
+	$(PY) -m pip install --quiet -e '.[notebooks,test,study]'
 	touch $@
 
 # Run every notebook in order with papermill, store it back executed, write figures/,
