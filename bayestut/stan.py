@@ -282,7 +282,7 @@ def _sample_cmdstanpy(program, data, *, seed, chains, warmup, draws, init, adapt
         else:                              # stan_variable pools the chains one after another
             raw[name] = fit.stan_variable(name).reshape(chains, draws, *dims)
     method = fit.method_variables()        # each (draws, chains)
-    sampler = {name: method[name].T for name in SAMPLER_STATS}
+    sampler = {name: np.asarray(method[name]).reshape(draws, chains).T for name in SAMPLER_STATS}
     return tuple(raw), raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
 
 

@@ -124,3 +124,57 @@ def test_bad_seed_and_unknown_program():
         stan.sample("hierarchical", _small_data(), seed=-1)
     with pytest.raises(ValueError, match="no Stan program"):
         stan.program_text("nonexistent")
+
+
+# --- the cmdstanpy path, against a stand-in with cmdstanpy's documented output shapes ----------
+
+class _FakeVariable:
+    def __init__(self, dimensions):
+        self.dimensions = dimensions
+
+
+class _FakeCmdStanFit:
+    """stan_variable: (chains * draws, *dims), chains one after another;
+    method_variables: (draws, chains). Every value encodes its chain number."""
+
+    def __init__(self, chains, draws):
+        self.chains, self.draws = chains, draws
+        self.metadata = type("Meta", (), {"stan_vars": {
+            "delta0": _FakeVariable(()), "delta": _FakeVariable((3,)), "nu": _FakeVariable((0,))}})()
+
+    def stan_variable(self, name):
+        dims = self.metadata.stan_vars[name].dimensions
+        chain = np.repeat(np.arange(self.chains), self.draws).astype(float)
+        return np.broadcast_to(chain.reshape(-1, *[1] * len(dims)), (chain.size, *dims)).copy()
+
+    def method_variables(self):
+        zeros = np.zeros((self.draws, self.chains))
+        return {"stepsize__": zeros + 0.5, "treedepth__": zeros + 3, "n_leapfrog__": zeros + 7,
+                "divergent__": zeros, "lp__": zeros}
+
+
+class _FakeCmdStanModel:
+    def __init__(self):
+        self.calls = []
+
+    def sample(self, **kwargs):
+        self.calls.append(kwargs)
+        return _FakeCmdStanFit(kwargs["chains"], kwargs["iter_sampling"])
+
+
+def test_cmdstanpy_draws_are_split_by_chain(no_env):
+    fake = _FakeCmdStanModel()
+    no_env.setattr(stan, "_cmdstan_found", lambda: True)
+    no_env.setattr(stan, "_cmdstan_model", lambda program: fake)
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", diagnostics.ConvergenceWarning)
+        fit = stan.sample("hierarchical", _small_data(), seed=3, chains=3, warmup=10, draws=50,
+                          progress=False)
+    assert fit.backend == "cmdstanpy"
+    assert fit.draws["delta0"].shape == (3, 50)
+    assert fit.draws["delta"].shape == (3, 50, 3)
+    assert fit.draws["nu"].shape == (3, 50, 0)
+    np.testing.assert_array_equal(fit.draws["delta"][:, 0, 0], [0, 1, 2])   # chain c holds c
+    assert fit.sampler["n_leapfrog__"].shape == (3, 50)
+    call = fake.calls[0]
+    assert (call["seed"], call["chains"], call["iter_warmup"], call["iter_sampling"]) == (3, 3, 10, 50)
