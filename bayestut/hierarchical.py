@@ -191,6 +191,11 @@ def _non_centred(choice, xbar, sds, n: int, rho: float) -> np.ndarray:
     return np.full(len(xbar), int(bool(choice)))
 
 
+def _jitter(rng: np.random.Generator, size=None):
+    """Random factors within about ±20%, so that chains start apart."""
+    return np.exp(rng.uniform(-0.2, 0.2, size))
+
+
 def initial_values(p: Prepared, chains: int, rng: np.random.Generator) -> list[dict]:
     """Starting points near the data (means, sds), jittered per chain.
 
@@ -199,17 +204,16 @@ def initial_values(p: Prepared, chains: int, rng: np.random.Generator) -> list[d
     """
     d = p.stan_data
     sds = np.sqrt(d["ss"] / (d["n"] - 1))
+    delta0 = float(np.clip(np.median(d["xbar"]), -0.9 * d["delta0_bound"], 0.9 * d["delta0_bound"]))
     inits = []
     for _ in range(chains):
-        jitter = lambda size=None: np.exp(rng.uniform(-0.2, 0.2, size))  # noqa: E731
-        delta0 = float(np.clip(np.median(d["xbar"]), -0.9 * d["delta0_bound"], 0.9 * d["delta0_bound"]))
-        sigma0 = float(min(np.std(d["xbar"]) * jitter() + 1e-3, 0.5 * d["sigma0_max"]))
+        sigma0 = float(min(np.std(d["xbar"]) * _jitter(rng) + 1e-3, 0.5 * d["sigma0_max"]))
         delta = d["xbar"] + rng.normal(0, 0.1, d["q"]) * sds / np.sqrt(d["n"])
         init = dict(delta0=delta0, sigma0=sigma0,
                     delta_raw=np.where(d["non_centred"], (delta - delta0) / sigma0, delta),
-                    sigma=np.minimum(sds * jitter(d["q"]), 0.5 * d["sigma_max"]))
+                    sigma=np.minimum(sds * _jitter(rng, d["q"]), 0.5 * d["sigma_max"]))
         if d["nu_prior"] > 0:
-            init["nu_minus_one"] = [float(10.0 * jitter())]
+            init["nu_minus_one"] = [float(10.0 * _jitter(rng))]
         if d["nu_prior"] == 1:
             init["alpha"] = [0.5 * (d["alpha_low"] + d["alpha_high"])]
             init["beta"] = [0.5 * (d["beta_low"] + d["beta_high"])]
@@ -308,8 +312,11 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
 
     ``data``: a tidy results table (with ``a``, ``b`` naming the classifiers), a
     :class:`~bayestut.data.Differences`, or an array (data sets x runs*folds) of differences
-    a - b with ``folds`` = k. ``hyperprior``: "jmlr", "mlj" or four bounds; ``nu_prior``: one of
-    ``NU_PRIORS``. ``draws`` per chain after ``warmup``; the papers use 4,000 in all.
+    a - b with ``folds`` = k. ``hyperprior``: "mlj" (the default; it reproduces the published
+    tables), "jmlr" or four bounds; ``nu_prior``: one of ``NU_PRIORS``. ``draws`` per chain
+    after ``warmup``; the papers use 4,000 in all. ``non_centred``: "auto" (per data set, see
+    :func:`_non_centred`), True or False. ``backend``: "cmdstanpy" or "pystan" (default:
+    whichever is installed, see :mod:`bayestut.stan`).
     """
     d = _differences(data, a, b, folds)
     x, bounds = _check(d, rope, hyperprior, nu_prior)

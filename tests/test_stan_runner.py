@@ -102,6 +102,7 @@ def _run(seed):
 
 def test_small_fit_returns_named_draws_and_diagnostics(capsys):
     fit = _run(seed=11)
+    capsys.readouterr()          # on a fresh machine the first call compiles and says so
     assert fit.draws["delta0"].shape == (2, 100)
     assert fit.draws["delta"].shape == (2, 100, 3)
     assert fit["delta"].shape == (200, 3)
@@ -111,7 +112,6 @@ def test_small_fit_returns_named_draws_and_diagnostics(capsys):
     # compiled once per machine: the second call finds the program in the cache
     again = _run(seed=11)
     assert "Compiling" not in capsys.readouterr().err
-    assert again.seconds["compile"] < 5.0
     np.testing.assert_array_equal(again["delta0"], fit["delta0"])   # the seed decides
 
 
@@ -178,3 +178,14 @@ def test_cmdstanpy_draws_are_split_by_chain(no_env):
     assert fit.sampler["n_leapfrog__"].shape == (3, 50)
     call = fake.calls[0]
     assert (call["seed"], call["chains"], call["iter_warmup"], call["iter_sampling"]) == (3, 3, 10, 50)
+
+
+def test_pystan_runs_inside_a_running_event_loop():
+    """Jupyter runs an event loop; PyStan's asyncio.run must still work there."""
+    import asyncio
+
+    async def inside():
+        return _run(seed=11)
+
+    fit = asyncio.run(inside())
+    np.testing.assert_array_equal(fit["delta0"], _run(seed=11)["delta0"])
