@@ -98,9 +98,11 @@ def _differences(data, a, b, folds) -> Differences:
             raise InputError(f"the data sets were cross-validated with different numbers of "
                              f"folds {sorted(k)}; the model needs one k (rho = 1/k) for all")
         folds = k.pop()
+    if isinstance(folds, (float, np.floating)) and float(folds).is_integer():
+        folds = int(folds)
     q = x.shape[0] if x.ndim == 2 else 1
     return Differences(x=x, datasets=tuple(f"data set {i + 1}" for i in range(q)),
-                       ids=tuple(range(1, q + 1)), a=a or "a", b=b or "b", folds=int(folds))
+                       ids=tuple(range(1, q + 1)), a=a or "a", b=b or "b", folds=folds)
 
 
 def _check(d: Differences, rope: float, hyperprior, nu_prior: str):

@@ -27,6 +27,7 @@ def _x(q=4, n=20, shift=0.0, seed=0):
     (_x(n=25), dict(folds=10), "whole number"),
     ([np.zeros(20) + 0.01, np.zeros(30)], dict(folds=10), "different numbers of differences"),
     (_x(), dict(folds=1), "folds must be"),
+    (_x(), dict(folds=2.5), "folds must be"),
     (_x(), dict(folds=None), "number of cross-validation folds"),
     (_x(), dict(folds=10, rope=1.0), "rope"),
     (_x(), dict(folds=10, hyperprior="rstan"), "unknown hyperprior"),
