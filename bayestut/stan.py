@@ -135,12 +135,11 @@ def sample(program: str, data: dict, *, seed: int, chains: int = 4, warmup: int 
         raise ValueError(f"give one dict of initial values per chain ({chains}), got {len(init)}")
     backend = choose_backend(backend)
     run = _sample_cmdstanpy if backend == "cmdstanpy" else _sample_pystan
-    names, raw, sampler, seconds = run(
+    raw, sampler, seconds = run(
         program, _plain(data), seed=int(seed), chains=chains, warmup=warmup, draws=draws,
         init=None if init is None else [_plain(i) for i in init], adapt_delta=adapt_delta,
         progress=progress)
-    diagnostics = diagnose({k: v for k, v in raw.items() if k in names}, sampler["divergent__"],
-                           sampler["treedepth__"] >= MAX_TREEDEPTH)
+    diagnostics = diagnose(raw, sampler["divergent__"], sampler["treedepth__"] >= MAX_TREEDEPTH)
     diagnostics.warn(f"Stan program {program!r}")
     return Fit(program, backend, raw, sampler, diagnostics, seconds)
 
@@ -233,7 +232,7 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, init, adapt_de
 
     raw = {name: by_chain(name, dims) for name, dims in zip(fit.param_names, fit.dims)}
     sampler = {name: by_chain(name, []) for name in SAMPLER_STATS}
-    return tuple(fit.param_names), raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
+    return raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
 
 
 # --- cmdstanpy ------------------------------------------------------------------------------
@@ -283,7 +282,7 @@ def _sample_cmdstanpy(program, data, *, seed, chains, warmup, draws, init, adapt
             raw[name] = fit.stan_variable(name).reshape(chains, draws, *dims)
     method = fit.method_variables()        # each (draws, chains)
     sampler = {name: np.asarray(method[name]).reshape(draws, chains).T for name in SAMPLER_STATS}
-    return tuple(raw), raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
+    return raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
 
 
 def compile(program: str, data: dict, backend: str | None = None) -> str:
