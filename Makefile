@@ -7,6 +7,11 @@ STAMP := $(VENV)/.installed
 
 .PHONY: reproduce test unit notebooks bench clean
 
+# The committed notebooks were run through PyStan; nbval compares against them, so the
+# notebooks run through PyStan too unless you say otherwise (make reproduce BAYESTUT_STAN_BACKEND=cmdstanpy).
+BAYESTUT_STAN_BACKEND ?= pystan
+export BAYESTUT_STAN_BACKEND
+
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
