@@ -133,7 +133,7 @@ class Comparison:
     def per_dataset_table(self) -> pd.DataFrame:
         """One row per data set: mean difference, rope probabilities, decision."""
         p = self.per_dataset.rope(self.rope)
-        table = pd.DataFrame({"mean difference": self.differences.x.mean(axis=1)},
+        table = pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                              index=pd.Index(self.differences.datasets, name="data set"))
         if self.hierarchical is not None:
             table["shrunk (hierarchical)"] = self.hierarchical.delta.mean(axis=0)
