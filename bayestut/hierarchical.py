@@ -308,7 +308,7 @@ def compile_model(backend: str | None = None) -> str:
 def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds: int | None = None,
                       rope: float = 0.01, hyperprior="mlj", nu_prior: str = "hierarchical",
                       seed: int = 0, chains: int = 4, warmup: int = 1000, draws: int = 1000,
-                      non_centred="auto", backend: str | None = None,
+                      thin: int = 1, non_centred="auto", backend: str | None = None,
                       progress: bool = True) -> HierarchicalResult:
     """Compare classifiers a and b on several data sets with the hierarchical model.
 
@@ -316,7 +316,8 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     :class:`~bayestut.data.Differences`, or an array (data sets x runs*folds) of differences
     a - b with ``folds`` = k. ``hyperprior``: "mlj" (the default; it reproduces the published
     tables), "jmlr" or four bounds; ``nu_prior``: one of ``NU_PRIORS``. ``draws`` per chain
-    after ``warmup``; the papers use 4,000 in all. ``non_centred``: "auto" (per data set, see
+    after ``warmup``, of which every ``thin``-th is kept; the papers use 4,000 in all.
+    ``non_centred``: "auto" (per data set, see
     :func:`_non_centred`), True or False. ``backend``: "cmdstanpy" or "pystan" (default:
     whichever is installed, see :mod:`bayestut.stan`).
     """
@@ -325,7 +326,8 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     rng = np.random.default_rng(seed)
     prepared = prepare(x, d.folds, rope, bounds, nu_prior, non_centred, rng)
     fit = stan.sample(PROGRAM, prepared.stan_data, seed=seed, chains=chains, warmup=warmup,
-                      draws=draws, init=initial_values(prepared, chains, rng), backend=backend,
+                      draws=draws, thin=thin, init=initial_values(prepared, chains, rng),
+                      backend=backend,
                       progress=progress)
     scale = prepared.std_x
     nu = fit["nu"][:, 0] if fit["nu"].shape[1] else np.full(len(fit["delta0"]), np.inf)

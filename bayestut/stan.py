@@ -7,8 +7,8 @@ Two backends run the same ``.stan`` file:
   <hash of the program>/``, so it is compiled once per machine and program text.
 - ``pystan`` (PyStan 3, which bundles Stan in its wheel) otherwise. httpstan caches the
   compiled model in its own user cache directory, keyed by the program text; PyStan's
-  habit of also caching every seeded fit on disk is undone after each call, so the cache
-  does not grow and every call really samples.
+  habit of also caching every seeded fit on disk is undone a minute later, so the cache
+  does not grow.
 
 Override the choice with ``backend=`` or the environment variable ``BAYESTUT_STAN_BACKEND``.
 Draws come back as ``{name: array (chains, draws, *dims)}`` and every fit is diagnosed
@@ -24,6 +24,7 @@ import hashlib
 import io
 import os
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -122,22 +123,26 @@ class Fit:
 
 
 def sample(program: str, data: dict, *, seed: int, chains: int = 4, warmup: int = 1000,
-           draws: int = 1000, backend: str | None = None, init=None, adapt_delta: float = 0.8,
-           progress: bool = True) -> Fit:
+           draws: int = 1000, thin: int = 1, backend: str | None = None, init=None,
+           adapt_delta: float = 0.8, progress: bool = True) -> Fit:
     """Sample the Stan program ``stan/<program>.stan`` with NUTS.
 
+    ``draws`` iterations per chain after warm-up, of which every ``thin``-th is kept (saving
+    draws costs more than making them when a model has many parameters and a cheap gradient).
     ``init``: None (Stan's random inits) or one dict of initial values per chain. Validate the
     data before calling: Stan's own messages are not meant for readers.
     """
     if not isinstance(seed, (int, np.integer)) or not 0 <= seed < 2**31:
         raise ValueError(f"seed must be an integer in [0, 2^31), got {seed!r}")
+    if not isinstance(thin, (int, np.integer)) or not 1 <= thin <= draws:
+        raise ValueError(f"thin must be an integer from 1 to draws ({draws}), got {thin!r}")
     if init is not None and len(init) != chains:
         raise ValueError(f"give one dict of initial values per chain ({chains}), got {len(init)}")
     backend = choose_backend(backend)
     run = _sample_cmdstanpy if backend == "cmdstanpy" else _sample_pystan
     raw, sampler, seconds = run(
         program, _plain(data), seed=int(seed), chains=chains, warmup=warmup, draws=draws,
-        init=None if init is None else [_plain(i) for i in init], adapt_delta=adapt_delta,
+        thin=int(thin), init=None if init is None else [_plain(i) for i in init], adapt_delta=adapt_delta,
         progress=progress)
     diagnostics = diagnose(raw, sampler["divergent__"], sampler["treedepth__"] >= MAX_TREEDEPTH)
     diagnostics.warn(f"Stan program {program!r}")
@@ -152,6 +157,31 @@ def _plain(data: dict) -> dict:
 
 def _say(message: str) -> None:
     print(message, file=sys.stderr, flush=True)
+
+
+_silence_lock = threading.Lock()
+_silence_depth = 0
+_real_streams: tuple = ()
+
+
+@contextlib.contextmanager
+def _silenced():
+    """Send stdout and stderr to nowhere while PyStan talks. Safe across threads (the
+    simulation runner's workers): the first thread in swaps the streams, the last one out
+    restores them; contextlib.redirect_* would restore another thread's sink."""
+    global _silence_depth, _real_streams
+    with _silence_lock:
+        if _silence_depth == 0:
+            _real_streams = (sys.stdout, sys.stderr)
+            sys.stdout = sys.stderr = io.StringIO()
+        _silence_depth += 1
+    try:
+        yield
+    finally:
+        with _silence_lock:
+            _silence_depth -= 1
+            if _silence_depth == 0:
+                sys.stdout, sys.stderr = _real_streams
 
 
 # --- PyStan ---------------------------------------------------------------------------------
@@ -179,28 +209,27 @@ def _pystan_model(program: str, data: dict, seed: int):
         _say(f"Compiling the Stan program {program!r} with PyStan: once per machine, "
              "about a minute ...")
     # PyStan repeats stanc's lint messages at every call: keep them out of the reader's way
-    chatter = io.StringIO()
-    with contextlib.redirect_stdout(chatter), contextlib.redirect_stderr(chatter):
+    with _silenced():
         model = stan.build(code, data=data, random_seed=seed)
     return model, not compiled
 
 
-@contextlib.contextmanager
-def _fits_lock(fits_dir: Path):
-    """One sampling call at a time per model across processes (tests, notebooks), so that
-    removing the fits a call created never removes another process's fit in flight."""
-    import fcntl  # PyStan runs on Linux and macOS only
-
-    fits_dir.mkdir(parents=True, exist_ok=True)
-    with open(fits_dir.parent / "bayestut.lock", "w") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+FIT_MAX_AGE = 60.0   # seconds: a fit file is read back within moments of being written
 
 
-def _sample_pystan(program, data, *, seed, chains, warmup, draws, init, adapt_delta, progress):
+def _remove_old_fits(fits_dir: Path) -> None:
+    """PyStan stores every seeded fit in its cache and nothing here reads them back. Remove
+    those older than a minute: long since read by the call that made them, whichever process
+    that was, so parallel workers need no lock and the cache does not grow."""
+    cutoff = time.time() - FIT_MAX_AGE
+    for path in fits_dir.glob("*.gz"):
+        with contextlib.suppress(FileNotFoundError):     # another process got there first
+            if path.stat().st_mtime < cutoff:
+                path.unlink()
+
+
+def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, adapt_delta,
+                   progress):
     import httpstan.cache
 
     _allow_nested_event_loop()
@@ -210,24 +239,21 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, init, adapt_de
     if compiled_now:
         _say(f"... compiled in {compile_seconds:.0f} s; cached in {httpstan.cache.cache_directory()}")
     fits_dir = httpstan.cache.model_directory(model.model_name) / "fits"
-    kwargs = dict(num_chains=chains, num_warmup=warmup, num_samples=draws, delta=adapt_delta,
-                  max_depth=MAX_TREEDEPTH)
+    kwargs = dict(num_chains=chains, num_warmup=warmup, num_samples=draws, num_thin=thin,
+                  delta=adapt_delta, max_depth=MAX_TREEDEPTH)
     if init is not None:
         kwargs["init"] = init
     start = time.perf_counter()
-    quiet = contextlib.nullcontext() if progress else contextlib.redirect_stderr(io.StringIO())
-    with quiet, _fits_lock(fits_dir):
-        before = set(fits_dir.glob("*.gz"))
-        try:
-            fit = model.sample(**kwargs)
-        finally:
-            # PyStan stores every seeded fit in its cache; nothing reads them back here
-            for path in set(fits_dir.glob("*.gz")) - before:
-                path.unlink(missing_ok=True)
+    quiet = contextlib.nullcontext() if progress else _silenced()
+    with quiet:
+        fit = model.sample(**kwargs)
+    _remove_old_fits(fits_dir)
     sample_seconds = time.perf_counter() - start
 
+    kept = -(-draws // thin)                     # Stan keeps ceil(draws / thin) per chain
+
     def by_chain(name, dims):
-        flat = np.asarray(fit[name], dtype=float).reshape(*dims, draws, chains)  # chain fastest
+        flat = np.asarray(fit[name], dtype=float).reshape(*dims, kept, chains)  # chain fastest
         return np.moveaxis(flat, (-1, -2), (0, 1))
 
     raw = {name: by_chain(name, dims) for name, dims in zip(fit.param_names, fit.dims)}
@@ -263,25 +289,27 @@ def _cmdstan_model(program: str):
     return _CMDSTAN_MODELS[key]
 
 
-def _sample_cmdstanpy(program, data, *, seed, chains, warmup, draws, init, adapt_delta, progress):
+def _sample_cmdstanpy(program, data, *, seed, chains, warmup, draws, thin, init, adapt_delta,
+                      progress):
     start = time.perf_counter()
     model = _cmdstan_model(program)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
     fit = model.sample(data=data, seed=seed, chains=chains, parallel_chains=chains,
-                       iter_warmup=warmup, iter_sampling=draws, inits=init,
+                       iter_warmup=warmup, iter_sampling=draws, thin=thin, inits=init,
                        adapt_delta=adapt_delta, max_treedepth=MAX_TREEDEPTH,
                        show_progress=progress, show_console=False)
     sample_seconds = time.perf_counter() - start
+    kept = -(-draws // thin)
     raw = {}
     for name, var in fit.metadata.stan_vars.items():
         dims = tuple(var.dimensions)
         if 0 in dims:                      # a switched-off variant's empty array
-            raw[name] = np.empty((chains, draws, *dims))
+            raw[name] = np.empty((chains, kept, *dims))
         else:                              # stan_variable pools the chains one after another
-            raw[name] = fit.stan_variable(name).reshape(chains, draws, *dims)
-    method = fit.method_variables()        # each (draws, chains)
-    sampler = {name: np.asarray(method[name]).reshape(draws, chains).T for name in SAMPLER_STATS}
+            raw[name] = fit.stan_variable(name).reshape(chains, kept, *dims)
+    method = fit.method_variables()        # each (kept draws, chains)
+    sampler = {name: np.asarray(method[name]).reshape(kept, chains).T for name in SAMPLER_STATS}
     return raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
 
 

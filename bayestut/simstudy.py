@@ -1,0 +1,264 @@
+"""Simulation studies of Corani et al. (MLJ 2017, §5): a grid of settings x repetitions.
+
+One repetition of a setting draws q true deltas from the population, cross-validates the two
+simulated classifiers on each data set (:mod:`bayestut.cvsim`), fits the hierarchical model and
+runs the signed-rank test on the q mean differences. It records, per data set, the true
+delta_i, the MLE x̄_i and the shrunk posterior mean of delta_i; per repetition, the
+signed-rank p-value, the next-data-set probabilities P(left), P(rope), P(right) and the fit's
+diagnostics.
+
+- Seeds: repetition r of a setting uses ``SeedSequence(root_seed, spawn_key=(setting, r))``,
+  the r-th child that ``SeedSequence.spawn`` would give, so a result depends on neither the
+  number of workers nor the order in which they finish.
+- Parallel: repetitions run through joblib, on all cores by default, with any joblib backend.
+  The default is ``"threading"``: PyStan already samples in its own worker processes, and it
+  starts them by forking, which deadlocks inside joblib's ``"loky"`` worker processes. With
+  cmdstanpy any backend works; ``"dask"`` runs on a Dask cluster (see the README).
+- Cache: each finished repetition is appended as one JSON line to
+  ``data/simulations/<setting>__seed<root>__<version>.jsonl``, where the version hashes the
+  Stan program, the simulator and the fit settings. A run resumes where it stopped and a
+  finished repetition is never recomputed; a changed model gets a new file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+import warnings
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import joblib
+import numpy as np
+import pandas as pd
+from scipy import stats
+from tqdm.auto import tqdm
+
+from . import cvsim, hierarchical, populations, stan
+from .diagnostics import ConvergenceWarning
+from .paths import DATA
+
+CACHE = DATA / "simulations"
+ROPE = 0.01
+ROOT_SEED = 2017
+SIMULATOR_VERSION = 1      # bump when cvsim, populations or the recorded fields change
+
+
+@dataclass(frozen=True)
+class FitOptions:
+    """How each repetition's hierarchical model is sampled (the papers: 4,000 draws in all)."""
+
+    chains: int = 1
+    warmup: int = 500
+    draws: int = 2000
+    thin: int = 4          # 500 kept draws; see benchmarks/simulation_cost.py
+    hyperprior: str = "mlj"
+
+
+@dataclass(frozen=True)
+class Setting:
+    """One cell of a simulation grid: q data sets drawn from ``population``."""
+
+    population: object     # a populations.Cauchy, Gaussian or Mixture
+    q: int
+    n_instances: int = cvsim.N_INSTANCES
+    theta_star: float = cvsim.THETA_STAR
+
+    @property
+    def key(self) -> str:
+        extra = "" if self.n_instances == cvsim.N_INSTANCES else f"-N{self.n_instances}"
+        return f"{self.population.key}-q{self.q}{extra}"
+
+
+def version(options: FitOptions) -> str:
+    """Hash of everything a cached repetition depends on besides its setting and seed."""
+    text = json.dumps([stan.program_text(hierarchical.PROGRAM), SIMULATOR_VERSION,
+                       asdict(options), ROPE, cvsim.RUNS, cvsim.FOLDS])
+    return hashlib.sha256(text.encode()).hexdigest()[:10]
+
+
+def _setting_number(setting: Setting) -> int:
+    return int(hashlib.sha256(setting.key.encode()).hexdigest()[:15], 16)
+
+
+def seed_sequence(setting: Setting, rep: int, root_seed: int) -> np.random.SeedSequence:
+    return np.random.SeedSequence(root_seed, spawn_key=(_setting_number(setting), rep))
+
+
+def _rounded(values) -> list:
+    """Seven significant digits: far below the Monte Carlo error, a third of the file size."""
+    return [float(f"{v:.7g}") for v in np.atleast_1d(values)]
+
+
+def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptions) -> dict:
+    """One repetition of ``setting``: simulate, fit, test; a JSON-ready record."""
+    seeds = seed_sequence(setting, rep, root_seed)
+    rng = np.random.default_rng(seeds)
+    start = time.perf_counter()
+    deltas = populations.draw(setting.population, rng, setting.q, setting.theta_star)
+    x = cvsim.simulate_differences(deltas, rng, n_instances=setting.n_instances,
+                                   theta_star=setting.theta_star)
+    fit = hierarchical.hierarchical_test(
+        x, folds=cvsim.FOLDS, rope=ROPE, hyperprior=options.hyperprior,
+        seed=int(seeds.generate_state(1)[0] % 2**31), chains=options.chains,
+        warmup=options.warmup, draws=options.draws, thin=options.thin, progress=False)
+    xbar = x.mean(axis=1)
+    p_signed_rank = stats.wilcoxon(xbar).pvalue
+    diag = fit.diagnostics
+    return dict(
+        rep=rep, delta=_rounded(deltas), xbar=_rounded(xbar),
+        shrunk=_rounded(fit.delta.mean(axis=0)),
+        # scipy's default: exact null distribution for q <= 50 without ties, as R's wilcox.test
+        p_signed_rank=_rounded(p_signed_rank)[0],
+        P=_rounded(fit.probabilities), mean_masses=_rounded(fit.mean_masses),
+        divergences=int(diag.divergences), max_rhat=_rounded(diag.max_rhat)[0],
+        seconds=round(time.perf_counter() - start, 3))
+
+
+# --- the cache ------------------------------------------------------------------------------
+
+def cache_path(setting: Setting, root_seed: int, options: FitOptions,
+               cache_dir: Path = CACHE) -> Path:
+    return Path(cache_dir) / f"{setting.key}__seed{root_seed}__{version(options)}.jsonl"
+
+
+def read_cache(path: Path) -> dict:
+    """Finished repetitions by number. A last line cut short by an interruption is ignored
+    (it is recomputed)."""
+    done = {}
+    if path.exists():
+        for line in path.read_text().splitlines():
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError:
+                continue
+            done[record["rep"]] = record
+    return done
+
+
+def _append(path: Path, record: dict) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a+b") as handle:
+        # after an interruption mid-line, start a fresh line rather than extend the torn one
+        torn = False
+        if handle.seek(0, 2) > 0:
+            handle.seek(-1, 2)
+            torn = handle.read(1) != b"\n"
+        handle.write((b"\n" if torn else b"") + json.dumps(record, separators=(",", ":")).encode()
+                     + b"\n")
+
+
+# --- the runner -----------------------------------------------------------------------------
+
+def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
+        options: FitOptions = FitOptions(), n_jobs: int = -1, backend: str = "threading",
+        cache_dir: Path = CACHE, progress: bool = True) -> dict:
+    """Run every setting to ``repetitions`` repetitions, reusing the cache; returns
+    {setting key: [records in repetition order]}.
+
+    Stan is started first, from this thread (see :func:`_start_stan`).
+    """
+    settings = list(settings)
+    paths = {s.key: cache_path(s, root_seed, options, cache_dir) for s in settings}
+    done = {s.key: read_cache(paths[s.key]) for s in settings}
+    todo = [(s, r) for s in settings for r in range(repetitions) if r not in done[s.key]]
+    if todo:
+        _start_stan(min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1))
+        jobs = (joblib.delayed(_keyed)(s, r, root_seed, options) for s, r in todo)
+        bar = tqdm(total=len(todo), disable=not progress, unit="rep", smoothing=0.05,
+                   desc=f"{len(todo)} repetitions to run")
+        # warning filters are process-wide, so set them here, not in the worker threads:
+        # convergence problems are recorded per repetition instead, and scipy warns when a
+        # zero mean difference (dropped, as in R) makes it leave the exact distribution
+        with warnings.catch_warnings(), joblib.parallel_config(backend=backend, n_jobs=n_jobs):
+            warnings.simplefilter("ignore", ConvergenceWarning)
+            warnings.simplefilter("ignore", UserWarning)
+            for key, record in joblib.Parallel(return_as="generator_unordered")(jobs):
+                _append(paths[key], record)
+                done[key][record["rep"]] = record
+                bar.update()
+        bar.close()
+    return {s.key: [done[s.key][r] for r in range(repetitions)] for s in settings}
+
+
+def _start_stan(workers: int) -> None:
+    """Compile the model if needed and sample a few draws with one chain per worker. PyStan
+    forks its sampling processes when first needed; forking them now, from one thread, avoids
+    doing it from several worker threads at once, which deadlocks."""
+    x = cvsim.simulate_differences(np.zeros(2), np.random.default_rng(0))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        hierarchical.hierarchical_test(x, folds=cvsim.FOLDS, chains=workers, warmup=5, draws=5,
+                                       progress=False)
+
+
+def _keyed(setting: Setting, rep: int, root_seed: int, options: FitOptions):
+    return setting.key, run_repetition(setting, rep, root_seed, options)
+
+
+# --- tidy tables ----------------------------------------------------------------------------
+
+def per_dataset(results: dict) -> pd.DataFrame:
+    """One row per (setting, repetition, data set): true delta_i, x̄_i, shrunk estimate."""
+    rows = [pd.DataFrame({"setting": key, "rep": rec["rep"], "dataset": np.arange(len(rec["delta"])),
+                          "delta": rec["delta"], "xbar": rec["xbar"], "shrunk": rec["shrunk"]})
+            for key, records in results.items() for rec in records]
+    return pd.concat(rows, ignore_index=True)
+
+
+def per_repetition(results: dict) -> pd.DataFrame:
+    """One row per (setting, repetition): signed-rank p-value, next-data-set probabilities,
+    mean squared errors of the MLE and of the shrinkage estimator, and diagnostics."""
+    rows = []
+    for key, records in results.items():
+        for rec in records:
+            delta, xbar, shrunk = (np.asarray(rec[k]) for k in ("delta", "xbar", "shrunk"))
+            rows.append(dict(
+                setting=key, rep=rec["rep"], q=len(delta), p_signed_rank=rec["p_signed_rank"],
+                p_left=rec["P"][0], p_rope=rec["P"][1], p_right=rec["P"][2],
+                mse_mle=np.mean((xbar - delta) ** 2), mse_shrinkage=np.mean((shrunk - delta) ** 2),
+                divergences=rec["divergences"], max_rhat=rec["max_rhat"], seconds=rec["seconds"]))
+    return pd.DataFrame(rows)
+
+
+# --- the paper's grid -----------------------------------------------------------------------
+
+MIXTURE = populations.Mixture(sd=0.01)           # the authors' R code
+MIXTURE_TEXT = populations.Mixture(sd=0.001)     # the paper's text
+CAUCHY_SCALE = ROPE * 2 / 6                      # "1/6 of the rope length"
+Q_TABLE_1 = (5, 10, 20, 30, 40, 50)
+Q_TEXT = (10, 20, 30, 40, 50)
+
+
+def paper_grid() -> dict:
+    """Every setting of Corani et al. §5, by experiment, the most-cited first."""
+    return {
+        "fig2 (delta0 = 0)": [Setting(populations.Cauchy(0.0, CAUCHY_SCALE), q) for q in Q_TEXT],
+        "fig3 (delta0 = 0.005)": [Setting(populations.Cauchy(0.005, CAUCHY_SCALE), q)
+                                  for q in Q_TEXT],
+        "fig4 (q = 50)": [Setting(populations.Cauchy(d, 0.01), 50) for d in (0.01, 0.02, 0.03)],
+        "table1 mixture": [Setting(MIXTURE, q) for q in Q_TABLE_1],
+        "table1 gaussian": [Setting(populations.matched_gaussian(MIXTURE), q) for q in Q_TABLE_1],
+        # the text's component sd, at the q values Table 1 prints
+        "table1 mixture, sd of the text": [Setting(MIXTURE_TEXT, q) for q in (5, 10, 50)],
+    }
+
+
+def main(argv=None) -> None:
+    """`python -m bayestut.simstudy [repetitions]`: run the paper's grid into the cache."""
+    import argparse
+    parser = argparse.ArgumentParser(description=main.__doc__)
+    parser.add_argument("repetitions", type=int, nargs="?", default=500)
+    parser.add_argument("--jobs", type=int, default=-1)
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    for name, settings in paper_grid().items():
+        print(name, flush=True)
+        run(settings, args.repetitions, n_jobs=args.jobs)
+    print(f"done in {(time.perf_counter() - start) / 60:.1f} min", flush=True)
+
+
+if __name__ == "__main__":
+    main()
