@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: reproduce test unit notebooks bench clean
+.PHONY: reproduce test unit notebooks bench simulations clean
 
 # The committed notebooks were run through PyStan; nbval compares against them, so the
 # notebooks run through PyStan too unless you say otherwise (make reproduce BAYESTUT_STAN_BACKEND=cmdstanpy).
@@ -22,6 +22,13 @@ $(STAMP): pyproject.toml
 # then gather the notebooks' scorecards into REPRODUCTION.md and reproduction.csv.
 reproduce: $(STAMP)
 	$(PY) -m bayestut.reproduce
+
+# The simulation study of notebooks 06-07 (Corani et al. §5), from scratch: every setting, 500
+# repetitions, into data/simulations/ (about an hour on 2 cores; see the README). `make
+# reproduce` only reads this cache. An interrupted run resumes: `python -m bayestut.simstudy`.
+simulations: $(STAMP)
+	rm -rf data/simulations
+	$(PY) -m bayestut.simstudy 500
 
 # Unit tests, then nbval: the committed notebooks re-run and their checked outputs compared.
 test: unit notebooks

@@ -46,6 +46,15 @@ class Scorecard:
                               verdict=v, notebook=self.notebook))
         return v
 
+    def add_at_least(self, published: Published, reproduced: float) -> str:
+        """A printed lower bound ("well above 90%"): it matches when the value reaches it."""
+        v = "match" if float(reproduced) >= published.value else "differs"
+        self.rows.append(dict(paper=published.paper, item=published.item, row=published.row,
+                              column=published.column, published=f">= {published.text}",
+                              reproduced=round(float(reproduced), 6), tolerance=0.0,
+                              verdict=v, notebook=self.notebook))
+        return v
+
     def frame(self) -> pd.DataFrame:
         return pd.DataFrame(self.rows, columns=FIELDS)
 

@@ -52,9 +52,12 @@ class FitOptions:
 
     chains: int = 1
     warmup: int = 500
-    draws: int = 2000
-    thin: int = 4          # 500 kept draws; see benchmarks/simulation_cost.py
+    draws: int = 1000
+    thin: int = 2          # 500 kept draws; see benchmarks/simulation_cost.py
     hyperprior: str = "mlj"
+    # every delta_i non-centred: in these simulations sigma0 is at most the size of the
+    # standard error of x̄_i, where the centred form makes a funnel and divergences
+    non_centred: bool = True
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,8 @@ def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptio
     fit = hierarchical.hierarchical_test(
         x, folds=cvsim.FOLDS, rope=ROPE, hyperprior=options.hyperprior,
         seed=int(seeds.generate_state(1)[0] % 2**31), chains=options.chains,
-        warmup=options.warmup, draws=options.draws, thin=options.thin, progress=False)
+        warmup=options.warmup, draws=options.draws, thin=options.thin,
+        non_centred=options.non_centred, progress=False)
     xbar = x.mean(axis=1)
     p_signed_rank = stats.wilcoxon(xbar).pvalue
     diag = fit.diagnostics
@@ -194,6 +198,25 @@ def _start_stan(workers: int) -> None:
                                        progress=False)
 
 
+def load(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
+         options: FitOptions = FitOptions(), cache_dir: Path = CACHE) -> dict:
+    """The first ``repetitions`` of each setting from the cache, computing nothing; an error
+    names any setting that has fewer and the command that runs them."""
+    results, short = {}, []
+    for s in settings:
+        done = read_cache(cache_path(s, root_seed, options, cache_dir))
+        if any(r not in done for r in range(repetitions)):
+            short.append(f"{s.key} ({sum(r in done for r in range(repetitions))})")
+        else:
+            results[s.key] = [done[r] for r in range(repetitions)]
+    if short:
+        raise FileNotFoundError(
+            f"the cache in {cache_dir} holds fewer than {repetitions} repetitions of: "
+            + ", ".join(short) + ". Run them with `python -m bayestut.simstudy "
+            f"{repetitions}` (or `make simulations`)")
+    return results
+
+
 def _keyed(setting: Setting, rep: int, root_seed: int, options: FitOptions):
     return setting.key, run_repetition(setting, rep, root_seed, options)
 
@@ -246,18 +269,49 @@ def paper_grid() -> dict:
     }
 
 
+def write_manifest(minutes: float, repetitions: int, *, root_seed: int = ROOT_SEED,
+                   options: FitOptions = FitOptions(), cache_dir: Path = CACHE) -> Path:
+    """``MANIFEST.md`` beside the cache: when, how and how fast it was made, per setting."""
+    import datetime
+    import platform
+
+    lines = ["# Simulation cache", "",
+             f"Made by `python -m bayestut.simstudy {repetitions}` on "
+             f"{datetime.date.today().isoformat()}: {minutes:.0f} min of wall time on "
+             f"{os.cpu_count()} cores ({platform.machine()}, Stan backend {stan.choose_backend()}).",
+             f"Root seed {root_seed}; model version {version(options)}; fit options "
+             f"{asdict(options)}.", "",
+             "| experiment | setting | repetitions | mean s per repetition (per worker) |",
+             "|---|---|---|---|"]
+    for name, settings in paper_grid().items():
+        for s in settings:
+            done = read_cache(cache_path(s, root_seed, options, cache_dir))
+            seconds = np.mean([r["seconds"] for r in done.values()]) if done else float("nan")
+            lines.append(f"| {name} | {s.key} | {len(done)} | {seconds:.2f} |")
+    path = Path(cache_dir) / "MANIFEST.md"
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
 def main(argv=None) -> None:
     """`python -m bayestut.simstudy [repetitions]`: run the paper's grid into the cache."""
     import argparse
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("repetitions", type=int, nargs="?", default=500)
     parser.add_argument("--jobs", type=int, default=-1)
+    parser.add_argument("--only", nargs="*", default=None,
+                        help="experiments whose name starts with one of these (e.g. fig2 table1)")
+    parser.add_argument("--q", nargs="*", type=int, default=None, help="only these q")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     for name, settings in paper_grid().items():
+        if args.only and not any(name.startswith(o) for o in args.only):
+            continue
+        settings = [s for s in settings if not args.q or s.q in args.q]
         print(name, flush=True)
         run(settings, args.repetitions, n_jobs=args.jobs)
-    print(f"done in {(time.perf_counter() - start) / 60:.1f} min", flush=True)
+    minutes = (time.perf_counter() - start) / 60
+    print(f"done in {minutes:.1f} min; {write_manifest(minutes, args.repetitions)}", flush=True)
 
 
 if __name__ == "__main__":
