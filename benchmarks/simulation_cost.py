@@ -22,7 +22,6 @@ import tempfile
 import time
 import warnings
 
-import numpy as np
 
 from bayestut import populations, simstudy
 from bayestut.diagnostics import ConvergenceWarning
