@@ -39,19 +39,19 @@ class Scorecard:
     def add(self, published: Published, reproduced: float, tolerance: float = 0.0) -> str:
         if reproduced is None or math.isnan(float(reproduced)):
             raise ValueError(f"no reproduced value for {published}")
-        v = verdict(published, reproduced, tolerance)
-        self.rows.append(dict(paper=published.paper, item=published.item, row=published.row,
-                              column=published.column, published=published.text,
-                              reproduced=round(float(reproduced), 6), tolerance=tolerance,
-                              verdict=v, notebook=self.notebook))
-        return v
+        return self._record(published, published.text, reproduced, tolerance,
+                            verdict(published, reproduced, tolerance))
 
     def add_at_least(self, published: Published, reproduced: float) -> str:
         """A printed lower bound ("well above 90%"): it matches when the value reaches it."""
         v = "match" if float(reproduced) >= published.value else "differs"
+        return self._record(published, f">= {published.text}", reproduced, 0.0, v)
+
+    def _record(self, published: Published, shown: str, reproduced: float, tolerance: float,
+                v: str) -> str:
         self.rows.append(dict(paper=published.paper, item=published.item, row=published.row,
-                              column=published.column, published=f">= {published.text}",
-                              reproduced=round(float(reproduced), 6), tolerance=0.0,
+                              column=published.column, published=shown,
+                              reproduced=round(float(reproduced), 6), tolerance=tolerance,
                               verdict=v, notebook=self.notebook))
         return v
 
