@@ -80,6 +80,8 @@ class Scorecard:
         _check_value(published, reproduced)
         if not mc_error >= 0:
             raise ValueError(f"the Monte Carlo error must be >= 0, got {mc_error!r}")
+        if not tolerance > 0:     # even a share of exactly 0 or 1 can move on another machine
+            raise ValueError(f"an MCMC estimate needs a tolerance > 0, got {tolerance!r}")
         diff = abs(float(reproduced) - published.value)
         v = "within tolerance" if diff <= tolerance * (1 + 1e-9) else "differs"
         return self._record(published, published.text, reproduced, mc_error, tolerance, v)
