@@ -196,7 +196,19 @@ def test_cmdstanpy_draws_are_split_by_chain(no_env):
     np.testing.assert_array_equal(fit.draws["delta"][:, 0, 0], [0, 1, 2])   # chain c holds c
     assert fit.sampler["n_leapfrog__"].shape == (3, 50)
     call = fake.calls[0]
-    assert (call["seed"], call["chains"], call["iter_warmup"], call["iter_sampling"]) == (3, 3, 10, 50)
+    assert (call["seed"], call["chains"], call["iter_warmup"], call["iter_sampling"]) == \
+        (stan.shifted_seed(3), 3, 10, 50)
+
+
+def test_the_seed_shift_moves_every_seed_and_wraps(no_env):
+    no_env.delenv(stan.ENV_SEED_SHIFT, raising=False)
+    assert stan.shifted_seed(3) == 3
+    no_env.setenv(stan.ENV_SEED_SHIFT, "7919")
+    assert stan.shifted_seed(3) == 7922
+    assert stan.shifted_seed(2**31 - 1) == 7918
+    no_env.setenv(stan.ENV_SEED_SHIFT, "seven")
+    with pytest.raises(ValueError, match="whole number"):
+        stan.shifted_seed(3)
 
 
 def test_pystan_runs_inside_a_running_event_loop():
