@@ -26,6 +26,7 @@ from scipy import stats
 from . import stan
 from .data import Differences, InputError, paired_differences
 from .decisions import outcome_labels
+from .diagnostics import monte_carlo_se
 from .frequentist import check_differences
 
 # Bounds (alpha_low, alpha_high, beta_low, beta_high) of the uniform hyperpriors of the Gamma
@@ -266,6 +267,13 @@ class HierarchicalResult:
     def diagnostics(self):
         return self.fit.diagnostics
 
+    def monte_carlo_se(self) -> tuple[np.ndarray, np.ndarray]:
+        """Monte Carlo standard errors of ``probabilities`` and of ``mean_masses``, from the
+        effective sample size of each over the chains."""
+        chains = self.fit.diagnostics.chains
+        wins = np.eye(3)[self.masses.argmax(axis=1)]
+        return tuple(monte_carlo_se(v.reshape(chains, -1, 3)) for v in (wins, self.masses))
+
     def summary(self) -> pd.Series:
         """One labelled row: the winning shares, the mean masses and delta0."""
         values = {f"P({lab})": p for lab, p in zip(self.labels, self.probabilities)}
@@ -308,8 +316,8 @@ def compile_model(backend: str | None = None) -> str:
 def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds: int | None = None,
                       rope: float = 0.01, hyperprior="mlj", nu_prior: str = "hierarchical",
                       seed: int = 0, chains: int = 4, warmup: int = 1000, draws: int = 1000,
-                      thin: int = 1, non_centred="auto", backend: str | None = None,
-                      progress: bool = True) -> HierarchicalResult:
+                      thin: int = 1, non_centred="auto", adapt_delta: float = 0.8,
+                      backend: str | None = None, progress: bool = True) -> HierarchicalResult:
     """Compare classifiers a and b on several data sets with the hierarchical model.
 
     ``data``: a tidy results table (with ``a``, ``b`` naming the classifiers), a
@@ -318,7 +326,8 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     tables), "jmlr" or four bounds; ``nu_prior``: one of ``NU_PRIORS``. ``draws`` per chain
     after ``warmup``, of which every ``thin``-th is kept; the papers use 4,000 in all.
     ``non_centred``: "auto" (per data set, see
-    :func:`_non_centred`), True or False. ``backend``: "cmdstanpy" or "pystan" (default:
+    :func:`_non_centred`), True or False. ``adapt_delta``: the target acceptance rate of
+    NUTS (higher: smaller steps, fewer divergences, slower). ``backend``: "cmdstanpy" or "pystan" (default:
     whichever is installed, see :mod:`bayestut.stan`).
     """
     d = _differences(data, a, b, folds)
@@ -327,7 +336,7 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     prepared = prepare(x, d.folds, rope, bounds, nu_prior, non_centred, rng)
     fit = stan.sample(PROGRAM, prepared.stan_data, seed=seed, chains=chains, warmup=warmup,
                       draws=draws, thin=thin, init=initial_values(prepared, chains, rng),
-                      backend=backend,
+                      adapt_delta=adapt_delta, backend=backend,
                       progress=progress)
     scale = prepared.std_x
     nu = fit["nu"][:, 0] if fit["nu"].shape[1] else np.full(len(fit["delta0"]), np.inf)

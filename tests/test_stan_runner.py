@@ -189,3 +189,16 @@ def test_pystan_runs_inside_a_running_event_loop():
 
     fit = asyncio.run(inside())
     np.testing.assert_array_equal(fit["delta0"], _run(seed=11)["delta0"])
+
+
+def test_monte_carlo_se_of_independent_draws_and_of_a_constant():
+    rng = np.random.default_rng(3)
+    wins = np.eye(3)[rng.choice(3, p=[0.2, 0.4, 0.4], size=8000)].reshape(4, 2000, 3)
+    wins[..., 0] = 0.0                                    # one outcome never wins
+    se = diagnostics.monte_carlo_se(wins)
+    assert se[0] == 0.0
+    expected = np.sqrt(wins[..., 1].mean() * (1 - wins[..., 1].mean()) / 8000)
+    assert se[1] == pytest.approx(expected, rel=0.15)
+    # a sticky chain (each value repeated 10 times) has about 10 times fewer effective draws
+    sticky = np.repeat(rng.normal(size=(4, 200, 1)), 10, axis=1)
+    assert diagnostics.monte_carlo_se(sticky)[0] == pytest.approx(np.sqrt(10 / 8000), rel=0.3)
