@@ -78,9 +78,9 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--draws", type=int, default=1000,
                    help="kept draws per chain (default 1000); more draws, smaller Monte Carlo "
                         "error")
-    c.add_argument("--adapt-delta", type=float, default=0.8, metavar="DELTA",
-                   help="target acceptance rate of the sampler, in [0.5, 1) (default 0.8); "
-                        "raise it (0.95, 0.99) if the report warns of divergent transitions")
+    c.add_argument("--adapt-delta", type=float, default=0.95, metavar="DELTA",
+                   help="target acceptance rate of the sampler, in [0.5, 1) (default 0.95); "
+                        "raise it (0.99) if the report warns of divergent transitions")
     c.add_argument("--non-centred", choices=("auto", "all", "none"), default=None,
                    help="parametrisation of each data set's mean difference in the "
                         "hierarchical model (default: auto, chosen per data set)")
@@ -112,7 +112,7 @@ FIGURE_CAPTIONS = {
 
 STYLE = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;
-text-align:right}th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
+text-align:right;white-space:nowrap}th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
 .verdict{font-size:1.25em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}"""
 
 

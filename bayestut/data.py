@@ -89,7 +89,8 @@ def read_csv(path: Path) -> pd.DataFrame:
     """A results CSV separated by commas, semicolons (Excel in many locales) or tabs; spaces
     around the values and names are dropped. InputError for what cannot be read."""
     if not path.is_file():
-        raise InputError(f"no results file {str(path)!r}" + (": it is a folder" if path.is_dir() else ""))
+        folder = ": it is a folder" if path.is_dir() else ""
+        raise InputError(f"no results file {str(path)!r}{folder}")
     try:
         text = path.read_text(encoding="utf-8-sig")
     except UnicodeDecodeError as problem:

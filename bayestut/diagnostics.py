@@ -124,9 +124,12 @@ class Diagnostics:
         out = []
         total = self.chains * self.draws
         if self.divergences:
+            # measured in benchmarks/non_centred_default.py: a higher adapt_delta removes most
+            # divergences; more warm-up does not
             out.append(f"{self.divergences} of {total} post-warm-up transitions diverged: "
-                       "the posterior may be biased (try more warm-up, a higher adapt_delta "
-                       "or the other parametrisation)")
+                       "the posterior may be biased. Rerun with a higher adapt_delta, e.g. 0.99 "
+                       "(on the command line --adapt-delta 0.99); if some remain, as they can "
+                       "with few data sets, read the hierarchical probabilities with caution")
         if self.max_treedepth_hits:
             out.append(f"{self.max_treedepth_hits} transitions hit the maximum tree depth: "
                        "sampling is inefficient")

@@ -85,7 +85,8 @@ def posterior_hdis(post: StudentPosterior, masses=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
 
 
 def posterior_grid(post: StudentPosterior, names, rope: float = 0.01, ncols: int = 6,
-                   panel=(2.4, 1.7), xlabel: str | None = None, fontsize: float = 8):
+                   panel=(2.4, 1.7), xlabel: str | None = None, fontsize: float = 8,
+                   title: str | None = None):
     """Small multiples: one posterior per data set (JMLR Figure 8), on one shared x-scale so
     that data sets can be compared by eye; ``xlabel`` under each bottom panel."""
     q = len(names)
@@ -104,7 +105,9 @@ def posterior_grid(post: StudentPosterior, names, rope: float = 0.01, ncols: int
         ax.tick_params(labelsize=fontsize, labelbottom=True)
         if xlabel and i + ncols >= q:          # the lowest panel of its column
             ax.set_xlabel(xlabel, fontsize=fontsize)
-    fig.tight_layout()
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()                         # after the title, so that it makes room
     return fig
 
 

@@ -94,8 +94,11 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
 
 
 def _odds_number(strength: float) -> str:
-    return "infinite" if np.isinf(strength) else (
-        f"{strength:,.0f}" if strength >= 10 else f"{strength:.2g}")
+    if np.isinf(strength):
+        return "infinite"
+    if strength > 1000:
+        return "over 1,000"
+    return f"{strength:.2g}" if strength < 10 else f"{strength:.0f}"
 
 
 def verdict(p, a: str, b: str, threshold: float) -> str:
