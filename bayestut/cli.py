@@ -81,9 +81,10 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--adapt-delta", type=float, default=0.95, metavar="DELTA",
                    help="target acceptance rate of the sampler, in [0.5, 1) (default 0.95); "
                         "raise it (0.99) if the report warns of divergent transitions")
-    c.add_argument("--non-centred", choices=("auto", "all", "none"), default=None,
+    c.add_argument("--non-centred", choices=("moments", "auto", "all", "none"), default=None,
                    help="parametrisation of each data set's mean difference in the "
-                        "hierarchical model (default: auto, chosen per data set)")
+                        "hierarchical model: chosen per data set (moments, the default; auto, "
+                        "the reproductions' rule), or all or none non-centred")
     c.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
                    help="folder for the report, created if needed (default: the current "
                         "folder); the file is named compare_A_vs_B.html")
@@ -186,7 +187,7 @@ def run_compare(args) -> Path:
     from .compare import compare
 
     out = writable_folder(args.out)
-    non_centred = {"all": True, "none": False, "auto": "auto"}.get(args.non_centred)
+    non_centred = {"all": True, "none": False}.get(args.non_centred, args.non_centred)
     options = {} if non_centred is None else {"non_centred": non_centred}
     report = compare(args.results, args.a, args.b, rope=args.rope,
                      lower_is_better=args.lower_is_better, score=args.score,

@@ -36,10 +36,11 @@ from .nonparametric import SimplexPosterior, signed_rank_test
 
 MIN_DATASETS = 2
 SIGNED_RANK_SAMPLES = 50_000
-# The sampler's defaults for a reader's results (benchmarks/non_centred_default.py): with few
+# The sampler's defaults for a reader's results (benchmarks/non_centred_default.py): the
+# "moments" rule suits close classifiers (see hierarchical._non_centred); with few
 # data sets adapt_delta 0.8 left 23-214 divergences in 4,000 and biased the shares by ~0.01;
 # 0.95 cuts them to 9-39 for about 1.5 times the sampling time.
-NON_CENTRED = "auto"
+NON_CENTRED = "moments"
 ADAPT_DELTA = 0.95
 
 SHARE = "share of draws"
@@ -103,10 +104,10 @@ def check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_cent
     if not _is_number(adapt_delta) or not 0.5 <= adapt_delta < 1.0:
         raise InputError(f"adapt_delta must be a number in [0.5, 1), e.g. 0.95 "
                          f"(--adapt-delta 0.95), got {adapt_delta!r}")
-    if not (non_centred == "auto" if isinstance(non_centred, str)
+    if not (non_centred in ("auto", "moments") if isinstance(non_centred, str)
             else isinstance(non_centred, bool)):
-        raise InputError(f"non_centred must be 'auto', True or False (--non-centred "
-                         f"auto/all/none), got {non_centred!r}")
+        raise InputError(f"non_centred must be 'moments', 'auto', True or False (--non-centred "
+                         f"moments/auto/all/none), got {non_centred!r}")
 
 
 def oriented_differences(results: pd.DataFrame, a: str, b: str,
@@ -331,7 +332,7 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
     log-loss; ``percent=True`` for scores in percent. ``rope`` is in the metric's units.
     ``lower_is_better`` for error rates and losses. The hierarchical model's sampler:
     ``chains``, ``warmup``, ``draws`` (per chain), ``adapt_delta`` (NUTS's target acceptance
-    rate), ``non_centred`` ("auto", True or False: the parametrisation of each data set's
+    rate), ``non_centred`` ("moments", "auto", True or False: the parametrisation of each data set's
     delta_i) and ``seed`` (also of the signed-rank test's Monte Carlo).
     """
     rope = check_rope(rope, score_range)

@@ -183,19 +183,21 @@ def prepare(x, folds: int, rope: float, bounds, nu_prior: str, non_centred,
 
 
 def _non_centred(choice, xbar, sds, n: int, rho: float) -> np.ndarray:
-    """Which delta_i to sample non-centred: all (True), none (False), or ("auto") those whose
-    standard error exceeds the spread of the true delta_i: there the population, not the
-    data set's own folds, pins delta_i down, and the centred form would make a funnel.
+    """Which delta_i to sample non-centred: all (True), none (False), or those whose standard
+    error exceeds the spread of the data sets' delta_i: there the population, not the data
+    set's own folds, pins delta_i down, and the centred form would make a funnel.
 
-    The spread of the true delta_i is estimated by the method of moments: the variance of the
-    means less their average noise variance. The raw spread of the means overstates it when
-    the classifiers are close (it is then mostly noise), which left the noisiest data sets
-    centred and made hundreds of divergences (benchmarks/non_centred_default.py)."""
+    "auto" takes the spread of the means, which keeps the published reproductions (notebooks
+    03-05) as they are. "moments" (compare()'s default) estimates the spread of the true
+    delta_i: the means' variance less their average noise variance. When the classifiers are
+    close the means' spread is mostly noise, and "auto" left the noisiest data sets centred:
+    32-65 divergences in 4,000 against 0-2 (benchmarks/non_centred_default.py)."""
     if isinstance(choice, str):
-        if choice != "auto":
-            raise InputError(f"non_centred must be True, False or 'auto', got {choice!r}")
+        if choice not in ("auto", "moments"):
+            raise InputError(f"non_centred must be True, False, 'auto' or 'moments', got {choice!r}")
         se = sds * np.sqrt((1 + (n - 1) * rho) / n)
-        spread = np.sqrt(max(xbar.var(ddof=1) - np.mean(se**2), 0.0))
+        spread = (xbar.std(ddof=1) if choice == "auto"
+                  else np.sqrt(max(xbar.var(ddof=1) - np.mean(se**2), 0.0)))
         return (se > spread).astype(int)
     return np.full(len(xbar), int(bool(choice)))
 
@@ -331,8 +333,8 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     a - b with ``folds`` = k. ``hyperprior``: "mlj" (the default; it reproduces the published
     tables), "jmlr" or four bounds; ``nu_prior``: one of ``NU_PRIORS``. ``draws`` per chain
     after ``warmup``, of which every ``thin``-th is kept; the papers use 4,000 in all.
-    ``non_centred``: "auto" (per data set, see
-    :func:`_non_centred`), True or False. ``adapt_delta``: the target acceptance rate of
+    ``non_centred``: "auto" or "moments" (per data set,
+    see :func:`_non_centred`), True or False. ``adapt_delta``: the target acceptance rate of
     NUTS (higher: smaller steps, fewer divergences, slower). ``backend``: "cmdstanpy" or
     "pystan" (default: whichever is installed, see :mod:`bayestut.stan`).
     """

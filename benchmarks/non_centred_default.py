@@ -1,17 +1,17 @@
 """Which parametrisation of delta_i should the hierarchical test use by default?
 
 Divergences, worst R-hat, smallest bulk ESS, mean tree depth and wall time of one fit per
-case x setting x seed (4 chains x 1000 + 1000, adapt_delta 0.8). Settings: "auto" (the
+case x setting x adapt_delta x seed (4 chains x 1000 + 1000). Settings: "moments" (compare()'s
 default: non-centre the data sets whose standard error exceeds the method-of-moments spread of
-the true delta_i), "auto before" (the earlier rule: exceeds the raw spread of the means), True
-(all non-centred) and False (all centred). Cases: the 10 pairs of the 54 UCI data sets, the
+the true delta_i), "auto" (hierarchical_test's default: exceeds the raw spread of the means),
+True (all non-centred) and False (all centred). Cases: the 10 pairs of the 54 UCI data sets, the
 blog study (kNN vs AdaBoost, 5 data sets), TR 413's example (3 data sets), a clear win on
 3 small data sets (the tests' example) and near-identical
 classifiers (decision trees of depth 4 and 5 on eight scikit-learn data sets, 10 x 10-fold
 CV, AUC).
 
 Run: .venv/bin/python benchmarks/non_centred_default.py [--cases j48-j48gr,trees] [--settings
-auto,True] [--seeds 0,1] [--adapt-delta 0.8,0.95]; the findings behind the defaults are at the
+moments,True] [--seeds 0,1] [--adapt-delta 0.8,0.95]; the findings behind the defaults are at the
 end.
 """
 
@@ -76,27 +76,15 @@ def cases():
     return out
 
 
-def earlier_rule(choice, xbar, sds, n, rho):
-    """The rule "auto" replaced: standard error above the raw spread of the means."""
-    se = sds * np.sqrt((1 + (n - 1) * rho) / n)
-    return (se > xbar.std(ddof=1)).astype(int)
-
-
 def fit(d, setting, seed, adapt_delta):
-    rule = h._non_centred
-    if setting == "auto before":
-        h._non_centred = earlier_rule
-    try:
-        return h.hierarchical_test(d, seed=seed, progress=False, adapt_delta=adapt_delta,
-                                   non_centred="auto" if setting == "auto before" else setting)
-    finally:
-        h._non_centred = rule
+    return h.hierarchical_test(d, seed=seed, progress=False, adapt_delta=adapt_delta,
+                               non_centred=setting)
 
 
 def main() -> None:
     p = argparse.ArgumentParser()
     p.add_argument("--cases", default=",".join(cases()))
-    p.add_argument("--settings", default="auto,auto before,True,False")
+    p.add_argument("--settings", default="moments,auto,True,False")
     p.add_argument("--seeds", default="0,1")
     p.add_argument("--adapt-delta", default="0.8")
     args = p.parse_args()
@@ -124,23 +112,24 @@ def main() -> None:
 FINDINGS = """
 Findings (2026-11-22, PyStan, 2 cores shared with other jobs; 4 chains x (1000 + 1000); seeds
 0 and 1 unless said; div = divergent transitions of 4,000):
-- Near-identical trees (depth 4 vs 5, 8 data sets): "auto before" non-centred 4 of 8 and gave
+- Near-identical trees (depth 4 vs 5, 8 data sets): "auto" non-centred 4 of 8 and gave
   32, 34 (65 at seed 2); all centred 10; all non-centred 0, 2. The means' spread is mostly
-  noise there, so "auto" now estimates the true spread by moments and non-centres all 8: 0, 2.
-- j48 vs j48gr (54 data sets, many with constant differences): hard either way. "auto" (54
-  non-centred) 1, 6 div, R-hat 1.014 / 1.033, ESS 294 / 155; "auto before" (12) 0, 0 div,
+  noise there; "moments" estimates the true spread and non-centres all 8: 0, 2.
+- j48 vs j48gr (54 data sets, many with constant differences): hard either way. "moments" (54
+  non-centred) 1, 6 div, R-hat 1.014 / 1.033, ESS 294 / 155; "auto" (12) 0, 0 div,
   R-hat 1.056 / 1.037, ESS 84 / 101.
 - nbc vs aode, hnb, j48: all non-centred needs tree depth 6, 2-3x the time, R-hat up to 1.054
-  and ESS 115-253; "auto" and all centred: 0 div, ESS above 1,200. On the other UCI pairs the
-  two rules differ by at most one data set. The blog study: nothing non-centred, 0 div.
+  and ESS 115-253; "auto", "moments" and all centred: 0 div, ESS above 1,200. On the other
+  UCI pairs the two rules differ by at most one data set. The blog study: nothing
+  non-centred, 0 div.
 - Few data sets (3): the funnel in sigma0 remains whatever the parametrisation. "three" at
   adapt_delta 0.8: 110, 214 div, share of 'base better' 0.005-0.006; at 0.95: 39, 25 and
   0.013-0.014 (so the divergences biased the shares); at 0.99: 32, 5; all non-centred at 0.8:
   147, 187. TR 413's example at 0.8: 115, 23 (R-hat 1.05); at 0.95: 9, 13.
 - adapt_delta 0.95 on nbc vs aode and the blog: 0 div, the same probabilities within Monte
   Carlo error, about 1.2-1.5x the sampling time.
-So compare() uses non_centred="auto" (the moment rule) and adapt_delta=0.95, and the
-divergence warning advises a higher adapt_delta (0.99); more warm-up made things worse in the
+So compare() uses non_centred="moments" and adapt_delta=0.95 (hierarchical_test keeps "auto"
+and 0.8, with which the notebooks reproduce the papers), and the divergence warning advises a higher adapt_delta (0.99); more warm-up made things worse in the
 run reported in issue 13 (201 divergences, R-hat 1.02)."""
 
 

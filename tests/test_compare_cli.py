@@ -220,7 +220,7 @@ def test_seed_out_of_range(tmp_path, capsys, seed):
     ("draws", 0, "draws must be a whole number from 20"),
     ("seed", 1.0, "seed must be a whole number from 0 to 2147483647"),
     ("adapt_delta", 1.0, "adapt_delta must be a number in \\[0.5, 1\\)"),
-    ("non_centred", "yes", "non_centred must be 'auto', True or False"),
+    ("non_centred", "yes", "non_centred must be 'moments', 'auto', True or False"),
 ])
 def test_bad_options_from_python(option, value, message):
     with pytest.raises(InputError, match=message):
