@@ -30,7 +30,7 @@ from .correlated import StudentPosterior, correlated_bayesian_ttest
 from .data import (FRACTION, Differences, InputError, check_score_range, paired_differences,
                    read_results)
 from .decisions import outcome_labels
-from .diagnostics import ConvergenceWarning, monte_carlo_se
+from .diagnostics import ConvergenceWarning, mcse_mean
 from .hierarchical import HierarchicalResult, hierarchical_test
 from .nonparametric import SimplexPosterior, signed_rank_test
 
@@ -197,17 +197,16 @@ class Comparison:
         samples = self.signed_rank.samples[None]            # one chain of independent draws
         wins = np.eye(3)[samples[0].argmax(axis=1)][None]
         out = [Overall("signed-rank test on the means",
-                       self.signed_rank.winning_shares().to_numpy(), monte_carlo_se(wins),
-                       samples[0].mean(axis=0), monte_carlo_se(samples))]
+                       self.signed_rank.winning_shares().to_numpy(), mcse_mean(wins),
+                       samples[0].mean(axis=0), mcse_mean(samples))]
         h = self.hierarchical
         if h is None:       # identical scores: every next data set's difference is 0
             certain, zero = np.array([0.0, 1.0, 0.0]), np.zeros(3)
             out.append(Overall("hierarchical test (exact: nothing to sample)", certain, zero,
                                certain, zero))
         else:
-            shares_se, means_se = h.monte_carlo_se()
-            out.append(Overall("hierarchical test", h.probabilities, shares_se, h.mean_masses,
-                               means_se))
+            out.append(Overall("hierarchical test", h.probabilities, h.probabilities_mcse,
+                               h.mean_masses, h.mean_masses_mcse))
         return out
 
     def overall_table(self) -> pd.DataFrame:

@@ -90,14 +90,16 @@ def ess_bulk(draws) -> np.ndarray:
     return np.where(_constant(x), np.nan, _ess(_rank_normalise(x)))
 
 
-def monte_carlo_se(draws) -> np.ndarray:
-    """Monte Carlo standard error of the posterior mean of each column of ``draws``
-    (chains, draws, k): sd / sqrt(ESS), the ESS of the split chains without rank
-    normalisation (it is a mean that is estimated). 0 where a column never changes."""
-    x = _split_chains(_flat(draws))
+def mcse_mean(draws) -> np.ndarray:
+    """Monte Carlo standard error of the posterior mean of each parameter of (chains, draws,
+    ...): sd / sqrt(ESS), with the ESS of the draws themselves (not rank-normalised, since the
+    mean is the estimand). 0 for a parameter that never moves. For a share of draws, pass the
+    0/1 indicators."""
+    x = _flat(draws)
     sd = x.reshape(-1, x.shape[-1]).std(axis=0, ddof=1)
     with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(_constant(x), 0.0, sd / np.sqrt(_ess(x)))
+        out = sd / np.sqrt(_ess(x))
+    return np.where(_constant(x), 0.0, out).reshape(np.shape(draws)[2:])
 
 
 @dataclass(frozen=True)

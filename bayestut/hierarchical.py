@@ -26,7 +26,7 @@ from scipy import stats
 from . import stan
 from .data import Differences, InputError, paired_differences
 from .decisions import outcome_labels
-from .diagnostics import monte_carlo_se
+from .diagnostics import mcse_mean
 from .frequentist import check_differences
 
 # Bounds (alpha_low, alpha_high, beta_low, beta_high) of the uniform hyperpriors of the Gamma
@@ -267,6 +267,12 @@ class HierarchicalResult:
         return wins / len(self.masses)
 
     @property
+    def probabilities_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of :attr:`probabilities` (from each chain's draws)."""
+        wins = self.masses.argmax(axis=1)[:, None] == np.arange(3)
+        return mcse_mean(wins.reshape(self.fit.diagnostics.chains, -1, 3))
+
+    @property
     def mean_masses(self) -> np.ndarray:
         """Posterior predictive (left, rope, right) probabilities for the next data set."""
         return self.masses.mean(axis=0)
@@ -275,12 +281,10 @@ class HierarchicalResult:
     def diagnostics(self):
         return self.fit.diagnostics
 
-    def monte_carlo_se(self) -> tuple[np.ndarray, np.ndarray]:
-        """Monte Carlo standard errors of ``probabilities`` and of ``mean_masses``, from the
-        effective sample size of each over the chains."""
-        chains = self.fit.diagnostics.chains
-        wins = np.eye(3)[self.masses.argmax(axis=1)]
-        return tuple(monte_carlo_se(v.reshape(chains, -1, 3)) for v in (wins, self.masses))
+    @property
+    def mean_masses_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of :attr:`mean_masses`."""
+        return mcse_mean(self.masses.reshape(self.fit.diagnostics.chains, -1, 3))
 
     def summary(self) -> pd.Series:
         """One labelled row: the winning shares, the mean masses and delta0."""

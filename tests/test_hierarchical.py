@@ -154,3 +154,16 @@ def test_moments_non_centres_by_the_spread_of_the_true_means_not_of_the_noisy_on
     # well separated data sets (the UCI pairs): the precise ones stay centred
     apart = np.linspace(-0.05, 0.05, 8)
     assert list(h._non_centred("moments", apart, sds, n, rho)) == [0] * 8
+
+
+@pytest.mark.parametrize("nu_prior", list(h.NU_PRIORS))
+def test_every_variant_samples_on_the_active_backend(nu_prior):
+    """Each variant of stan/hierarchical.stan through whichever backend is in use (make test:
+    PyStan; make test-cmdstan: CmdStan), including the zero-size variables it switches off."""
+    r = _fit(_x(q=4, shift=0.05, seed=5), nu_prior=nu_prior)
+    assert r.delta.shape == (600, 4) and r.sigma.shape == (600, 4)
+    assert r.probabilities[2] > 0.5
+    if nu_prior == "gaussian":
+        assert np.all(np.isinf(r.nu))
+    else:
+        assert np.all(r.nu >= 1.0)

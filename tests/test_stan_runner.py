@@ -139,8 +139,9 @@ class _FakeCmdStanFit:
 
     def __init__(self, chains, draws):
         self.chains, self.draws = chains, draws
+        # as real CmdStan: a zero-size variable (here nu) has no column, so no entry at all
         self.metadata = type("Meta", (), {"stan_vars": {
-            "delta0": _FakeVariable(()), "delta": _FakeVariable((3,)), "nu": _FakeVariable((0,))}})()
+            "delta0": _FakeVariable(()), "delta": _FakeVariable((3,))}})()
 
     def stan_variable(self, name):
         dims = self.metadata.stan_vars[name].dimensions
@@ -160,6 +161,12 @@ class _FakeCmdStanModel:
     def sample(self, **kwargs):
         self.calls.append(kwargs)
         return _FakeCmdStanFit(kwargs["chains"], kwargs["iter_sampling"])
+
+    def src_info(self):    # stanc --info, as cmdstanpy returns it
+        return {"parameters": {"delta0": {"type": "real", "dimensions": 0},
+                               "delta": {"type": "vector", "dimensions": 1},
+                               "nu": {"type": "vector", "dimensions": 1}},
+                "generated quantities": {}}
 
 
 def test_cmdstanpy_draws_are_split_by_chain(no_env):
@@ -191,14 +198,16 @@ def test_pystan_runs_inside_a_running_event_loop():
     np.testing.assert_array_equal(fit["delta0"], _run(seed=11)["delta0"])
 
 
-def test_monte_carlo_se_of_independent_draws_and_of_a_constant():
+
+def test_mcse_of_shares_from_independent_and_from_sticky_chains():
+    # the report's ± on a share of draws: sqrt(p (1 - p) / n) for independent draws
     rng = np.random.default_rng(3)
     wins = np.eye(3)[rng.choice(3, p=[0.2, 0.4, 0.4], size=8000)].reshape(4, 2000, 3)
     wins[..., 0] = 0.0                                    # one outcome never wins
-    se = diagnostics.monte_carlo_se(wins)
+    se = diagnostics.mcse_mean(wins)
     assert se[0] == 0.0
-    expected = np.sqrt(wins[..., 1].mean() * (1 - wins[..., 1].mean()) / 8000)
-    assert se[1] == pytest.approx(expected, rel=0.15)
+    p = wins[..., 1].mean()
+    assert se[1] == pytest.approx(np.sqrt(p * (1 - p) / 8000), rel=0.15)
     # a sticky chain (each value repeated 10 times) has about 10 times fewer effective draws
     sticky = np.repeat(rng.normal(size=(4, 200, 1)), 10, axis=1)
-    assert diagnostics.monte_carlo_se(sticky)[0] == pytest.approx(np.sqrt(10 / 8000), rel=0.3)
+    assert diagnostics.mcse_mean(sticky)[0] == pytest.approx(np.sqrt(10 / 8000), rel=0.3)
