@@ -96,6 +96,8 @@ def read_csv(path: Path) -> pd.DataFrame:
     except UnicodeDecodeError as problem:
         raise InputError(f"{str(path)!r} is not UTF-8 text (byte {problem.start} cannot be "
                          "read): save it as 'CSV UTF-8' (Excel) or re-encode it as UTF-8")
+    except OSError as problem:
+        raise InputError(f"cannot read {str(path)!r} ({problem.strerror}): check its permissions")
     if not text.strip():
         raise InputError(f"{str(path)!r} is empty: it needs a header line "
                          f"({','.join(COLUMNS)}) and one line per data set x classifier x "
