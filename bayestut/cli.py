@@ -15,6 +15,7 @@ import html
 import io
 import sys
 import tempfile
+import warnings
 from pathlib import Path
 
 from . import __version__
@@ -197,7 +198,11 @@ def run_compare(args) -> Path:
                      **options)
     print(report.summary())
     path = out / report_name(args.a, args.b)
-    path.write_text(html_report(report), encoding="utf-8")
+    with warnings.catch_warnings():
+        # the report itself names the characters no font can draw (Comparison.missing_glyphs)
+        warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
+        page = html_report(report)
+    path.write_text(page, encoding="utf-8")
     print(f"\nreport written to {path}")
     return path
 

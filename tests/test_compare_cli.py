@@ -297,3 +297,14 @@ def test_default_sampler_settings_keep_divergences_rare_with_few_data_sets():
     assert report.hierarchical.diagnostics.divergences < 80
     problems = " ".join(report.diagnostics())
     assert "more warm-up" not in problems
+
+
+def test_names_no_font_can_draw_are_flagged_in_the_report(tmp_path, capsys):
+    # a private-use character: no font has it, so the figures would show an empty box
+    df = results(gaps=(0.05,)).replace({"classifier": {"mine": "mine\ue000"}})
+    status, _, err = run_cli(tmp_path, capsys, df, "mine\ue000", "base")
+    assert status == 0 and "Glyph" not in err, err
+    page = next((tmp_path / "out").glob("*.html")).read_text()
+    assert "No font installed here can draw \ue000" in page
+    status, _, _ = run_cli(tmp_path, capsys, results(gaps=(0.05,)), "mine", "base")
+    assert "No font installed" not in (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
