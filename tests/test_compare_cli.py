@@ -50,6 +50,14 @@ def test_cli_writes_a_self_contained_report(tmp_path, capsys):
                                           "practically better than base")
     body = page.split("<body>")[1]
     assert body.index("class='verdict'") < body.index("<h2>")
+    # both kinds of probability, named apart and explained; sampled numbers carry their ±
+    for text in (out, page):
+        assert "hierarchical test: share of draws" in text
+        assert "hierarchical test: mean probability" in text
+        assert "share of draws: the share of posterior draws in which the outcome is the most " \
+               "probable" in text
+        assert "the probability that the difference on a new data set falls below" in text
+        assert re.search(r"0\.\d+ ± 0\.\d+", text)
     assert page.count(PNG) == 3                  # per data set, signed-rank, hierarchical
     assert "<th>P(mine ≫ base)</th>" in page and "mine better" in page
     assert "http" not in page.split("<body>")[1].split("Made by")[0]  # nothing fetched
