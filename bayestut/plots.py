@@ -120,13 +120,17 @@ CJK_FONTS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "Source Han Sans", "WenQuan
 
 def font_families(text: str) -> tuple[list[str], str]:
     """The font families to draw ``text`` with (the default, then any installed CJK fonts, as
-    fallbacks) and the characters none of them has."""
+    fallbacks) and the characters none of them has. CJK fonts are large: they are opened only
+    when the default font lacks a character."""
     from matplotlib import font_manager
 
     installed = {f.name: f.fname for f in font_manager.fontManager.ttflist}
-    families = [f for f in (plt.rcParams["font.sans-serif"][0], *CJK_FONTS) if f in installed]
-    covered = set()
-    for family in families:
-        covered |= set(font_manager.get_font(installed[family]).get_charmap())
-    missing = "".join(sorted({ch for ch in text if not ch.isspace() and ord(ch) not in covered}))
-    return families, missing
+    wanted = {ch for ch in text if not ch.isspace()}
+    families = []
+    for family in (plt.rcParams["font.sans-serif"][0], *CJK_FONTS):
+        if families and not wanted:
+            break
+        if family in installed:
+            families.append(family)
+            wanted -= {chr(c) for c in font_manager.get_font(installed[family]).get_charmap()}
+    return families, "".join(sorted(wanted))
