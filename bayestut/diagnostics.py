@@ -137,12 +137,14 @@ class Diagnostics:
                        "sampling is inefficient")
         bad_rhat = {k: v for k, v in self.rhat.items() if v > RHAT_MAX}
         if bad_rhat:
-            out.append("R-hat above %.2f for %s: the chains disagree, run longer"
+            out.append("R-hat above %.2f for %s: the chains disagree; run longer (more draws, "
+                       "e.g. draws=4000, --draws 4000)"
                        % (RHAT_MAX, _worst(bad_rhat, reverse=True)))
         need = ESS_MIN_PER_CHAIN * self.chains
         low_ess = {k: v for k, v in self.ess_bulk.items() if v < need}
         if low_ess:
-            out.append("bulk ESS below %d for %s: too few effective draws, run longer"
+            out.append("bulk ESS below %d for %s: too few effective draws; run longer (more "
+                       "draws, e.g. draws=4000, --draws 4000)"
                        % (need, _worst(low_ess, reverse=False)))
         return out
 
