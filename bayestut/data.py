@@ -223,7 +223,7 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
         if name not in set(df["classifier"]):
             raise InputError(f"unknown classifier {name!r}; known: {sorted(set(df['classifier']))}")
     if a == b:
-        raise InputError("compare two different classifiers")
+        raise InputError(f"both classifiers are {a!r}: name two different classifiers")
     key = _key(df)
     two = df[df["classifier"].isin([a, b])]
     wide = two.pivot_table(index=[key, "run", "fold"], columns="classifier",

@@ -161,3 +161,8 @@ def test_duplicate_rows_print_plain_values():
                                          r"e.g. \(d0, a, 1, 1\)") as caught:
         read_results(df)
     assert "np." not in str(caught.value)
+
+
+def test_the_same_classifier_twice_is_named():
+    with pytest.raises(InputError, match="both classifiers are 'a': name two different"):
+        paired_differences(read_results(table()), "a", "a")
