@@ -50,7 +50,7 @@ def verdict(published: Published, reproduced: float, tolerance: float) -> str:
     return "differs"
 
 
-def mcmc_tolerance(decimals: int, ess: float, paper_draws: float, z: float = 2.0) -> float:
+def mcmc_tolerance(decimals: int, ess: float, paper_draws: float, z: float = 3.0) -> float:
     """Tolerance for a published share printed with ``decimals`` decimals: half a printed unit
     plus ``z`` combined Monte Carlo standard deviations at the worst case p = 0.5, ours from
     ``ess`` effective draws and the paper's from ``paper_draws`` (taken as independent, which
