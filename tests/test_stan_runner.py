@@ -220,3 +220,18 @@ def test_pystan_runs_inside_a_running_event_loop():
 
     fit = asyncio.run(inside())
     np.testing.assert_array_equal(fit["delta0"], _run(seed=11)["delta0"])
+
+
+
+def test_mcse_of_shares_from_independent_and_from_sticky_chains():
+    # the report's ± on a share of draws: sqrt(p (1 - p) / n) for independent draws
+    rng = np.random.default_rng(3)
+    wins = np.eye(3)[rng.choice(3, p=[0.2, 0.4, 0.4], size=8000)].reshape(4, 2000, 3)
+    wins[..., 0] = 0.0                                    # one outcome never wins
+    se = diagnostics.mcse_mean(wins)
+    assert se[0] == 0.0
+    p = wins[..., 1].mean()
+    assert se[1] == pytest.approx(np.sqrt(p * (1 - p) / 8000), rel=0.15)
+    # a sticky chain (each value repeated 10 times) has about 10 times fewer effective draws
+    sticky = np.repeat(rng.normal(size=(4, 200, 1)), 10, axis=1)
+    assert diagnostics.mcse_mean(sticky)[0] == pytest.approx(np.sqrt(10 / 8000), rel=0.3)
