@@ -144,6 +144,45 @@ class ManyComparison:
                                  c.hierarchical.mean_masses, c))
         return pd.DataFrame(rows)
 
+    def verdict(self) -> list[str]:
+        """The answer first, in words: per test, the classifiers that no other is practically
+        better than; then the ranking's favourite."""
+        out = []
+        if all(c.hierarchical is not None for c in self.pairs.values()):
+            for test in TESTS[::-1]:
+                top = self.undominated(test)
+                row = self.matrix(test, "decision").loc[top[0]].drop(top[0]) if top else None
+                if len(top) == 1 and row.isin(["better", "equivalent"]).all():
+                    out.append(f"{test} test: {top[0]} is practically better than, or equivalent "
+                               f"to, every other classifier (probability > {self.threshold:g})")
+                else:
+                    out.append(f"{test} test: no classifier is practically better than any of "
+                               f"{', '.join(top)} (probability > {self.threshold:g})")
+        if self.ranking is not None:
+            t = self.ranking.table()
+            first = t.index[0]
+            out.append(f"Plackett-Luce ranking: {first} has the best expected rank "
+                       f"({t.loc[first, 'expected rank']:.1f}) and ranks first on a new data set "
+                       f"with probability {t.loc[first, 'P(first)']:.2f} (95% credible interval "
+                       f"{t.loc[first, 'P(first) lower']:.2f} to {t.loc[first, 'P(first) upper']:.2f})")
+        return out
+
+    def summary(self) -> str:
+        """The compact text report: verdict, decision matrices, ranking."""
+        lines = [f"{len(self.classifiers)} classifiers, {len(self.pairs)} pairs", ""]
+        lines += [f"- {v}" for v in self.verdict()] + [""]
+        if all(c.hierarchical is not None for c in self.pairs.values()):
+            for test in TESTS[::-1]:
+                lines += [f"{test} test, decision of row against column:",
+                          self.matrix(test, "decision").to_string(), ""]
+        if self.ranking is not None:
+            lines += ["Plackett-Luce ranking (95% credible intervals):",
+                      self.ranking.table().to_string(float_format=lambda v: f"{v:.2f}"), ""]
+        problems = self.diagnostics()
+        if problems:
+            lines += ["Sampler warnings:"] + [f"- {p}" for p in problems]
+        return "\n".join(lines)
+
     def diagnostics(self) -> list[str]:
         """Sampling problems, named by pair (empty when none)."""
         out = [f"{a} vs {b}: {p}" for (a, b), c in self.pairs.items() for p in c.diagnostics()]
