@@ -26,6 +26,7 @@ from scipy import stats
 from . import stan
 from .data import Differences, InputError, paired_differences
 from .decisions import outcome_labels
+from .diagnostics import mcse_mean
 from .frequentist import check_differences
 
 # Bounds (alpha_low, alpha_high, beta_low, beta_high) of the uniform hyperpriors of the Gamma
@@ -256,6 +257,12 @@ class HierarchicalResult:
         """Share of draws in which left, rope, right has the largest mass (the papers' tables)."""
         wins = np.bincount(self.masses.argmax(axis=1), minlength=3)
         return wins / len(self.masses)
+
+    @property
+    def probabilities_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of :attr:`probabilities` (from each chain's draws)."""
+        wins = self.masses.argmax(axis=1)[:, None] == np.arange(3)
+        return mcse_mean(wins.reshape(self.fit.diagnostics.chains, -1, 3))
 
     @property
     def mean_masses(self) -> np.ndarray:
