@@ -135,3 +135,18 @@ def test_cli_with_one_name_says_what_to_do(tmp_path, capsys):
     results({"a": 0.0, "b": 0.01}, datasets=2).to_csv(csv, index=False)
     assert main(["compare", str(csv), "a", "--out", str(tmp_path)]) == 2
     assert "name two to compare them, or none or three or more" in capsys.readouterr().err
+
+
+def test_figures_show_every_pair_and_both_matrices(four):
+    import matplotlib.pyplot as plt
+
+    from bayestut.many_plots import matrices_figure, pairs_figure
+
+    fig = pairs_figure(four)
+    assert len(fig.axes[0].patches) == 6 * 2 * 3          # pairs x tests x outcomes
+    labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
+    assert labels[0] == "best vs base (signed-rank)" and len(labels) == 12
+    fig2 = matrices_figure(four)
+    assert [ax.get_title() for ax in fig2.axes] == ["signed-rank: P(row ≫ column)",
+                                                    "hierarchical: P(row ≫ column)"]
+    plt.close("all")
