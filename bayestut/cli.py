@@ -163,12 +163,16 @@ def run_many(args) -> Path:
     if len(args.names) == 1:
         raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
                          "or none or three or more to compare every pair")
+    try:        # before the analysis, which takes a while: a bad folder must not waste it
+        args.out.mkdir(parents=True, exist_ok=True)
+    except OSError as problem:
+        raise InputError(f"cannot use {str(args.out)!r} as the report folder ({problem.strerror}): "
+                         "give --out a folder that can be created or written to")
     report = compare_all(args.results, args.names or None, rope=args.rope,
                          lower_is_better=args.lower_is_better, score=args.score,
                          score_range=tuple(args.score_range), percent=args.percent,
                          threshold=args.threshold, seed=args.seed)
     print(report.summary())
-    args.out.mkdir(parents=True, exist_ok=True)
     path = args.out / f"compare_{len(report.classifiers)}_classifiers.html"
     path.write_text(many_html(report), encoding="utf-8")
     print(f"\nreport written to {path}")

@@ -150,3 +150,12 @@ def test_figures_show_every_pair_and_both_matrices(four):
     assert [ax.get_title() for ax in fig2.axes] == ["signed-rank: P(row ≫ column)",
                                                     "hierarchical: P(row ≫ column)"]
     plt.close("all")
+
+
+def test_cli_refuses_a_report_folder_that_is_a_file_before_the_analysis(tmp_path, capsys):
+    from bayestut.cli import main
+
+    csv = tmp_path / "results.csv"
+    results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2).to_csv(csv, index=False)
+    assert main(["compare", str(csv), "--out", str(csv)]) == 2
+    assert "give --out a folder" in capsys.readouterr().err
