@@ -115,6 +115,18 @@ def test_small_fit_returns_named_draws_and_diagnostics(capsys):
     np.testing.assert_array_equal(again["delta0"], fit["delta0"])   # the seed decides
 
 
+def test_pystan_fits_are_removed_by_the_call_that_read_them(no_env):
+    """PyStan caches every seeded fit, one file per chain; each call deletes exactly its own."""
+    no_env.setenv("BAYESTUT_STAN_BACKEND", "pystan")
+    import httpstan.cache
+    deleted = []
+    real = httpstan.cache.delete_fit
+    no_env.setattr(httpstan.cache, "delete_fit", lambda name: (deleted.append(name), real(name)))
+    _run(seed=12)
+    assert len(deleted) == 2 and all("/fits/" in name for name in deleted)   # two chains
+    assert not any(httpstan.cache.fit_path(name).exists() for name in deleted)
+
+
 def test_other_seed_other_draws():
     assert not np.array_equal(_run(seed=1)["delta0"], _run(seed=2)["delta0"])
 
