@@ -176,8 +176,9 @@ class ManyComparison:
                 lines += [f"{test} test, decision of row against column:",
                           self.matrix(test, "decision").to_string(), ""]
         if self.ranking is not None:
-            lines += ["Plackett-Luce ranking (95% credible intervals):",
-                      self.ranking.table().to_string(float_format=lambda v: f"{v:.2f}"), ""]
+            t = self.ranking.table()     # decimals as in the HTML report (many_report.ranking_html)
+            t = t.round(2).assign(**{c: t[c].round(1) for c in t if "rank" in c or "largest" in c})
+            lines += ["Plackett-Luce ranking (95% credible intervals):", t.to_string(), ""]
         problems = self.diagnostics()
         if problems:
             lines += ["Sampler warnings:"] + [f"- {p}" for p in problems]

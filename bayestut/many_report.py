@@ -45,6 +45,16 @@ def grid(many: ManyComparison, test: str) -> str:
     return "".join(rows) + "</table>"
 
 
+def ranking_html(many: ManyComparison) -> str:
+    """The ranking table, with the decimals its Monte Carlo error supports: two for the
+    probabilities of ranking first (error about 0.001), one for the expected ranks (up to
+    0.005) and for P(largest weight) (up to 0.01)."""
+    table = many.ranking.table()
+    coarse = [c for c in table if "rank" in c or "largest" in c]
+    formats = {c: (lambda v: f"{v:.1f}") if c in coarse else (lambda v: f"{v:.2f}") for c in table}
+    return table.to_html(formatters=formats, border=0, index_names=False)
+
+
 def html_report(many: ManyComparison) -> str:
     e = html.escape
     first = next(iter(many.pairs.values()))
@@ -78,8 +88,7 @@ def html_report(many: ManyComparison) -> str:
                   "intervals. The model sees only each data set's ranking of the mean scores: it "
                   "ignores the size of the differences (no rope) and the fold-to-fold "
                   "variance.</p>",
-                  many.ranking.table().to_html(float_format=lambda v: f"{v:.2f}", border=0,
-                                                 index_names=False)]
+                  ranking_html(many)]
     parts.append("<h2>Pair by pair</h2>")
     for (a, b), c in many.pairs.items():
         overall = c.overall_table() if c.hierarchical is not None else None
