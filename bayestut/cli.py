@@ -21,11 +21,13 @@ from pathlib import Path
 from . import __version__
 
 DESCRIPTION = """\
-Compare two classifiers on your own cross-validation results with the Bayesian tests of
+Compare classifiers on your own cross-validation results with the Bayesian tests of
 Benavoli et al. (JMLR 2017) and Corani et al. (MLJ 2017): the correlated t-test on each data
 set, the signed-rank test on the data sets' means and the hierarchical test, with a decision
 at 0.95 and, where none is reached, the most probable outcome (and, when that is one
 classifier being better, the posterior odds graded weak 1-3, positive 3-20, strong > 20).
+Name two classifiers for one comparison; name none (all of them) or three or more for every
+pair, in one report with a decision matrix and a Plackett-Luce ranking.
 
 RESULTS.csv holds one row per data set x classifier x run x fold, with columns
 dataset, classifier, run, fold and the score (see --score). Both classifiers must be scored
@@ -35,6 +37,7 @@ EPILOG = """\
 example:
   python -m bayestut compare results.csv mine baseline --rope 0.01 --out report/
   python -m bayestut compare errors.csv mine baseline --lower-is-better --score error
+  python -m bayestut compare results.csv --out report/    (every pair, and a ranking)
 
 exit status: 0 report written, 2 a problem with the input or the options (the message says
 what to fix)."""
@@ -47,10 +50,12 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="compare")
     c = sub.add_parser("compare", description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
-                       help="compare classifiers A and B; write an HTML report")
+                       help="compare classifiers A and B, or every pair; write an HTML report")
     c.add_argument("results", metavar="RESULTS.csv", help="tidy CSV of cross-validation results")
-    c.add_argument("a", metavar="A", help="first classifier (its name in the classifier column)")
-    c.add_argument("b", metavar="B", help="second classifier")
+    c.add_argument("names", nargs="*", metavar="NAME",
+                   help="two classifiers A B (their names in the classifier column); none or "
+                        "three or more compare every pair of them (none: all classifiers) "
+                        "and rank them")
     c.add_argument("--rope", type=float, default=0.01,
                    help="half-width of the region of practical equivalence, in the metric's "
                         "units: differences within ±ROPE count as no real difference "
@@ -183,20 +188,20 @@ def writable_folder(out: Path) -> Path:
 
 
 def run_compare(args) -> Path:
+    if len(args.names) != 2:
+        return run_many(args)
+    args.a, args.b = args.names
     import matplotlib
 
     matplotlib.use("Agg")            # a command line draws to files, never to a window
     from .compare import compare
 
     out = writable_folder(args.out)
-    non_centred = {"all": True, "none": False}.get(args.non_centred, args.non_centred)
-    options = {} if non_centred is None else {"non_centred": non_centred}
+    options = sampler_options(args)
     report = compare(args.results, args.a, args.b, rope=args.rope,
                      lower_is_better=args.lower_is_better, score=args.score,
                      score_range=tuple(args.score_range), percent=args.percent,
-                     threshold=args.threshold, seed=args.seed, chains=args.chains,
-                     warmup=args.warmup, draws=args.draws, adapt_delta=args.adapt_delta,
-                     **options)
+                     threshold=args.threshold, seed=args.seed, **options)
     print(report.summary())
     path = out / report_name(args.a, args.b)
     with warnings.catch_warnings():
@@ -204,6 +209,38 @@ def run_compare(args) -> Path:
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
         page = html_report(report)
     path.write_text(page, encoding="utf-8")
+    print(f"\nreport written to {path}")
+    return path
+
+
+def sampler_options(args) -> dict:
+    """The hierarchical model's sampler settings given on the command line."""
+    options = dict(chains=args.chains, warmup=args.warmup, draws=args.draws,
+                   adapt_delta=args.adapt_delta)
+    non_centred = {"all": True, "none": False}.get(args.non_centred, args.non_centred)
+    return options if non_centred is None else {**options, "non_centred": non_centred}
+
+
+def run_many(args) -> Path:
+    """No names, or three or more: every pair and the ranking, in one report."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .data import InputError
+    from .many import compare_all
+    from .many_report import html_report as many_html
+
+    if len(args.names) == 1:
+        raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
+                         "or none or three or more to compare every pair")
+    out = writable_folder(args.out)
+    report = compare_all(args.results, args.names or None, rope=args.rope,
+                         lower_is_better=args.lower_is_better, score=args.score,
+                         score_range=tuple(args.score_range), percent=args.percent,
+                         threshold=args.threshold, seed=args.seed, **sampler_options(args))
+    print(report.summary())
+    path = out / f"compare_{len(report.classifiers)}_classifiers.html"
+    path.write_text(many_html(report), encoding="utf-8")
     print(f"\nreport written to {path}")
     return path
 
