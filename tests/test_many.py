@@ -158,4 +158,4 @@ def test_cli_refuses_a_report_folder_that_is_a_file_before_the_analysis(tmp_path
     csv = tmp_path / "results.csv"
     results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2).to_csv(csv, index=False)
     assert main(["compare", str(csv), "--out", str(csv)]) == 2
-    assert "give --out a folder" in capsys.readouterr().err
+    assert "is a file: give a folder" in capsys.readouterr().err
