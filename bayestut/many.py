@@ -170,20 +170,20 @@ class ManyComparison:
         if not self.refused:
             for test in TESTS[::-1]:
                 top = self.undominated(test)
-                decisions = self.matrix(test, "decision")
                 others = [c for c in self.classifiers if c not in top]
-                if len(top) == 1 and decisions.loc[top[0]].drop(top[0]).isin(
-                        ["better", "equivalent"]).all():
+                if len(top) == 1 and self.matrix(test, "decision").loc[top[0]].drop(
+                        top[0]).isin(["better", "equivalent"]).all():
                     text = (f"{top[0]} is practically better than, or equivalent to, every "
                             f"other classifier {declared}")
                 elif top:
-                    text = (f"no other classifier is declared practically better than "
+                    text = (f"no classifier is declared practically better than "
                             f"{_listed(top)} {declared}")
+                    if others:
+                        text += (f"; {_listed(others, 'and')} "
+                                 f"{'is' if len(others) == 1 else 'are'} declared practically "
+                                 "worse than at least one other")
                 else:
                     text = f"every classifier is declared practically worse than another {declared}"
-                if others and top:
-                    text += (f"; {_listed(others, 'and')} {'is' if len(others) == 1 else 'are'} "
-                             "declared practically worse than at least one other")
                 out.append(f"{test} test: {text}")
         if self.ranking is not None:
             t = self.ranking.table()
