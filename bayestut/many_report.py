@@ -83,7 +83,7 @@ def html_report(many: ManyComparison) -> str:
                   + "".join(f"<span style='background:{COLOURS[d]}'>{WORDS[d]}</span>"
                             for d in COLOURS) + "</p>"]
         for test in TESTS[::-1]:
-            name = ("Hierarchical test (next data set)" if test == "hierarchical"
+            name = ("Hierarchical test" if test == "hierarchical"
                     else "Signed-rank test on the data sets' means")
             parts += [f"<h3>{name}</h3>", grid(many, test)]
     if many.ranking is not None:
