@@ -57,6 +57,17 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
     return tuple(names)
 
 
+def check_parallel(n_jobs, backend) -> None:
+    """joblib's settings, checked before any work is done."""
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
+        raise InputError(f"n_jobs must be a whole number other than 0 (1: one pair at a time, "
+                         f"-1: as many at once as there are cores), got {n_jobs!r}")
+    try:
+        joblib.parallel_config(backend=backend)
+    except (ValueError, TypeError, AttributeError) as problem:      # a name or a backend object
+        raise InputError(f"backend: {problem} (PyStan needs 'threading', the default)")
+
+
 def check_complete(table: pd.DataFrame, names) -> None:
     """Every classifier must have results on every data set that any of them has."""
     key = "dataset_id" if "dataset_id" in table.columns else "dataset"
@@ -248,6 +259,7 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01, lower_is_bette
     rope = check_rope(rope, score_range)
     check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
                    signed_rank_samples)
+    check_parallel(n_jobs, backend)
     table = read_results(results, score=score, percent=percent, score_range=score_range)
     names = check_classifiers(table, classifiers)
     check_complete(table, names)

@@ -209,7 +209,8 @@ def test_a_rope_dominated_pair_is_worded_from_its_three_probabilities(numeric):
     shares = many.probabilities("signed-rank", "1", "2")
     assert shares.argmax() == 1 and shares[1] < 0.95 and shares[0] == 0    # the case itself
     cell = "<b>no decision (most probable: equivalent)</b>"
-    row = page.split("<h3>Signed-rank test on the data sets' means</h3>")[1].split("<tr><th>1</th>")[1]
+    grid = page.split("<h3>Signed-rank test on the data sets' means</h3>")[1]
+    row = grid.split("<tr><th>1</th>")[1]
     assert row.split("</tr>")[0].count(cell) == 2                  # against 2 and against 3
     sentence = [s for s in many.pairs[("1", "2")].sentences() if s.startswith("signed-rank")][0]
     assert "is that 1 and 2 are practically equivalent" in sentence and "odds" not in sentence
@@ -230,3 +231,12 @@ def test_bad_settings_get_the_same_input_error_as_compare(bad):
     with pytest.raises(InputError) as many:
         compare_all(df, **bad, progress=False)
     assert str(many.value) == str(two.value)
+
+
+@pytest.mark.parametrize("bad, message", [(dict(n_jobs=0), "n_jobs must be a whole number"),
+                                          (dict(n_jobs=1.5), "n_jobs must be a whole number"),
+                                          (dict(backend="nope"), "backend: Invalid backend")])
+def test_bad_parallel_settings_are_input_errors(bad, message):
+    df = results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2)
+    with pytest.raises(InputError, match=message):
+        compare_all(df, **bad, progress=False)
