@@ -63,7 +63,8 @@ def check_parallel(n_jobs, backend) -> None:
         raise InputError(f"n_jobs must be a whole number other than 0 (1: one pair at a time, "
                          f"-1: as many at once as there are cores), got {n_jobs!r}")
     try:
-        joblib.parallel_config(backend=backend)
+        with joblib.parallel_config(backend=backend):     # constructing it sets it: undo
+            pass
     except (ValueError, TypeError, AttributeError) as problem:      # a name or a backend object
         raise InputError(f"backend: {problem} (PyStan needs 'threading', the default)")
 
