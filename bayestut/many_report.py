@@ -77,8 +77,8 @@ def html_report(many: ManyComparison) -> str:
         parts += ["<h2>Decisions, row against column</h2>",
                   f"<p class='note'>Each cell: the decision at the threshold {many.threshold:g}, "
                   f"taken on the {SHARE}, then P(row ≫ column) (≫) and P(rope) as both kinds "
-                  "of probability. Pairwise decisions are not adjusted for the number of pairs (see "
-                  "JMLR §5).</p><ul class='note'>"
+                  "of probability. Pairwise decisions are not adjusted for the number of pairs "
+                  "(see JMLR §5).</p><ul class='note'>"
                   + "".join(f"<li>{e(x)}</li>" for x in EXPLANATIONS) + "</ul><p class='key'>"
                   + "".join(f"<span style='background:{COLOURS[d]}'>{WORDS[d]}</span>"
                             for d in COLOURS) + "</p>"]
