@@ -258,6 +258,13 @@ class HierarchicalResult:
         return wins / len(self.masses)
 
     @property
+    def delta0_probabilities(self) -> np.ndarray:
+        """Posterior (left, rope, right) probabilities of the population mean delta0: the share
+        of its draws in each region (what the authors' simulations of MLJ §5 recorded)."""
+        left, right = np.mean(self.delta0 < -self.rope), np.mean(self.delta0 > self.rope)
+        return np.array([left, 1.0 - left - right, right])
+
+    @property
     def mean_masses(self) -> np.ndarray:
         """Posterior predictive (left, rope, right) probabilities for the next data set."""
         return self.masses.mean(axis=0)

@@ -1,4 +1,5 @@
-"""The cross-validation simulator, the delta_i populations, §4's propositions and the runner."""
+"""The simulation study: the cross-validation simulator, the delta_i populations, §4's
+propositions, the runner and its summaries."""
 
 import json
 
@@ -6,8 +7,12 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bayestut import cvsim, populations, shrinkage, simstudy
+import pandas as pd
+
 from bayestut.data import InputError
+from bayestut.simulation import crossval as cvsim
+from bayestut.simulation import populations, shrinkage, summary
+from bayestut.simulation import runner as simstudy
 
 
 # --- the simulator --------------------------------------------------------------------------
@@ -70,14 +75,42 @@ def test_simulator_is_seeded_and_shaped():
 
 
 @pytest.mark.parametrize("deltas, message", [
-    ([0.5], r"\[-0.1, 0.4\]"),
-    ([-0.2], r"\[-0.1, 0.4\]"),
     ([np.nan], "finite"),
     ([[0.1]], "1-d"),
 ])
-def test_unrealisable_deltas_are_refused(deltas, message):
+def test_bad_deltas_are_refused(deltas, message):
     with pytest.raises(InputError, match=message):
         cvsim.simulate_differences(deltas, np.random.default_rng(0))
+
+
+def test_outside_the_range_the_simulator_runs_as_the_authors_did():
+    # theta_2 = 0.9 - delta: 1.2 (a perfect feature), 0.3 and -0.2 (inverted features, read
+    # backwards by naive Bayes), 0.6 (inside): B's accuracy is 1, 0.7, 1 and 0.6
+    deltas = np.array([-0.3, 0.6, 1.1, 0.3])
+    realised = cvsim.realised_delta(deltas)
+    np.testing.assert_allclose(realised, [-0.1, 0.2, -0.1, 0.3])
+    assert cvsim.outside_range(deltas).tolist() == [True, True, True, False]
+    x = cvsim.simulate_differences(np.repeat(deltas, 100), np.random.default_rng(9),
+                                   n_instances=2000, runs=2)
+    means = x.mean(axis=1).reshape(4, 100).mean(axis=1)
+    # standard error at most sqrt(0.33 / 2000 / 100) = 0.0013
+    assert means == pytest.approx(realised, abs=0.005)
+    # inside the range nothing changes
+    np.testing.assert_allclose(cvsim.realised_delta([-0.1, 0.0, 0.03]), [-0.1, 0.0, 0.03])
+
+
+def test_the_mles_mse_is_the_instance_level_variance():
+    # at delta = 0 it is 0.18 / 500; over the mixture it is larger, and the simulator agrees
+    assert cvsim.mle_mse(0.0, 0.0) == pytest.approx(0.18 / 500)
+    mixture = populations.Mixture(sd=0.01)
+    theory = cvsim.mle_mse(mixture.mean, mixture.variance)
+    rng = np.random.default_rng(10)
+    deltas = mixture.sample(rng, 6000)
+    x = cvsim.simulate_differences(deltas, rng, runs=1)
+    mse = np.mean((x.mean(axis=1) - deltas) ** 2)
+    # Monte Carlo standard error about sqrt(2) * mse / sqrt(6000) = 7e-6
+    assert mse == pytest.approx(theory, abs=2.2e-5)
+    assert theory == pytest.approx(0.1896875 / 500) and theory > 0.00037
 
 
 # --- populations ----------------------------------------------------------------------------
@@ -93,13 +126,13 @@ def test_matched_gaussian_has_the_mixtures_moments():
     assert draws.var() == pytest.approx(mixture.variance, rel=0.01)
 
 
-def test_draw_truncates_to_what_the_simulator_can_realise():
-    deltas = populations.draw(populations.Cauchy(0.0, 0.05), np.random.default_rng(7), 20_000)
-    assert deltas.min() >= -0.1 and deltas.max() <= 0.4
-    # the Cauchy conditioned on [-0.1, 0.4]: its share below 0
+def test_populations_are_not_truncated():
+    rng = np.random.default_rng(7)
+    deltas = populations.Cauchy(0.0, 0.05).sample(rng, 20_000)
+    share = np.mean(cvsim.outside_range(deltas))
+    # the Cauchy's own mass outside [-0.1, 0.4]
     cdf = stats.cauchy(0.0, 0.05).cdf
-    below = (cdf(0.0) - cdf(-0.1)) / (cdf(0.4) - cdf(-0.1))
-    assert np.mean(deltas < 0) == pytest.approx(below, abs=0.01)
+    assert share == pytest.approx(cdf(-0.1) + 1 - cdf(0.4), abs=0.01)
 
 
 # --- §4 -------------------------------------------------------------------------------------
@@ -123,7 +156,7 @@ def test_propositions_2_and_3_by_monte_carlo():
 
 # --- the runner -----------------------------------------------------------------------------
 
-TINY = simstudy.FitOptions(warmup=100, draws=200, thin=2)
+TINY = simstudy.FitOptions(chains=2, warmup=100, draws=200, thin=2)
 GRID = [simstudy.Setting(populations.Cauchy(0.0, 0.003), 4),
         simstudy.Setting(populations.Mixture(0.01), 3)]
 
@@ -139,7 +172,10 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
         simstudy.per_repetition(two).drop(columns=drop))
     table = simstudy.per_repetition(one)
     assert list(table["q"]) == [4, 4, 4, 3, 3, 3]
-    assert table[["p_left", "p_rope", "p_right"]].sum(axis=1).round(6).eq(1).all()
+    for estimand in ("delta0", "next", "mass"):
+        columns = [f"{estimand}_{r}" for r in ("left", "rope", "right")]
+        assert table[columns].sum(axis=1).round(6).eq(1).all()
+    assert (table["min_ess_bulk"] > 0).all() and (table["max_rhat"] > 0.9).all()
 
 
 def test_resume_recomputes_nothing_finished(tmp_path, monkeypatch):
@@ -184,3 +220,47 @@ def test_a_tiny_grid_on_a_local_dask_cluster(tmp_path):
     record = json.loads(simstudy.cache_path(GRID[0], simstudy.ROOT_SEED, TINY,
                                             tmp_path / "dask").read_text().splitlines()[0])
     assert record["rep"] in (0, 1)
+
+
+def test_the_delta0_estimand_is_the_share_of_delta0_draws_in_each_region(tmp_path, monkeypatch):
+    # a record's delta0 probabilities are those of the fit; check them against the draws
+    from bayestut import hierarchical
+    fits = []
+    real = hierarchical.hierarchical_test
+    monkeypatch.setattr(hierarchical, "hierarchical_test",
+                        lambda *a, **k: fits.append(real(*a, **k)) or fits[-1])
+    record = simstudy.run_repetition(GRID[0], 0, simstudy.ROOT_SEED, TINY)
+    fit = fits[-1]
+    d0 = fit.delta0
+    expected = [np.mean(d0 < -0.01), np.mean(np.abs(d0) <= 0.01), np.mean(d0 > 0.01)]
+    assert record["P_delta0"] == pytest.approx(expected, abs=1e-6)
+    assert record["P_next"] == pytest.approx(fit.probabilities.tolist(), abs=1e-6)
+    assert record["delta0_mean"] == pytest.approx(d0.mean(), rel=1e-6)
+    assert len(d0) == TINY.chains * TINY.draws // TINY.thin
+
+
+def test_table_1_statistic_both_ways():
+    per_rep = pd.DataFrame({"setting": "s", "q": 2, "mse_mle": [1.0, 4.0],
+                            "mse_shrinkage": [0.25, 0.25]})
+    table = summary.mse_table(per_rep)
+    assert table.at["s", "mse_mle"] == 2.5 and table.at["s", "rmse2_mle"] == 2.25
+    assert table.at["s", "rmse2_shrinkage"] == 0.25 and table.at["s", "reduction"] == 0.9
+
+
+def test_decisions_read_the_estimand_asked_for():
+    per_rep = pd.DataFrame({"setting": "s", "q": 2, "p_signed_rank": [0.01, 0.5],
+                            "delta0_left": 0.0, "delta0_rope": [0.97, 0.96], "delta0_right": 0.0,
+                            "next_left": 0.0, "next_rope": [0.5, 0.99], "next_right": 0.0,
+                            "divergences": 0, "outside": [1, 0]})
+    assert summary.decision_table(per_rep, "delta0").at["s", "share P(rope) > 0.95"] == 1.0
+    assert summary.decision_table(per_rep, "next").at["s", "share P(rope) > 0.95"] == 0.5
+    assert summary.decision_table(per_rep).at["s", "share of delta_i outside the simulator's range"] == 0.25
+    with pytest.raises(ValueError, match="estimand"):
+        summary.decision_table(per_rep, "mean")
+
+
+def test_the_schedule_holds_every_setting_once_scorecard_settings_first():
+    order = simstudy.schedule()
+    grid = [s for settings in simstudy.paper_grid().values() for s in settings]
+    assert sorted(s.key for s in order) == sorted(s.key for s in grid)
+    assert order[4].q == 50 and order[4].population.delta0 == 0.0

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .data import InputError
+from ..data import InputError
 
 N_INSTANCES = 500          # the authors' code's default
 THETA_STAR = 0.9
@@ -59,17 +59,46 @@ def naive_bayes_accuracy(feature: np.ndarray, y: np.ndarray, fold: np.ndarray,
     return correct / in_test.sum(axis=-1)
 
 
-def check_deltas(deltas, theta_star: float = THETA_STAR) -> np.ndarray:
+def check_deltas(deltas) -> np.ndarray:
     deltas = np.asarray(deltas, dtype=float)
     if deltas.ndim != 1 or deltas.size == 0:
         raise InputError(f"give one delta_i per data set as a 1-d array, got shape {deltas.shape}")
     if not np.all(np.isfinite(deltas)):
         raise InputError("delta_i must be finite numbers")
-    low, high = theta_star - 1.0, theta_star - 0.5
-    if np.any((deltas < low - 1e-12) | (deltas > high + 1e-12)):
-        raise InputError(f"delta_i must lie in [{low:g}, {high:g}] so that theta_2 = theta* - "
-                         f"delta_i lies in [0.5, 1]; got {deltas.min():g} to {deltas.max():g}")
     return deltas
+
+
+def realised_delta(deltas, theta_star: float = THETA_STAR) -> np.ndarray:
+    """The expected difference of accuracy the simulator realises for each true delta_i.
+
+    Inside [theta* - 1, theta* - 0.5] it is delta_i. Outside, as in the authors' simulator,
+    theta_2 = theta* - delta_i is used as drawn: feature 2 is flipped with probability
+    1 - theta_2 clipped to [0, 1], so theta_2 > 1 gives a perfect feature (accuracy 1) and
+    theta_2 < 0.5 an inverted one, which naive Bayes learns to read backwards (accuracy
+    1 - theta_2, at most 1).
+    """
+    theta2 = np.clip(theta_star - np.asarray(deltas, dtype=float), 0.0, 1.0)
+    return theta_star - np.maximum(theta2, 1.0 - theta2)
+
+
+def outside_range(deltas, theta_star: float = THETA_STAR) -> np.ndarray:
+    """Where theta_2 = theta* - delta_i leaves [0.5, 1], so the realised difference is not delta_i."""
+    deltas = np.asarray(deltas, dtype=float)
+    return (deltas < theta_star - 1.0) | (deltas > theta_star - 0.5)
+
+
+def mle_mse(mean: float, variance: float, theta_star: float = THETA_STAR,
+            n_instances: int = N_INSTANCES) -> float:
+    """Expected squared error of x̄_i when delta_i has this mean and variance (inside the
+    simulator's range). x̄_i is the mean over the N instances of a_j - b_j, where a_j, b_j
+    (instance j classified right by A, by B) are independent Bernoulli(theta*), Bernoulli(
+    theta_2): each instance is tested once per run, and naive Bayes on one informative feature
+    always predicts "class = feature", so the 10 runs repeat the same a_j - b_j. Hence
+    Var(x̄_i | delta_i) = (theta*(1 - theta*) + theta_2 (1 - theta_2)) / N, whose mean over
+    delta_i is below. At delta_i = 0 it is 0.18 / 500 = 0.00036."""
+    # E[theta_2 (1 - theta_2)] with theta_2 = theta* - delta: a quadratic in delta
+    second = theta_star * (1 - theta_star) + (2 * theta_star - 1) * mean - (variance + mean**2)
+    return (theta_star * (1 - theta_star) + second) / n_instances
 
 
 def simulate_differences(deltas, rng: np.random.Generator, *, n_instances: int = N_INSTANCES,
@@ -77,10 +106,11 @@ def simulate_differences(deltas, rng: np.random.Generator, *, n_instances: int =
                          folds: int = FOLDS) -> np.ndarray:
     """Differences accuracy(A) - accuracy(B), shaped (data sets, runs * folds), run by run.
 
-    ``deltas``: the true delta_i of each data set; theta_2 = theta* - delta_i must stay in
-    [0.5, 1]. A data set whose differences are all zero (no information) is drawn again.
+    ``deltas``: the true delta_i of each data set, any real numbers: where theta_2 = theta* -
+    delta_i leaves [0.5, 1] the simulator runs as the authors' did (see :func:`realised_delta`).
+    A data set whose differences are all zero (no information) is drawn again.
     """
-    deltas = check_deltas(deltas, theta_star)
+    deltas = check_deltas(deltas)
     if n_instances < 2 * folds:
         raise InputError(f"{n_instances} instances are too few for {folds}-fold cross-validation")
     x = np.empty((deltas.size, runs * folds))
@@ -89,6 +119,7 @@ def simulate_differences(deltas, rng: np.random.Generator, *, n_instances: int =
         q = todo.size
         y = (rng.random((q, n_instances)) < 0.5).astype(np.int8)
         theta = np.stack([np.full(q, theta_star), theta_star - deltas[todo]])   # (2, q)
+        # a theta_2 above 1 never flips, one below 0 always does
         flips = rng.random((2, q, n_instances)) >= theta[..., None]
         features = (y[None] ^ flips).astype(np.int8)
         fold = stratified_fold_labels(y, runs, folds, rng)

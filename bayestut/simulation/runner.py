@@ -1,11 +1,14 @@
 """Simulation studies of Corani et al. (MLJ 2017, §5): a grid of settings x repetitions.
 
-One repetition of a setting draws q true deltas from the population, cross-validates the two
-simulated classifiers on each data set (:mod:`bayestut.cvsim`), fits the hierarchical model and
-runs the signed-rank test on the q mean differences. It records, per data set, the true
-delta_i, the MLE x̄_i and the shrunk posterior mean of delta_i; per repetition, the
-signed-rank p-value, the next-data-set probabilities P(left), P(rope), P(right) and the fit's
-diagnostics.
+One repetition of a setting draws q true deltas from the population (untruncated, as the
+authors did), cross-validates the two simulated classifiers on each data set
+(:mod:`bayestut.simulation.crossval`), fits the hierarchical model and runs the signed-rank
+test on the q mean differences (R's ``wilcox.test(exact = FALSE)``). It records, per data set,
+the true delta_i, the MLE x̄_i and the shrunk posterior mean of delta_i; per repetition, the
+signed-rank p-value, both estimands of the hierarchical test (the posterior probabilities of
+delta0 left of / in / right of the rope, which the authors' §5 recorded, and the next-data-set
+shares and mean masses of MLJ §3.1), delta0's posterior mean and the fit's diagnostics
+(divergences, tree-depth hits, worst R-hat, worst bulk ESS).
 
 - Seeds: repetition r of a setting uses ``SeedSequence(root_seed, spawn_key=(setting, r))``,
   the r-th child that ``SeedSequence.spawn`` would give, so a result depends on neither the
@@ -36,24 +39,28 @@ import pandas as pd
 from scipy import stats
 from tqdm.auto import tqdm
 
-from . import cvsim, hierarchical, populations, stan
-from .diagnostics import ConvergenceWarning
-from .paths import DATA
+from .. import hierarchical, stan
+from ..diagnostics import ConvergenceWarning
+from ..frequentist import wilcoxon_signed_rank
+from ..paths import DATA
+from . import crossval, populations
 
 CACHE = DATA / "simulations"
 ROPE = 0.01
 ROOT_SEED = 2017
-SIMULATOR_VERSION = 1      # bump when cvsim, populations or the recorded fields change
+SIMULATOR_VERSION = 2      # bump when crossval, populations or the recorded fields change
 
 
 @dataclass(frozen=True)
 class FitOptions:
-    """How each repetition's hierarchical model is sampled (the papers: 4,000 draws in all)."""
+    """How each repetition's hierarchical model is sampled (the papers: 4 chains, 4,000 draws).
+    Two chains, so that R-hat means something, and 1,000 kept draws, so that a share near 0.95
+    is not decided by Monte Carlo noise (its standard error is then at most 0.007)."""
 
-    chains: int = 1
+    chains: int = 2
     warmup: int = 500
     draws: int = 1000
-    thin: int = 2          # 500 kept draws; see benchmarks/simulation_cost.py
+    thin: int = 2          # 500 kept per chain: saving a draw costs PyStan more than making it
     hyperprior: str = "mlj"
     # every delta_i non-centred: in these simulations sigma0 is at most the size of the
     # standard error of x̄_i, where the centred form makes a funnel and divergences
@@ -66,19 +73,19 @@ class Setting:
 
     population: object     # a populations.Cauchy, Gaussian or Mixture
     q: int
-    n_instances: int = cvsim.N_INSTANCES
-    theta_star: float = cvsim.THETA_STAR
+    n_instances: int = crossval.N_INSTANCES
+    theta_star: float = crossval.THETA_STAR
 
     @property
     def key(self) -> str:
-        extra = "" if self.n_instances == cvsim.N_INSTANCES else f"-N{self.n_instances}"
+        extra = "" if self.n_instances == crossval.N_INSTANCES else f"-N{self.n_instances}"
         return f"{self.population.key}-q{self.q}{extra}"
 
 
 def version(options: FitOptions) -> str:
     """Hash of everything a cached repetition depends on besides its setting and seed."""
     text = json.dumps([stan.program_text(hierarchical.PROGRAM), SIMULATOR_VERSION,
-                       asdict(options), ROPE, cvsim.RUNS, cvsim.FOLDS])
+                       asdict(options), ROPE, crossval.RUNS, crossval.FOLDS])
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
@@ -100,24 +107,24 @@ def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptio
     seeds = seed_sequence(setting, rep, root_seed)
     rng = np.random.default_rng(seeds)
     start = time.perf_counter()
-    deltas = populations.draw(setting.population, rng, setting.q, setting.theta_star)
-    x = cvsim.simulate_differences(deltas, rng, n_instances=setting.n_instances,
-                                   theta_star=setting.theta_star)
+    deltas = setting.population.sample(rng, setting.q)
+    x = crossval.simulate_differences(deltas, rng, n_instances=setting.n_instances,
+                                      theta_star=setting.theta_star)
     fit = hierarchical.hierarchical_test(
-        x, folds=cvsim.FOLDS, rope=ROPE, hyperprior=options.hyperprior,
+        x, folds=crossval.FOLDS, rope=ROPE, hyperprior=options.hyperprior,
         seed=int(seeds.generate_state(1)[0] % 2**31), chains=options.chains,
         warmup=options.warmup, draws=options.draws, thin=options.thin,
         non_centred=options.non_centred, progress=False)
     xbar = x.mean(axis=1)
-    p_signed_rank = stats.wilcoxon(xbar).pvalue
     diag = fit.diagnostics
     return dict(
         rep=rep, delta=_rounded(deltas), xbar=_rounded(xbar),
         shrunk=_rounded(fit.delta.mean(axis=0)),
-        # scipy's default: exact null distribution for q <= 50 without ties, as R's wilcox.test
-        p_signed_rank=_rounded(p_signed_rank)[0],
-        P=_rounded(fit.probabilities), mean_masses=_rounded(fit.mean_masses),
-        divergences=int(diag.divergences), max_rhat=_rounded(diag.max_rhat)[0],
+        p_signed_rank=_rounded(wilcoxon_signed_rank(xbar))[0],
+        P_delta0=_rounded(fit.delta0_probabilities), P_next=_rounded(fit.probabilities),
+        mean_masses=_rounded(fit.mean_masses), delta0_mean=_rounded(fit.delta0.mean())[0],
+        divergences=int(diag.divergences), treedepth_hits=int(diag.max_treedepth_hits),
+        max_rhat=_rounded(diag.max_rhat)[0], min_ess_bulk=_rounded(diag.min_ess_bulk)[0],
         seconds=round(time.perf_counter() - start, 3))
 
 
@@ -174,8 +181,7 @@ def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
         bar = tqdm(total=len(todo), disable=not progress, unit="rep", smoothing=0.05,
                    desc=f"{len(todo)} repetitions to run")
         # warning filters are process-wide, so set them here, not in the worker threads:
-        # convergence problems are recorded per repetition instead, and scipy warns when a
-        # zero mean difference (dropped, as in R) makes it leave the exact distribution
+        # convergence problems are recorded per repetition instead
         with warnings.catch_warnings(), joblib.parallel_config(backend=backend, n_jobs=n_jobs):
             warnings.simplefilter("ignore", ConvergenceWarning)
             warnings.simplefilter("ignore", UserWarning)
@@ -191,28 +197,29 @@ def _start_stan(workers: int) -> None:
     """Compile the model if needed and sample a few draws with one chain per worker. PyStan
     forks its sampling processes when first needed; forking them now, from one thread, avoids
     doing it from several worker threads at once, which deadlocks."""
-    x = cvsim.simulate_differences(np.zeros(2), np.random.default_rng(0))
+    x = crossval.simulate_differences(np.zeros(2), np.random.default_rng(0))
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", ConvergenceWarning)
-        hierarchical.hierarchical_test(x, folds=cvsim.FOLDS, chains=workers, warmup=5, draws=5,
+        hierarchical.hierarchical_test(x, folds=crossval.FOLDS, chains=workers, warmup=5, draws=5,
                                        progress=False)
 
 
 def load(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
-         options: FitOptions = FitOptions(), cache_dir: Path = CACHE) -> dict:
-    """The first ``repetitions`` of each setting from the cache, computing nothing; an error
-    names any setting that has fewer and the command that runs them."""
+         options: FitOptions = FitOptions(), cache_dir: Path = CACHE,
+         partial: bool = False) -> dict:
+    """Repetitions 0 .. ``repetitions`` - 1 of each setting from the cache, computing nothing.
+    An error names any setting that has fewer and the command that runs them; with
+    ``partial=True`` whatever the cache holds of them is returned instead (maybe nothing)."""
     results, short = {}, []
     for s in settings:
         done = read_cache(cache_path(s, root_seed, options, cache_dir))
-        if any(r not in done for r in range(repetitions)):
-            short.append(f"{s.key} ({sum(r in done for r in range(repetitions))})")
-        else:
-            results[s.key] = [done[r] for r in range(repetitions)]
-    if short:
+        results[s.key] = [done[r] for r in range(repetitions) if r in done]
+        if len(results[s.key]) < repetitions:
+            short.append(f"{s.key} ({len(results[s.key])})")
+    if short and not partial:
         raise FileNotFoundError(
             f"the cache in {cache_dir} holds fewer than {repetitions} repetitions of: "
-            + ", ".join(short) + ". Run them with `python -m bayestut.simstudy "
+            + ", ".join(short) + ". Run them with `python -m bayestut.simulation.runner "
             f"{repetitions}` (or `make simulations`)")
     return results
 
@@ -231,18 +238,31 @@ def per_dataset(results: dict) -> pd.DataFrame:
     return pd.concat(rows, ignore_index=True)
 
 
+REGIONS = ("left", "rope", "right")
+
+
 def per_repetition(results: dict) -> pd.DataFrame:
-    """One row per (setting, repetition): signed-rank p-value, next-data-set probabilities,
-    mean squared errors of the MLE and of the shrinkage estimator, and diagnostics."""
+    """One row per (setting, repetition): signed-rank p-value; delta0's probabilities
+    ``delta0_left/rope/right`` and posterior mean; the next-data-set shares
+    ``next_left/rope/right`` and mean masses ``mass_left/rope/right``; the squared errors of
+    the MLE and of the shrinkage estimator (mean over data sets); how many delta_i fell
+    outside the simulator's range; diagnostics."""
     rows = []
     for key, records in results.items():
         for rec in records:
             delta, xbar, shrunk = (np.asarray(rec[k]) for k in ("delta", "xbar", "shrunk"))
-            rows.append(dict(
-                setting=key, rep=rec["rep"], q=len(delta), p_signed_rank=rec["p_signed_rank"],
-                p_left=rec["P"][0], p_rope=rec["P"][1], p_right=rec["P"][2],
+            row = dict(setting=key, rep=rec["rep"], q=len(delta),
+                       p_signed_rank=rec["p_signed_rank"], delta0_mean=rec["delta0_mean"])
+            for name, values in (("delta0", rec["P_delta0"]), ("next", rec["P_next"]),
+                                 ("mass", rec["mean_masses"])):
+                row.update({f"{name}_{r}": v for r, v in zip(REGIONS, values)})
+            row.update(
                 mse_mle=np.mean((xbar - delta) ** 2), mse_shrinkage=np.mean((shrunk - delta) ** 2),
-                divergences=rec["divergences"], max_rhat=rec["max_rhat"], seconds=rec["seconds"]))
+                outside=int(crossval.outside_range(delta).sum()),
+                divergences=rec["divergences"], treedepth_hits=rec["treedepth_hits"],
+                max_rhat=rec["max_rhat"], min_ess_bulk=rec["min_ess_bulk"],
+                seconds=rec["seconds"])
+            rows.append(row)
     return pd.DataFrame(rows)
 
 
@@ -269,18 +289,28 @@ def paper_grid() -> dict:
     }
 
 
-def write_manifest(minutes: float, repetitions: int, *, root_seed: int = ROOT_SEED,
-                   options: FitOptions = FitOptions(), cache_dir: Path = CACHE) -> Path:
-    """``MANIFEST.md`` beside the cache: when, how and how fast it was made, per setting."""
-    import datetime
+def schedule() -> list:
+    """The grid in the order to run it: first the settings the scorecards read (Figures 2-3 at
+    every q, Figure 4 at delta0 = 0.01, Table 1 at the printed q), then the rest."""
+    grid = paper_grid()
+    first = (grid["fig2 (delta0 = 0)"] + grid["fig3 (delta0 = 0.005)"] + grid["fig4 (q = 50)"][:1]
+             + [s for name in ("table1 mixture", "table1 gaussian") for s in grid[name]
+                if s.q in (5, 10, 50)])
+    rest = [s for settings in grid.values() for s in settings if s not in first]
+    return first + rest
+
+
+def write_manifest(note: str, *, root_seed: int = ROOT_SEED, options: FitOptions = FitOptions(),
+                   cache_dir: Path = CACHE) -> Path:
+    """``MANIFEST.md`` beside the cache: how it was made and what it holds, per setting."""
     import platform
 
-    lines = ["# Simulation cache", "",
-             f"Made by `python -m bayestut.simstudy {repetitions}` on "
-             f"{datetime.date.today().isoformat()}: {minutes:.0f} min of wall time on "
-             f"{os.cpu_count()} cores ({platform.machine()}, Stan backend {stan.choose_backend()}).",
-             f"Root seed {root_seed}; model version {version(options)}; fit options "
-             f"{asdict(options)}.", "",
+    lines = ["# Simulation cache", "", note, "",
+             f"Machine: {os.cpu_count()} cores ({platform.machine()}), Stan backend "
+             f"{stan.choose_backend()}. Root seed {root_seed}; model version {version(options)}; "
+             f"fit options {asdict(options)}: {options.chains} chains x {options.draws} "
+             f"iterations after {options.warmup} warm-up, every {options.thin}th kept = "
+             f"{options.chains * -(-options.draws // options.thin)} draws per repetition.", "",
              "| experiment | setting | repetitions | mean s per repetition (per worker) |",
              "|---|---|---|---|"]
     for name, settings in paper_grid().items():
@@ -294,7 +324,9 @@ def write_manifest(minutes: float, repetitions: int, *, root_seed: int = ROOT_SE
 
 
 def main(argv=None) -> None:
-    """`python -m bayestut.simstudy [repetitions]`: run the paper's grid into the cache."""
+    """`python -m bayestut.simulation.runner [repetitions]`: run the paper's grid into the
+    cache, in steps of repetitions (100, 250, then all) so that every setting gets some early,
+    the scorecards' settings first."""
     import argparse
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("repetitions", type=int, nargs="?", default=500)
@@ -303,15 +335,15 @@ def main(argv=None) -> None:
                         help="experiments whose name starts with one of these (e.g. fig2 table1)")
     parser.add_argument("--q", nargs="*", type=int, default=None, help="only these q")
     args = parser.parse_args(argv)
+    grid = paper_grid()
+    chosen = [s for name, settings in grid.items() for s in settings
+              if not args.only or any(name.startswith(o) for o in args.only)]
+    settings = [s for s in schedule() if s in chosen and (not args.q or s.q in args.q)]
     start = time.perf_counter()
-    for name, settings in paper_grid().items():
-        if args.only and not any(name.startswith(o) for o in args.only):
-            continue
-        settings = [s for s in settings if not args.q or s.q in args.q]
-        print(name, flush=True)
-        run(settings, args.repetitions, n_jobs=args.jobs)
-    minutes = (time.perf_counter() - start) / 60
-    print(f"done in {minutes:.1f} min; {write_manifest(minutes, args.repetitions)}", flush=True)
+    for step in sorted({min(r, args.repetitions) for r in (100, 250, args.repetitions)}):
+        print(f"every setting to {step} repetitions", flush=True)
+        run(settings, step, n_jobs=args.jobs)
+    print(f"done in {(time.perf_counter() - start) / 60:.1f} min", flush=True)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .plots import ROPE_COLOUR
-from .simsummary import ALPHA, THRESHOLD
+from ..plots import ROPE_COLOUR
+from .summary import ALPHA, THRESHOLD
 
 REGION_COLOURS = ("tab:blue", ROPE_COLOUR, "tab:green")
 REGIONS = ("left", "rope", "right")
@@ -60,9 +60,12 @@ def _boxes(ax, per_rep: pd.DataFrame, column: str, positions) -> None:
     ax.boxplot(groups, positions=positions, widths=4, showfliers=False)
 
 
-def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True):
+def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
+                   estimand: str = "delta0"):
     """Figures 2-3: against q, the signed-rank p-values and rejections (upper), and the
-    hierarchical P(rope) and the share of repetitions with P(rope) > 0.95 (lower)."""
+    hierarchical P(rope) and the share of repetitions with P(rope) > 0.95 (lower), on
+    ``estimand`` ("delta0" or "next", see :mod:`bayestut.simulation.summary`)."""
+    rope, left, right = (f"{estimand}_{r}" for r in ("rope", "left", "right"))
     qs = sorted(per_rep["q"].unique())
     by_q = per_rep.groupby("q")
     rows = 2 if signed_rank else 1
@@ -76,14 +79,14 @@ def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True):
         ax.plot(qs, by_q["p_signed_rank"].apply(lambda p: np.mean(p < ALPHA)), "o-")
         ax.set(xlabel="q", ylabel="share p < 0.05", ylim=(0, 1), title="signed-rank rejections")
     ax = axes[-1, 0]
-    _boxes(ax, per_rep, "p_rope", qs)
-    ax.plot(qs, by_q["p_rope"].mean(), "d", color=ROPE_COLOUR, label="mean")
+    _boxes(ax, per_rep, rope, qs)
+    ax.plot(qs, by_q[rope].mean(), "d", color=ROPE_COLOUR, label="mean")
     ax.set(xlabel="q", ylabel="P(rope)", ylim=(0, 1.02), title="hierarchical P(rope)")
     ax.legend(fontsize=8)
     ax = axes[-1, 1]
-    ax.plot(qs, by_q["p_rope"].apply(lambda p: np.mean(p > THRESHOLD)), "o-", color=ROPE_COLOUR,
+    ax.plot(qs, by_q[rope].apply(lambda p: np.mean(p > THRESHOLD)), "o-", color=ROPE_COLOUR,
             label="P(rope) > 0.95")
-    wrong = by_q.apply(lambda d: np.mean((d["p_left"] > THRESHOLD) | (d["p_right"] > THRESHOLD)))
+    wrong = by_q.apply(lambda d: np.mean((d[left] > THRESHOLD) | (d[right] > THRESHOLD)))
     ax.plot(qs, wrong, "x--", color="red", label="P(left) or P(right) > 0.95")
     ax.set(xlabel="q", ylabel="share of repetitions", ylim=(0, 1),
            title="hierarchical decisions")
