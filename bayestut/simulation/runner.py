@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import time
 import warnings
 from dataclasses import asdict, dataclass
@@ -343,7 +344,10 @@ def main(argv=None) -> None:
     for step in sorted({min(r, args.repetitions) for r in (100, 250, args.repetitions)}):
         print(f"every setting to {step} repetitions", flush=True)
         run(settings, step, n_jobs=args.jobs)
-    print(f"done in {(time.perf_counter() - start) / 60:.1f} min", flush=True)
+    minutes = (time.perf_counter() - start) / 60
+    note = (f"Made by `python -m bayestut.simulation.runner {' '.join(argv or sys.argv[1:])}`: "
+            f"{minutes:.0f} min of wall time for the repetitions this run added.")
+    print(f"done in {minutes:.1f} min; {write_manifest(note)}", flush=True)
 
 
 if __name__ == "__main__":
