@@ -90,6 +90,18 @@ def ess_bulk(draws) -> np.ndarray:
     return np.where(_constant(x), np.nan, _ess(_rank_normalise(x)))
 
 
+def mcse_mean(draws) -> np.ndarray:
+    """Monte Carlo standard error of the posterior mean of each parameter of (chains, draws,
+    ...): sd / sqrt(ESS), with the ESS of the draws themselves (not rank-normalised, since the
+    mean is the estimand). 0 for a parameter that never moves. For a share of draws, pass the
+    0/1 indicators."""
+    x = _flat(draws)
+    sd = x.reshape(-1, x.shape[-1]).std(axis=0, ddof=1)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        out = sd / np.sqrt(_ess(x))
+    return np.where(_constant(x), 0.0, out).reshape(np.shape(draws)[2:])
+
+
 @dataclass(frozen=True)
 class Diagnostics:
     """What went wrong, if anything, in one fit; ``problems`` is empty when all is well."""

@@ -26,6 +26,7 @@ from scipy import stats
 from . import stan
 from .data import Differences, InputError, paired_differences
 from .decisions import outcome_labels
+from .diagnostics import mcse_mean
 from .frequentist import check_differences
 
 # Bounds (alpha_low, alpha_high, beta_low, beta_high) of the uniform hyperpriors of the Gamma
@@ -263,6 +264,12 @@ class HierarchicalResult:
         of its draws in each region (what the authors' simulations of MLJ §5 recorded)."""
         left, right = np.mean(self.delta0 < -self.rope), np.mean(self.delta0 > self.rope)
         return np.array([left, 1.0 - left - right, right])
+
+    @property
+    def probabilities_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of :attr:`probabilities` (from each chain's draws)."""
+        wins = self.masses.argmax(axis=1)[:, None] == np.arange(3)
+        return mcse_mean(wins.reshape(self.fit.diagnostics.chains, -1, 3))
 
     @property
     def mean_masses(self) -> np.ndarray:

@@ -7,17 +7,18 @@ import numpy as np
 from scipy import stats
 
 from .correlated import StudentPosterior
-from .paths import FIGURES
+from .paths import figures_dir
 
 ROPE_COLOUR = "tab:orange"
 
 
 def save(fig, name: str) -> str:
-    """Write a figure as figures/<name>.png (names follow the paper's numbering)."""
-    FIGURES.mkdir(parents=True, exist_ok=True)
-    path = FIGURES / f"{name}.png"
-    fig.savefig(path, dpi=110, bbox_inches="tight", metadata={"Software": None})
-    return str(path.relative_to(FIGURES.parent))
+    """Write a figure as figures/<name>.png (names follow the paper's numbering) under the
+    output folder (see :mod:`bayestut.paths`); returns that path relative to it."""
+    folder = figures_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    fig.savefig(folder / f"{name}.png", dpi=110, bbox_inches="tight", metadata={"Software": None})
+    return f"figures/{name}.png"
 
 
 def _rope_lines(ax, rope: float) -> None:

@@ -2,21 +2,42 @@
 
 Verdicts: ``match`` when the reproduced value rounds to the printed one; ``within tolerance``
 when it is off by no more than the stated tolerance; ``differs`` otherwise (and then the
-notebook explains why, with evidence). ``make reproduce`` gathers all notebooks' cards into
-``REPRODUCTION.md`` and ``reproduction.csv``.
+notebook explains why, with evidence).
+
+Numbers derived from MCMC draws change from machine to machine even with the same seed, so
+they are recorded with :meth:`Scorecard.add_mcmc`: with their Monte Carlo error, and with only
+two verdicts, ``within tolerance`` or ``differs`` against a tolerance that includes that error.
+"Rounds to the printed digit" is not a property an MCMC estimate has reproducibly when its
+Monte Carlo error is as large as half a printed unit.
+
+:meth:`Scorecard.save` checks a run against the committed scorecard: a verdict that changed, a
+deterministic number that moved, or an MCMC number that moved by more than its Monte Carlo
+error fails the run (:class:`ScorecardChanged`). A run that becomes the new reference (no
+committed card yet, or $BAYESTUT_ACCEPT_SCORECARD set) fails instead if any MCMC verdict sits
+within three Monte Carlo errors of its threshold, where another machine could flip it. ``make reproduce`` gathers all notebooks'
+cards into ``REPRODUCTION.md`` and ``reproduction.csv``.
 """
 
 from __future__ import annotations
 
 import math
+import os
 
 import pandas as pd
 
 from .paper import Published
-from .paths import REPO, SCORECARDS
+from .paths import COMMITTED_SCORECARDS, output_root, scorecards_dir
 
-FIELDS = ["paper", "item", "row", "column", "published", "reproduced", "tolerance", "verdict",
-          "notebook"]
+FIELDS = ["paper", "item", "row", "column", "published", "reproduced", "mc_error", "tolerance",
+          "verdict", "notebook"]
+ACCEPT_ENV = "BAYESTUT_ACCEPT_SCORECARD"
+MC_ERRORS_ALLOWED = 5.0     # how far (in combined Monte Carlo errors) an MCMC number may move
+MC_ERRORS_FROM_EDGE = 3.0   # an MCMC verdict this close to its tolerance's edge is fragile
+STORED_DIGITS = 6           # the CSV keeps six decimals
+
+
+class ScorecardChanged(AssertionError):
+    """A re-run disagrees with the committed scorecard beyond what Monte Carlo error explains."""
 
 
 def verdict(published: Published, reproduced: float, tolerance: float) -> str:
@@ -29,6 +50,16 @@ def verdict(published: Published, reproduced: float, tolerance: float) -> str:
     return "differs"
 
 
+def mcmc_tolerance(decimals: int, ess: float, paper_draws: float, z: float = 2.0) -> float:
+    """Tolerance for a published share printed with ``decimals`` decimals: half a printed unit
+    plus ``z`` combined Monte Carlo standard deviations at the worst case p = 0.5, ours from
+    ``ess`` effective draws and the paper's from ``paper_draws`` (taken as independent, which
+    flatters the paper). Nominal values, not a run's own noisy ESS, so it is the same on every
+    machine."""
+    sd = 0.5 * math.sqrt(1.0 / ess + 1.0 / paper_draws)
+    return 0.5 * 10.0 ** (-decimals) + z * sd
+
+
 class Scorecard:
     """Collects (published, reproduced, tolerance) rows for one notebook."""
 
@@ -37,21 +68,33 @@ class Scorecard:
         self.rows: list[dict] = []
 
     def add(self, published: Published, reproduced: float, tolerance: float = 0.0) -> str:
-        if reproduced is None or math.isnan(float(reproduced)):
-            raise ValueError(f"no reproduced value for {published}")
-        return self._record(published, published.text, reproduced, tolerance,
+        """A deterministic number: the same on every machine."""
+        _check_value(published, reproduced)
+        return self._record(published, published.text, reproduced, 0.0, tolerance,
                             verdict(published, reproduced, tolerance))
+
+    def add_mcmc(self, published: Published, reproduced: float, mc_error: float,
+                 tolerance: float) -> str:
+        """A number estimated from MCMC draws, with its Monte Carlo standard error; the
+        tolerance must already include Monte Carlo error (see :func:`mcmc_tolerance`)."""
+        _check_value(published, reproduced)
+        if not mc_error >= 0:
+            raise ValueError(f"the Monte Carlo error must be >= 0, got {mc_error!r}")
+        diff = abs(float(reproduced) - published.value)
+        v = "within tolerance" if diff <= tolerance * (1 + 1e-9) else "differs"
+        return self._record(published, published.text, reproduced, mc_error, tolerance, v)
 
     def add_at_least(self, published: Published, reproduced: float) -> str:
         """A printed lower bound ("well above 90%"): it matches when the value reaches it."""
         v = "match" if float(reproduced) >= published.value else "differs"
-        return self._record(published, f">= {published.text}", reproduced, 0.0, v)
+        return self._record(published, f">= {published.text}", reproduced, 0.0, 0.0, v)
 
-    def _record(self, published: Published, shown: str, reproduced: float, tolerance: float,
-                v: str) -> str:
+    def _record(self, published: Published, shown: str, reproduced: float, mc_error: float,
+                tolerance: float, v: str) -> str:
         self.rows.append(dict(paper=published.paper, item=published.item, row=published.row,
                               column=published.column, published=shown,
-                              reproduced=round(float(reproduced), 6), tolerance=tolerance,
+                              reproduced=round(float(reproduced), STORED_DIGITS),
+                              mc_error=round(float(mc_error), STORED_DIGITS), tolerance=tolerance,
                               verdict=v, notebook=self.notebook))
         return v
 
@@ -59,10 +102,27 @@ class Scorecard:
         return pd.DataFrame(self.rows, columns=FIELDS)
 
     def save(self) -> pd.DataFrame:
-        """Write this notebook's card for ``make reproduce`` to gather; return it for display."""
-        SCORECARDS.mkdir(parents=True, exist_ok=True)
+        """Check this run against the committed card (unless $BAYESTUT_ACCEPT_SCORECARD is set),
+        then write it for ``make reproduce`` to gather; return it for display."""
         card = self.frame()
-        card.to_csv(SCORECARDS / f"{self.notebook}.csv", index=False)
+        committed = COMMITTED_SCORECARDS / f"{self.notebook}.csv"
+        if committed.is_file() and not os.environ.get(ACCEPT_ENV):
+            problems = compare(card, read(committed))
+            if problems:
+                raise ScorecardChanged(
+                    f"{self.notebook}: this run disagrees with the committed scorecard "
+                    f"({committed.name}):\n  " + "\n  ".join(problems) +
+                    f"\nIf the change is intended, re-run with {ACCEPT_ENV}=1 "
+                    "(make reproduce ACCEPT=1) and explain it in the notebook.")
+        else:   # this run becomes the reference: none of its verdicts may hang on MC noise
+            problems = fragile(card)
+            if problems:
+                raise ScorecardChanged(f"{self.notebook}: verdicts too close to their "
+                                       "threshold to be the same on every machine:\n  " +
+                                       "\n  ".join(problems))
+        folder = scorecards_dir()
+        folder.mkdir(parents=True, exist_ok=True)
+        card.to_csv(folder / f"{self.notebook}.csv", index=False)
         return card
 
     def summary(self) -> pd.Series:
@@ -70,27 +130,97 @@ class Scorecard:
             ["match", "within tolerance", "differs"], fill_value=0)
 
 
-def gather(out_dir=REPO) -> pd.DataFrame:
+def _check_value(published: Published, reproduced) -> None:
+    if reproduced is None or math.isnan(float(reproduced)):
+        raise ValueError(f"no reproduced value for {published}")
+
+
+def read(path) -> pd.DataFrame:
+    card = pd.read_csv(path, dtype={"published": str})
+    if "mc_error" not in card:                 # cards written before MCMC rows were marked
+        card.insert(FIELDS.index("mc_error"), "mc_error", 0.0)
+    return card
+
+
+def _keyed(card: pd.DataFrame) -> pd.DataFrame:
+    """Rows indexed by what they report (a key may repeat: count its occurrences)."""
+    key = ["paper", "item", "row", "column"]
+    card = card.assign(**{k: card[k].astype(str) for k in key})
+    return card.assign(occurrence=card.groupby(key).cumcount()).set_index([*key, "occurrence"])
+
+
+def compare(new: pd.DataFrame, committed: pd.DataFrame) -> list[str]:
+    """What differs between a run's card and the committed one beyond Monte Carlo error."""
+    new, old = _keyed(new), _keyed(committed)
+    problems = [f"row {' / '.join(map(str, k[:4]))} is new" for k in new.index.difference(old.index)]
+    problems += [f"row {' / '.join(map(str, k[:4]))} is missing"
+                 for k in old.index.difference(new.index)]
+    both = new.index.intersection(old.index, sort=False)
+    for key in both:
+        n, o = new.loc[key], old.loc[key]
+        label = " / ".join(map(str, key[:4]))
+        if n["verdict"] != o["verdict"]:
+            problems.append(f"{label}: verdict {o['verdict']!r} became {n['verdict']!r} "
+                            f"(reproduced {o['reproduced']:.6g} -> {n['reproduced']:.6g})")
+        allowed = allowed_move(n["mc_error"], o["mc_error"])
+        if abs(n["reproduced"] - o["reproduced"]) > allowed:
+            problems.append(f"{label}: reproduced {o['reproduced']:.6g} became {n['reproduced']:.6g}, "
+                            f"more than the {allowed:.2g} that Monte Carlo error allows")
+    return problems
+
+
+def allowed_move(mc_new: float, mc_old: float) -> float:
+    """How far a reproduced value may move between runs: rounding for a deterministic row; for
+    an MCMC row, MC_ERRORS_ALLOWED combined Monte Carlo errors plus one draw in a thousand (a
+    share estimated as exactly 0 or 1 reports no error of its own)."""
+    rounding = 1.5 * 10.0 ** -STORED_DIGITS
+    if mc_new == 0 and mc_old == 0:
+        return rounding
+    return MC_ERRORS_ALLOWED * math.hypot(mc_new, mc_old) + 1e-3 + rounding
+
+
+def fragile(card: pd.DataFrame) -> list[str]:
+    """MCMC rows whose verdict Monte Carlo noise could flip: their distance from the edge of
+    their tolerance is less than MC_ERRORS_FROM_EDGE Monte Carlo errors."""
+    out = []
+    for r in card[card["mc_error"] > 0].itertuples():
+        published = float(str(r.published).lstrip(">= "))
+        edge = abs(abs(r.reproduced - published) - r.tolerance)
+        if edge < MC_ERRORS_FROM_EDGE * r.mc_error:
+            out.append(f"{r.paper} / {r.item} / {r.row} / {r.column}: {r.reproduced:.4g} is "
+                       f"{edge:.2g} from the edge of its tolerance, within "
+                       f"{MC_ERRORS_FROM_EDGE:g} Monte Carlo errors ({r.mc_error:.2g}): "
+                       "draw more samples or widen the tolerance with a reason")
+    return out
+
+
+def gather(out_dir=None) -> pd.DataFrame:
     """All notebooks' cards into reproduction.csv and REPRODUCTION.md."""
-    cards = sorted(SCORECARDS.glob("*.csv"))
+    out_dir = output_root() if out_dir is None else out_dir
+    folder = scorecards_dir()
+    cards = sorted(folder.glob("*.csv"))
     if not cards:
-        raise FileNotFoundError(f"no scorecards in {SCORECARDS}: run the notebooks first")
-    allrows = pd.concat([pd.read_csv(p, dtype={"published": str}) for p in cards], ignore_index=True)
+        raise FileNotFoundError(f"no scorecards in {folder}: run the notebooks first")
+    allrows = pd.concat([read(p) for p in cards], ignore_index=True)[FIELDS]
     allrows.to_csv(out_dir / "reproduction.csv", index=False)
     counts = allrows["verdict"].value_counts()
     lines = ["# Reproduction scorecard", "",
              "Generated by `make reproduce` from the notebooks' closing scorecards: each published",
              "number beside the value the notebook computed. `match`: rounds to the printed value;",
              "`within tolerance`: off by at most the tolerance; `differs`: explained in the notebook.",
+             "Numbers estimated by MCMC carry their Monte Carlo standard error (`mc error`) and are",
+             "never called `match`: their tolerance includes that error (see the README's",
+             "Reproducibility section).",
              "",
              "| verdict | count |", "|---|---|"]
     lines += [f"| {k} | {int(counts.get(k, 0))} |" for k in ("match", "within tolerance", "differs")]
     for notebook, card in allrows.groupby("notebook", sort=True):
         lines += ["", f"## {notebook}", "",
-                  "| paper | item | row | column | published | reproduced | tolerance | verdict |",
-                  "|---|---|---|---|---|---|---|---|"]
+                  "| paper | item | row | column | published | reproduced | mc error | tolerance | verdict |",
+                  "|---|---|---|---|---|---|---|---|---|"]
         for r in card.itertuples():
+            mc = f"{r.mc_error:.2g}" if r.mc_error > 0 else ""
             lines.append(f"| {r.paper} | {r.item} | {r.row} | {r.column} | {r.published} | "
-                         f"{r.reproduced:.6g} | {r.tolerance:g} | {r.verdict} |")
+                         f"{r.reproduced:.6g} | {mc} | {r.tolerance:g} | {r.verdict} |")
     (out_dir / "REPRODUCTION.md").write_text("\n".join(lines) + "\n")
     return allrows

@@ -11,6 +11,11 @@ Two backends run the same ``.stan`` file:
   does not grow.
 
 Override the choice with ``backend=`` or the environment variable ``BAYESTUT_STAN_BACKEND``.
+
+The same seed gives the same draws only on the same machine, compiler and flags. To see what
+another machine would print, set ``BAYESTUT_SEED_SHIFT`` to a whole number: it is added to every
+seed passed to :func:`sample` (and the simulation runner's), a stronger perturbation than a
+change of CPU. ``make test`` passes with it set; CI sets it.
 Draws come back as ``{name: array (chains, draws, *dims)}`` and every fit is diagnosed
 (divergences, R-hat, bulk ESS), with a :class:`~bayestut.diagnostics.ConvergenceWarning`
 naming any problem.
@@ -22,6 +27,7 @@ import asyncio
 import contextlib
 import hashlib
 import io
+import logging
 import os
 import sys
 import threading
@@ -32,11 +38,12 @@ from pathlib import Path
 import numpy as np
 
 from .diagnostics import Diagnostics, diagnose
-from .paths import REPO
+from .paths import STAN_DIR
 
-STAN_DIR = REPO / "stan"
 BACKENDS = ("cmdstanpy", "pystan")
 ENV_BACKEND = "BAYESTUT_STAN_BACKEND"
+ENV_SEED_SHIFT = "BAYESTUT_SEED_SHIFT"
+SEED_LIMIT = 2**31        # both backends take seeds in [0, 2^31)
 MAX_TREEDEPTH = 10
 SAMPLER_STATS = ("stepsize__", "treedepth__", "n_leapfrog__", "divergent__")
 
@@ -47,6 +54,16 @@ def program_text(name: str) -> str:
         known = sorted(p.stem for p in STAN_DIR.glob("*.stan"))
         raise ValueError(f"no Stan program {name!r}; known: {known}")
     return path.read_text()
+
+
+def shifted_seed(seed: int) -> int:
+    """``seed`` moved by $BAYESTUT_SEED_SHIFT (0 when unset), wrapped into [0, 2^31)."""
+    raw = os.environ.get(ENV_SEED_SHIFT, "").strip() or "0"
+    try:
+        shift = int(raw)
+    except ValueError:
+        raise ValueError(f"{ENV_SEED_SHIFT} must be a whole number, got {raw!r}") from None
+    return (int(seed) + shift) % SEED_LIMIT
 
 
 def _cmdstan_found() -> bool:
@@ -141,7 +158,7 @@ def sample(program: str, data: dict, *, seed: int, chains: int = 4, warmup: int 
     backend = choose_backend(backend)
     run = _sample_cmdstanpy if backend == "cmdstanpy" else _sample_pystan
     raw, sampler, seconds = run(
-        program, _plain(data), seed=int(seed), chains=chains, warmup=warmup, draws=draws,
+        program, _plain(data), seed=shifted_seed(seed), chains=chains, warmup=warmup, draws=draws,
         thin=int(thin), init=None if init is None else [_plain(i) for i in init], adapt_delta=adapt_delta,
         progress=progress)
     diagnostics = diagnose(raw, sampler["divergent__"], sampler["treedepth__"] >= MAX_TREEDEPTH)
@@ -164,16 +181,21 @@ _silence_depth = 0
 _real_streams: tuple = ()
 
 
+_CMDSTANPY_LOG = logging.getLogger("cmdstanpy")
+
+
 @contextlib.contextmanager
 def _silenced():
-    """Send stdout and stderr to nowhere while PyStan talks. Safe across threads (the
-    simulation runner's workers): the first thread in swaps the streams, the last one out
-    restores them; contextlib.redirect_* would restore another thread's sink."""
+    """Send stdout and stderr to nowhere while PyStan talks, and keep cmdstanpy's INFO lines and
+    warnings (whose content our own diagnostics report) off stderr; errors still raise. Safe
+    across threads (the simulation runner's workers): the first thread in swaps the streams,
+    the last one out restores them; contextlib.redirect_* would restore another thread's sink."""
     global _silence_depth, _real_streams
     with _silence_lock:
         if _silence_depth == 0:
-            _real_streams = (sys.stdout, sys.stderr)
+            _real_streams = (sys.stdout, sys.stderr, _CMDSTANPY_LOG.level)
             sys.stdout = sys.stderr = io.StringIO()
+            _CMDSTANPY_LOG.setLevel(logging.ERROR)
         _silence_depth += 1
     try:
         yield
@@ -181,7 +203,8 @@ def _silenced():
         with _silence_lock:
             _silence_depth -= 1
             if _silence_depth == 0:
-                sys.stdout, sys.stderr = _real_streams
+                sys.stdout, sys.stderr, level = _real_streams
+                _CMDSTANPY_LOG.setLevel(level)
 
 
 # --- PyStan ---------------------------------------------------------------------------------
@@ -271,7 +294,7 @@ def _cmdstan_model(program: str):
     import cmdstanpy
 
     code = program_text(program)
-    version = Path(cmdstanpy.cmdstan_path()).name
+    version = "cmdstan-%d.%d" % cmdstanpy.cmdstan_version()   # as cmdstanpy reports it
     key = (program, version, code)
     if key not in _CMDSTAN_MODELS:
         digest = hashlib.sha256(code.encode()).hexdigest()[:16]
@@ -285,7 +308,8 @@ def _cmdstan_model(program: str):
             _say(f"Compiling the Stan program {program!r} with CmdStan: once per machine, "
                  f"about a minute; cached in {folder} ...")
         # cmdstanpy reuses an executable newer than its source instead of compiling again
-        _CMDSTAN_MODELS[key] = cmdstanpy.CmdStanModel(stan_file=str(source))
+        with _silenced():
+            _CMDSTAN_MODELS[key] = cmdstanpy.CmdStanModel(stan_file=str(source))
     return _CMDSTAN_MODELS[key]
 
 
@@ -295,22 +319,34 @@ def _sample_cmdstanpy(program, data, *, seed, chains, warmup, draws, thin, init,
     model = _cmdstan_model(program)
     compile_seconds = time.perf_counter() - start
     start = time.perf_counter()
-    fit = model.sample(data=data, seed=seed, chains=chains, parallel_chains=chains,
-                       iter_warmup=warmup, iter_sampling=draws, thin=thin, inits=init,
-                       adapt_delta=adapt_delta, max_treedepth=MAX_TREEDEPTH,
-                       show_progress=progress, show_console=False)
+    quiet = contextlib.nullcontext() if progress else _silenced()
+    with quiet:
+        fit = model.sample(data=data, seed=seed, chains=chains, parallel_chains=chains,
+                           iter_warmup=warmup, iter_sampling=draws, thin=thin, inits=init,
+                           adapt_delta=adapt_delta, max_treedepth=MAX_TREEDEPTH,
+                           show_progress=progress, show_console=False)
     sample_seconds = time.perf_counter() - start
     kept = -(-draws // thin)
+    written = fit.metadata.stan_vars
     raw = {}
-    for name, var in fit.metadata.stan_vars.items():
-        dims = tuple(var.dimensions)
-        if 0 in dims:                      # a switched-off variant's empty array
-            raw[name] = np.empty((chains, kept, *dims))
-        else:                              # stan_variable pools the chains one after another
+    for name, ndim in _declared(model).items():
+        if name in written:                # stan_variable pools the chains one after another
+            dims = tuple(written[name].dimensions)
             raw[name] = fit.stan_variable(name).reshape(chains, kept, *dims)
+        else:                              # CmdStan writes no column for a zero-size variable
+            raw[name] = np.empty((chains, kept, *[0] * ndim))
     method = fit.method_variables()        # each (kept draws, chains)
     sampler = {name: np.asarray(method[name]).reshape(kept, chains).T for name in SAMPLER_STATS}
     return raw, sampler, {"compile": compile_seconds, "sample": sample_seconds}
+
+
+def _declared(model) -> dict:
+    """Every variable a draw holds, {name: number of dimensions}, from stanc's --info:
+    parameters, transformed parameters and generated quantities, in declaration order."""
+    info = model.src_info()
+    return {name: int(v["dimensions"]) for block in
+            ("parameters", "transformed parameters", "generated quantities")
+            for name, v in info.get(block, {}).items()}
 
 
 def compile(program: str, data: dict, backend: str | None = None) -> str:
@@ -332,7 +368,8 @@ def log_density(program: str, data: dict, values: dict, backend: str | None = No
     data, values = _plain(data), _plain(values)
     if backend == "cmdstanpy":
         model = _cmdstan_model(program)
-        frame = model.log_prob(params=values, data=data, jacobian=False)
+        with _silenced():    # full precision: CmdStan's default keeps 6 significant figures
+            frame = model.log_prob(params=values, data=data, jacobian=False, sig_figs=18)
         return float(frame["lp__"].iloc[0])
     _allow_nested_event_loop()
     model, _ = _pystan_model(program, data, seed=0)

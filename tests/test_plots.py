@@ -59,7 +59,7 @@ def test_grid_has_one_panel_per_dataset(post):
 
 
 def test_save_writes_a_png(tmp_path, monkeypatch):
-    monkeypatch.setattr(plots, "FIGURES", tmp_path / "figures")
+    monkeypatch.setenv("BAYESTUT_OUTPUT_DIR", str(tmp_path))
     fig, _ = plt.subplots()
     plots.save(fig, "fig_test")
     assert (tmp_path / "figures" / "fig_test.png").read_bytes()[:4] == b"\x89PNG"

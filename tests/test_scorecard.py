@@ -28,8 +28,19 @@ def test_table_cells_keep_their_source():
     assert paper.TABLE_2.column("p-value").shape == (54,)
 
 
-def test_scorecard_round_trip(tmp_path, monkeypatch):
-    monkeypatch.setattr(scorecard, "SCORECARDS", tmp_path / "cards")
+@pytest.fixture
+def outputs(tmp_path, monkeypatch):
+    """Cards written under a temporary output folder, committed cards read from another."""
+    monkeypatch.setenv("BAYESTUT_OUTPUT_DIR", str(tmp_path))
+    monkeypatch.delenv(scorecard.ACCEPT_ENV, raising=False)
+    committed = tmp_path / "committed"
+    committed.mkdir()
+    monkeypatch.setattr(scorecard, "COMMITTED_SCORECARDS", committed)
+    return tmp_path
+
+
+def test_scorecard_round_trip(outputs):
+    tmp_path = outputs
     card = Scorecard("99_test")
     card.add(paper.ANNEAL_T, -3.5200)
     card.add(paper.FIG1_P_15_FOLDS, 0.055, tolerance=0.005)
@@ -45,3 +56,74 @@ def test_scorecard_round_trip(tmp_path, monkeypatch):
 def test_missing_reproduced_value_is_an_error():
     with pytest.raises(ValueError, match="no reproduced value"):
         Scorecard("x").add(paper.ANNEAL_T, float("nan"))
+
+
+def _mcmc_card(value, mc_error=0.005):
+    card = Scorecard("99_mcmc")
+    card.add(paper.ANNEAL_T, -3.52)
+    card.add_mcmc(paper.TABLE_12.get("nbc-aode", "right"), value, mc_error, tolerance=0.04)
+    return card
+
+
+def test_mcmc_rows_are_never_a_match_and_carry_their_error():
+    card = _mcmc_card(0.72)          # the printed value exactly: still "within tolerance"
+    row = card.frame().iloc[1]
+    assert (row["verdict"], row["mc_error"]) == ("within tolerance", 0.005)
+    assert _mcmc_card(0.80).frame()["verdict"].iloc[1] == "differs"
+
+
+def test_a_rerun_within_monte_carlo_error_passes(outputs):
+    _mcmc_card(0.716).save()
+    (outputs / "scorecards" / "99_mcmc.csv").rename(outputs / "committed" / "99_mcmc.csv")
+    _mcmc_card(0.716 + 0.02).save()   # 2.8 combined errors away: Monte Carlo noise
+
+
+def test_a_number_moved_beyond_its_error_fails(outputs):
+    """The check can fail: edit one committed reproduced number beyond its tolerance."""
+    _mcmc_card(0.716).save()
+    committed = outputs / "committed" / "99_mcmc.csv"
+    (outputs / "scorecards" / "99_mcmc.csv").rename(committed)
+    edited = pd.read_csv(committed, dtype={"published": str})
+    edited.loc[1, "reproduced"] = 0.716 - 0.1
+    edited.to_csv(committed, index=False)
+    with pytest.raises(scorecard.ScorecardChanged, match="more than the"):
+        _mcmc_card(0.716).save()
+
+
+def test_a_deterministic_number_must_not_move_at_all(outputs):
+    _mcmc_card(0.716).save()
+    committed = outputs / "committed" / "99_mcmc.csv"
+    (outputs / "scorecards" / "99_mcmc.csv").rename(committed)
+    edited = pd.read_csv(committed, dtype={"published": str})
+    edited.loc[0, "reproduced"] = -3.5201
+    edited.to_csv(committed, index=False)
+    with pytest.raises(scorecard.ScorecardChanged, match="Anneal|anneal|became"):
+        _mcmc_card(0.716).save()
+
+
+def test_a_changed_verdict_or_missing_row_fails_unless_accepted(outputs, monkeypatch):
+    _mcmc_card(0.716).save()
+    (outputs / "scorecards" / "99_mcmc.csv").rename(outputs / "committed" / "99_mcmc.csv")
+    with pytest.raises(scorecard.ScorecardChanged, match="verdict 'within tolerance' became 'differs'"):
+        _mcmc_card(0.716 - 0.05).save()
+    lonely = Scorecard("99_mcmc")
+    lonely.add(paper.ANNEAL_T, -3.52)
+    with pytest.raises(scorecard.ScorecardChanged, match="is missing"):
+        lonely.save()
+    monkeypatch.setenv(scorecard.ACCEPT_ENV, "1")
+    lonely.save()                     # accepted: written without the comparison
+
+
+def test_a_verdict_next_to_its_threshold_cannot_become_the_reference(outputs, monkeypatch):
+    """0.755 is 0.035 from the printed 0.72, 0.005 inside the 0.04 tolerance: with a Monte
+    Carlo error of 0.005 another machine could call it 'differs'."""
+    with pytest.raises(scorecard.ScorecardChanged, match="edge of its tolerance"):
+        _mcmc_card(0.755).save()              # no committed card: this run would be the reference
+    monkeypatch.setenv(scorecard.ACCEPT_ENV, "1")
+    with pytest.raises(scorecard.ScorecardChanged, match="edge of its tolerance"):
+        _mcmc_card(0.755).save()              # nor when accepted as the new reference
+
+
+def test_mcmc_tolerance_from_nominal_draws():
+    # half a unit of 0.01 plus two combined sds at p = 0.5 with 1,000 and 4,000 draws
+    assert scorecard.mcmc_tolerance(2, 1000, 4000) == pytest.approx(0.005 + 2 * 0.5 * (1e-3 + 2.5e-4) ** 0.5)

@@ -139,8 +139,9 @@ class _FakeCmdStanFit:
 
     def __init__(self, chains, draws):
         self.chains, self.draws = chains, draws
+        # as real CmdStan: a zero-size variable (here nu) has no column, so no entry at all
         self.metadata = type("Meta", (), {"stan_vars": {
-            "delta0": _FakeVariable(()), "delta": _FakeVariable((3,)), "nu": _FakeVariable((0,))}})()
+            "delta0": _FakeVariable(()), "delta": _FakeVariable((3,))}})()
 
     def stan_variable(self, name):
         dims = self.metadata.stan_vars[name].dimensions
@@ -160,6 +161,12 @@ class _FakeCmdStanModel:
     def sample(self, **kwargs):
         self.calls.append(kwargs)
         return _FakeCmdStanFit(kwargs["chains"], kwargs["iter_sampling"])
+
+    def src_info(self):    # stanc --info, as cmdstanpy returns it
+        return {"parameters": {"delta0": {"type": "real", "dimensions": 0},
+                               "delta": {"type": "vector", "dimensions": 1},
+                               "nu": {"type": "vector", "dimensions": 1}},
+                "generated quantities": {}}
 
 
 def test_cmdstanpy_draws_are_split_by_chain(no_env):

@@ -43,10 +43,10 @@ from tqdm.auto import tqdm
 from .. import hierarchical, stan
 from ..diagnostics import ConvergenceWarning
 from ..frequentist import wilcoxon_signed_rank
-from ..paths import DATA
+from ..paths import REPO
 from . import crossval, populations
 
-CACHE = DATA / "simulations"
+CACHE = REPO / "data" / "simulations"     # repository-only: not shipped in the wheel
 ROPE = 0.01
 ROOT_SEED = 2017
 SIMULATOR_VERSION = 2      # bump when crossval, populations or the recorded fields change

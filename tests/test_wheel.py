@@ -1,0 +1,68 @@
+"""The package travels: its wheel, installed outside the repository, carries the Stan programs
+and the bundled results, and runs a hierarchical comparison from there."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+
+# run inside the installed package, from a folder that is not the repository
+SCRIPT = """
+import os, sys, warnings
+import bayestut, bayestut.paths as paths, bayestut.stan as stan
+from bayestut.data import InputError, load_uci
+assert bayestut.__file__.startswith(sys.argv[1]), bayestut.__file__
+assert not paths.in_repository()
+assert "delta0" in stan.program_text("hierarchical")
+uci = load_uci()
+assert uci["dataset_id"].nunique() == 54, uci.shape
+six = [name for name in uci["dataset"].unique() if name != "credit"][:6]   # two are called credit
+pair = uci[uci["classifier"].isin(["nbc", "hnb"]) & uci["dataset"].isin(six)]
+pair.drop(columns="dataset_id").to_csv("results.csv", index=False)
+try:
+    paths.figures_dir()
+except InputError as e:
+    assert "BAYESTUT_OUTPUT_DIR" in str(e), e
+else:
+    raise AssertionError("writing figures from an installed package must be refused")
+print("installed package ok")
+"""
+
+
+@pytest.fixture(scope="module")
+def installed(tmp_path_factory):
+    """The wheel built from this checkout, installed (without dependencies, which the test
+    environment has) into a folder of its own."""
+    build = tmp_path_factory.mktemp("wheel")
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(build),
+                    str(REPO)], check=True, capture_output=True)
+    wheel = next(build.glob("bayestut-*.whl"))
+    site = tmp_path_factory.mktemp("site")
+    subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
+                    str(site), str(wheel)], check=True, capture_output=True)
+    return site
+
+
+def _run(args, site, cwd):
+    env = {k: v for k, v in os.environ.items() if k != "BAYESTUT_OUTPUT_DIR"}
+    env["PYTHONPATH"] = str(site)      # ahead of the test environment's editable install
+    return subprocess.run([sys.executable, *args], cwd=cwd, env=env, capture_output=True, text=True)
+
+
+def test_the_wheel_carries_programs_and_data(installed, tmp_path):
+    done = _run(["-c", SCRIPT, str(installed)], installed, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "installed package ok" in done.stdout
+
+
+def test_the_installed_command_line_runs_a_hierarchical_comparison(installed, tmp_path):
+    assert _run(["-c", SCRIPT, str(installed)], installed, tmp_path).returncode == 0
+    done = _run(["-m", "bayestut", "compare", "results.csv", "nbc", "hnb", "--out", "report"],
+                installed, tmp_path)
+    assert done.returncode == 0, done.stderr
+    page = (tmp_path / "report" / "compare_nbc_vs_hnb.html").read_text(encoding="utf-8")
+    assert "hierarchical" in page.lower()
