@@ -326,7 +326,7 @@ def write_manifest(note: str, *, root_seed: int = ROOT_SEED, options: FitOptions
 
 def main(argv=None) -> None:
     """`python -m bayestut.simulation.runner [repetitions]`: run the paper's grid into the
-    cache, in steps of repetitions (100, 250, then all) so that every setting gets some early,
+    cache, in steps of repetitions (50, 100, 250, then all) so that every setting gets some early,
     the scorecards' settings first."""
     import argparse
     parser = argparse.ArgumentParser(description=main.__doc__)
@@ -341,7 +341,7 @@ def main(argv=None) -> None:
               if not args.only or any(name.startswith(o) for o in args.only)]
     settings = [s for s in schedule() if s in chosen and (not args.q or s.q in args.q)]
     start = time.perf_counter()
-    for step in sorted({min(r, args.repetitions) for r in (100, 250, args.repetitions)}):
+    for step in sorted({min(r, args.repetitions) for r in (50, 100, 250, args.repetitions)}):
         print(f"every setting to {step} repetitions", flush=True)
         run(settings, step, n_jobs=args.jobs)
     minutes = (time.perf_counter() - start) / 60
