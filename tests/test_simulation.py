@@ -264,3 +264,11 @@ def test_the_schedule_holds_every_setting_once_scorecard_settings_first():
     grid = [s for settings in runner.paper_grid().values() for s in settings]
     assert sorted(s.key for s in order) == sorted(s.key for s in grid)
     assert order[4].q == 50 and order[4].population.delta0 == 0.0
+
+
+def test_squared_mean_rmse_factor_by_monte_carlo():
+    rng = np.random.default_rng(11)
+    for q in (5, 10, 50):
+        rmse = np.sqrt((rng.standard_normal((200_000, q)) ** 2).mean(axis=1))
+        assert summary.squared_mean_rmse_factor(q) == pytest.approx(rmse.mean() ** 2, abs=2e-3)
+    assert summary.squared_mean_rmse_factor(5) == pytest.approx(0.9054, abs=1e-4)

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from scipy.special import gammaln
 
 ALPHA = 0.05
 THRESHOLD = 0.95
@@ -36,6 +37,13 @@ def mse_table(per_rep: pd.DataFrame) -> pd.DataFrame:
     table["repetitions"] = g.size()
     table["q"] = g["q"].first()
     return table
+
+
+def squared_mean_rmse_factor(q: int) -> float:
+    """E[RMSE]^2 / MSE when a repetition's q squared errors are those of independent normal
+    errors with a common variance (the MLE's, nearly): RMSE = sigma sqrt(chi2_q / q), and
+    E sqrt(chi2_q) = sqrt(2) Gamma((q + 1) / 2) / Gamma(q / 2)."""
+    return 2.0 / q * np.exp(2 * (gammaln((q + 1) / 2) - gammaln(q / 2)))
 
 
 def decision_table(per_rep: pd.DataFrame, estimand: str = "delta0") -> pd.DataFrame:
