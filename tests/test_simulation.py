@@ -176,6 +176,8 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
         columns = [f"{estimand}_{r}" for r in ("left", "rope", "right")]
         assert table[columns].sum(axis=1).round(6).eq(1).all()
     assert (table["min_ess_bulk"] > 0).all() and (table["max_rhat"] > 0.9).all()
+    means = [np.mean(r["xbar"]) for records in one.values() for r in records]
+    assert table["mean_xbar"].to_numpy() == pytest.approx(means)
 
 
 def test_resume_recomputes_nothing_finished(tmp_path, monkeypatch):

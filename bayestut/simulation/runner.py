@@ -243,7 +243,8 @@ REGIONS = ("left", "rope", "right")
 
 
 def per_repetition(results: dict) -> pd.DataFrame:
-    """One row per (setting, repetition): signed-rank p-value; delta0's probabilities
+    """One row per (setting, repetition): signed-rank p-value; the means of the true delta_i
+    and of the x̄_i; delta0's probabilities
     ``delta0_left/rope/right`` and posterior mean; the next-data-set shares
     ``next_left/rope/right`` and mean masses ``mass_left/rope/right``; the squared errors of
     the MLE and of the shrinkage estimator (mean over data sets); how many delta_i fell
@@ -253,7 +254,8 @@ def per_repetition(results: dict) -> pd.DataFrame:
         for rec in records:
             delta, xbar, shrunk = (np.asarray(rec[k]) for k in ("delta", "xbar", "shrunk"))
             row = dict(setting=key, rep=rec["rep"], q=len(delta),
-                       p_signed_rank=rec["p_signed_rank"], delta0_mean=rec["delta0_mean"])
+                       p_signed_rank=rec["p_signed_rank"], delta0_mean=rec["delta0_mean"],
+                       mean_delta=delta.mean(), mean_xbar=xbar.mean())
             for name, values in (("delta0", rec["P_delta0"]), ("next", rec["P_next"]),
                                  ("mass", rec["mean_masses"])):
                 row.update({f"{name}_{r}": v for r, v in zip(REGIONS, values)})
