@@ -312,7 +312,7 @@ def write_manifest(note: str, *, root_seed: int = ROOT_SEED, options: FitOptions
              f"Machine: {os.cpu_count()} cores ({platform.machine()}), Stan backend "
              f"{stan.choose_backend()}. Root seed {root_seed}; model version {version(options)}; "
              f"fit options {asdict(options)}: {options.chains} chains x {options.draws} "
-             f"iterations after {options.warmup} warm-up, every {options.thin}th kept = "
+             f"iterations after {options.warmup} warm-up, thinned by {options.thin}: "
              f"{options.chains * -(-options.draws // options.thin)} draws per repetition.", "",
              "| experiment | setting | repetitions | mean s per repetition (per worker) |",
              "|---|---|---|---|"]
