@@ -1,8 +1,10 @@
 """``python -m bayestut compare RESULTS.csv A B``: the one-call comparison as an HTML report.
 
-The report is one self-contained HTML file (tables, decisions in plain words, figures as
-embedded PNG): it can be mailed or archived as it is. The text summary is printed too.
-Bad input ends with a message saying what to fix, and exit status 2.
+The report is one self-contained HTML file (the verdict first, tables, decisions in plain
+words, figures as embedded PNG): it can be mailed or archived as it is. The text summary is
+printed too. Bad input ends with a message saying what to fix, and exit status 2; the output
+folder is checked before the analysis starts. numpy, pandas, Stan and matplotlib are imported
+only once there is something to compute, so that ``--help`` answers at once.
 """
 
 from __future__ import annotations
@@ -12,18 +14,20 @@ import base64
 import html
 import io
 import sys
+import tempfile
+import warnings
 from pathlib import Path
 
 from . import __version__
-from .compare import compare
-from .data import InputError
 
 DESCRIPTION = """\
-Compare two classifiers on your own cross-validation results with the Bayesian tests of
+Compare classifiers on your own cross-validation results with the Bayesian tests of
 Benavoli et al. (JMLR 2017) and Corani et al. (MLJ 2017): the correlated t-test on each data
 set, the signed-rank test on the data sets' means and the hierarchical test, with a decision
-at 0.95 and, where none is reached, the posterior odds graded weak (1-3), positive (3-20) or
-strong (> 20).
+at 0.95 and, where none is reached, the most probable outcome (and, when that is one
+classifier being better, the posterior odds graded weak 1-3, positive 3-20, strong > 20).
+Name two classifiers for one comparison; name none (all of them) or three or more for every
+pair, in one report with a decision matrix and a Plackett-Luce ranking.
 
 RESULTS.csv holds one row per data set x classifier x run x fold, with columns
 dataset, classifier, run, fold and the score (see --score). Both classifiers must be scored
@@ -32,7 +36,11 @@ on the very same folds."""
 EPILOG = """\
 example:
   python -m bayestut compare results.csv mine baseline --rope 0.01 --out report/
-  python -m bayestut compare errors.csv mine baseline --lower-is-better --score error"""
+  python -m bayestut compare errors.csv mine baseline --lower-is-better --score error
+  python -m bayestut compare results.csv --out report/    (every pair, and a ranking)
+
+exit status: 0 report written, 2 a problem with the input or the options (the message says
+what to fix)."""
 
 
 def parser() -> argparse.ArgumentParser:
@@ -42,10 +50,12 @@ def parser() -> argparse.ArgumentParser:
     sub = p.add_subparsers(dest="command", required=True, metavar="compare")
     c = sub.add_parser("compare", description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
-                       help="compare classifiers A and B; write an HTML report")
+                       help="compare classifiers A and B, or every pair; write an HTML report")
     c.add_argument("results", metavar="RESULTS.csv", help="tidy CSV of cross-validation results")
-    c.add_argument("a", metavar="A", help="first classifier (its name in the classifier column)")
-    c.add_argument("b", metavar="B", help="second classifier")
+    c.add_argument("names", nargs="*", metavar="NAME",
+                   help="two classifiers A B (their names in the classifier column); none or "
+                        "three or more compare every pair of them (none: all classifiers) "
+                        "and rank them")
     c.add_argument("--rope", type=float, default=0.01,
                    help="half-width of the region of practical equivalence, in the metric's "
                         "units: differences within ±ROPE count as no real difference "
@@ -65,8 +75,22 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--threshold", type=float, default=0.95,
                    help="probability needed to declare a decision (default 0.95)")
     c.add_argument("--seed", type=int, default=0,
-                   help="seed of the Monte Carlo and MCMC samplers (default 0): the same seed "
-                        "gives the same report")
+                   help="seed of the Monte Carlo and MCMC samplers, 0 to 2147483647 (default "
+                        "0): the same seed gives the same report")
+    c.add_argument("--chains", type=int, default=4,
+                   help="MCMC chains of the hierarchical model (default 4)")
+    c.add_argument("--warmup", type=int, default=1000,
+                   help="warm-up iterations per chain (default 1000)")
+    c.add_argument("--draws", type=int, default=1000,
+                   help="kept draws per chain (default 1000); more draws, smaller Monte Carlo "
+                        "error")
+    c.add_argument("--adapt-delta", type=float, default=0.95, metavar="DELTA",
+                   help="target acceptance rate of the sampler, in [0.5, 1) (default 0.95); "
+                        "raise it (0.99) if the report warns of divergent transitions")
+    c.add_argument("--non-centred", choices=("moments", "auto", "all", "none"), default=None,
+                   help="parametrisation of each data set's mean difference in the "
+                        "hierarchical model: chosen per data set (moments, the default; auto, "
+                        "the reproductions' rule), or all or none non-centred")
     c.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
                    help="folder for the report, created if needed (default: the current "
                         "folder); the file is named compare_A_vs_B.html")
@@ -84,43 +108,54 @@ def _png(fig) -> str:
 
 FIGURE_CAPTIONS = {
     "per_dataset": "Posterior of the mean difference on each data set (Bayesian correlated "
-                   "t-test); the rope is shaded.",
+                   "t-test), all on one scale; the rope is shaded.",
     "signed_rank": "Bayesian signed-rank test: posterior samples of the three probabilities. "
                    "Each corner is certainty of one outcome; the numbers are the share of "
                    "samples in each region.",
     "hierarchical": "Hierarchical test: for each posterior draw, the probabilities that the "
-                    "difference on a next data set falls left of, inside or right of the rope.",
+                    "difference on a new data set falls below, inside or above the rope. The "
+                    "numbers are the share of draws in each region.",
 }
 
 STYLE = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;
-text-align:right}th{background:#f3f3f3}img{max-width:100%}.note{color:#555}"""
+text-align:right;white-space:nowrap}td:last-child{white-space:normal;text-align:left}
+th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
+.verdict{font-size:1.25em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}"""
 
 
 def html_report(report) -> str:
-    """The whole report as one HTML page, figures embedded as base64 PNG."""
+    """The whole report as one HTML page, verdict first, figures embedded as base64 PNG."""
+    from .compare import EXPLANATIONS
+
     e = html.escape
     fmt = lambda v: f"{v:.3f}"  # noqa: E731
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'>"
              f"<title>{e(report.a)} against {e(report.b)}</title><style>{STYLE}</style></head><body>",
              f"<h1>{e(report.a)} against {e(report.b)}</h1>",
+             f"<p class='verdict'><strong>Verdict.</strong> {e(report.headline())}</p>",
              f"<p>{e(report.settings())}.</p>",
              f"<p><strong>Orientation.</strong> {e(report.orientation())}</p>",
              "<h2>Decisions</h2><ul>"]
     parts += [f"<li>{e(s)}</li>" for s in report.sentences()]
     parts.append("</ul>")
-    if report.hierarchical is not None:
-        parts += ["<h2>Over all data sets</h2>",
-                  "<p class='note'>Share of posterior samples in which each outcome is the most "
-                  "probable (as the papers report).</p>",
-                  report.overall_table().to_html(float_format=fmt, border=0)]
+    if report.overall():
+        parts += ["<h2>Over all data sets</h2>", report.overall_table().to_html(border=0),
+                  "<ul class='note'>"] + [f"<li>{e(x)}</li>" for x in EXPLANATIONS] + ["</ul>"]
     parts += ["<h2>Per data set</h2>",
+              "<p class='note'>Bayesian correlated t-test: exact posterior probabilities.</p>",
               report.per_dataset_table().to_html(float_format=fmt, border=0)]
     problems = report.diagnostics()
     if problems:
         parts += ["<h2>Sampler warnings</h2><ul>"] + [f"<li>{e(p)}</li>" for p in problems]
         parts.append("</ul>")
     parts.append("<h2>Figures</h2>")
+    missing = report.missing_glyphs()
+    if missing:
+        parts.append(f"<p class='note'>No font installed here can draw {e(missing)}: those "
+                     "characters show as empty boxes in the figures (the text above is "
+                     "unaffected). Install a font that has them, e.g. Noto Sans CJK, and run "
+                     "again.</p>")
     for name, fig in report.figures().items():
         parts.append(f"<figure><img alt='{name}' src='data:image/png;base64,{_png(fig)}'>"
                      f"<figcaption>{e(FIGURE_CAPTIONS[name])}</figcaption></figure>")
@@ -135,21 +170,85 @@ def report_name(a: str, b: str) -> str:
     return f"compare_{safe(a)}_vs_{safe(b)}.html"
 
 
+def writable_folder(out: Path) -> Path:
+    """Create the report's folder and check a file can be written there, before any analysis."""
+    from .data import InputError
+
+    if out.exists() and not out.is_dir():
+        raise InputError(f"--out {out} is a file: give a folder for the report (it is created "
+                         "if needed); the report is named compare_A_vs_B.html inside it")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=out):
+            pass
+    except OSError as problem:
+        raise InputError(f"cannot write the report into {out} ({problem.strerror}): give a "
+                         "folder you can write to with --out")
+    return out
+
+
 def run_compare(args) -> Path:
+    if len(args.names) != 2:
+        return run_many(args)
+    args.a, args.b = args.names
+    import matplotlib
+
+    matplotlib.use("Agg")            # a command line draws to files, never to a window
+    from .compare import compare
+
+    out = writable_folder(args.out)
+    options = sampler_options(args)
     report = compare(args.results, args.a, args.b, rope=args.rope,
                      lower_is_better=args.lower_is_better, score=args.score,
                      score_range=tuple(args.score_range), percent=args.percent,
-                     threshold=args.threshold, seed=args.seed)
+                     threshold=args.threshold, seed=args.seed, **options)
     print(report.summary())
-    args.out.mkdir(parents=True, exist_ok=True)
-    path = args.out / report_name(args.a, args.b)
-    path.write_text(html_report(report), encoding="utf-8")
+    path = out / report_name(args.a, args.b)
+    with warnings.catch_warnings():
+        # the report itself names the characters no font can draw (Comparison.missing_glyphs)
+        warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
+        page = html_report(report)
+    path.write_text(page, encoding="utf-8")
+    print(f"\nreport written to {path}")
+    return path
+
+
+def sampler_options(args) -> dict:
+    """The hierarchical model's sampler settings given on the command line."""
+    options = dict(chains=args.chains, warmup=args.warmup, draws=args.draws,
+                   adapt_delta=args.adapt_delta)
+    non_centred = {"all": True, "none": False}.get(args.non_centred, args.non_centred)
+    return options if non_centred is None else {**options, "non_centred": non_centred}
+
+
+def run_many(args) -> Path:
+    """No names, or three or more: every pair and the ranking, in one report."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from .data import InputError
+    from .many import compare_all
+    from .many_report import html_report as many_html
+
+    if len(args.names) == 1:
+        raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
+                         "or none or three or more to compare every pair")
+    out = writable_folder(args.out)
+    report = compare_all(args.results, args.names or None, rope=args.rope,
+                         lower_is_better=args.lower_is_better, score=args.score,
+                         score_range=tuple(args.score_range), percent=args.percent,
+                         threshold=args.threshold, seed=args.seed, **sampler_options(args))
+    print(report.summary())
+    path = out / f"compare_{len(report.classifiers)}_classifiers.html"
+    path.write_text(many_html(report), encoding="utf-8")
     print(f"\nreport written to {path}")
     return path
 
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
+    from .data import InputError
+
     try:
         run_compare(args)
     except InputError as problem:

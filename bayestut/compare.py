@@ -9,10 +9,11 @@ better), and runs
 - the hierarchical test, whose next-data-set probabilities are drawn on the simplex
   (Corani et al. 2017; the test of the blog and of ICMC TR 413),
 
-then decides at the threshold (0.95) and, where no probability reaches it, grades the
-posterior odds (1-3 weak, 3-20 positive, > 20 strong; Stripling et al. 2018). The
-multi-data-set tests need at least two data sets; with one, only the first test is run and
-the report says so.
+then decides at the threshold (0.95). The report leads with one verdict in words (the
+hierarchical test's; with one data set, that data set's); every sentence comes from the three
+probabilities (:mod:`bayestut.wording`). The multi-data-set tests need at least two data
+sets; with one, only the first test is run and the report says so. Two classifiers with
+identical scores on every fold are practically equivalent with probability 1: no sampling.
 """
 
 from __future__ import annotations
@@ -24,16 +25,33 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
+from . import wording
 from .correlated import StudentPosterior, correlated_bayesian_ttest
 from .data import (FRACTION, Differences, InputError, check_score_range, paired_differences,
                    read_results)
-from .diagnostics import ConvergenceWarning
-from .decisions import decide, odds_grade, odds_in_words, outcome_labels, posterior_odds
+from .decisions import outcome_labels
+from .diagnostics import ConvergenceWarning, mcse_mean
 from .hierarchical import HierarchicalResult, hierarchical_test
 from .nonparametric import SimplexPosterior, signed_rank_test
 
 MIN_DATASETS = 2
 SIGNED_RANK_SAMPLES = 50_000
+# The sampler's defaults for a reader's results (benchmarks/non_centred_default.py): the
+# "moments" rule suits close classifiers (see hierarchical._non_centred); with few
+# data sets adapt_delta 0.8 left 23-214 divergences in 4,000 and biased the shares by ~0.01;
+# 0.95 cuts them to 9-39 for about 1.5 times the sampling time.
+NON_CENTRED = "moments"
+ADAPT_DELTA = 0.95
+
+SHARE = "share of draws"
+MEAN = "mean probability"
+EXPLANATIONS = (
+    f"{SHARE}: the share of posterior draws in which the outcome is the most probable of the "
+    "three (the papers' convention; the decision at the threshold is taken on it).",
+    f"{MEAN}: the outcome's probability averaged over the posterior; for the hierarchical test, "
+    "the probability that the difference on a new data set falls below, inside or above the rope.",
+    "±: the Monte Carlo standard error (another seed moves the number by about this much); "
+    "numbers are rounded to what it supports.")
 
 
 def refusal(datasets) -> str:
@@ -42,20 +60,54 @@ def refusal(datasets) -> str:
     return (f"the signed-rank and hierarchical tests compare classifiers over several data "
             f"sets and need at least {MIN_DATASETS}; these results hold {len(datasets)} "
             f"({names}). The Bayesian correlated t-test of that data set still applies: "
-            "its posterior is reported above. Add data sets to compare over a population.")
+            "its posterior is in the per-data-set table and figure. Add data sets to compare "
+            "over a population.")
 
 
-def check_rope(rope: float, score_range=FRACTION) -> float:
+def _is_number(value) -> bool:
+    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool)
+
+
+def check_rope(rope, score_range=FRACTION) -> float:
     """The rope half-width: positive and narrower than the metric's range."""
     low, high = check_score_range(score_range)
-    if not np.isfinite(rope) or rope <= 0:
+    if not _is_number(rope) or not np.isfinite(rope) or rope <= 0:
         raise InputError(f"the rope must be a positive number in the metric's units "
-                         f"(e.g. 0.01 for one point of accuracy or AUC), got {rope}")
+                         f"(e.g. rope=0.01, --rope 0.01: one point of accuracy or AUC), "
+                         f"got {rope!r}")
     if rope >= high - low:
         raise InputError(f"the rope ±{rope:g} is as wide as the metric's whole range "
                          f"[{low:g}, {high:g}]: every difference would count as equivalent. "
                          "Give the rope as a fraction (0.01, not 1) or declare the metric's range")
     return float(rope)
+
+
+def _whole(name: str, value, low: int, high: int, flag: str) -> int:
+    whole = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+    if not whole or not low <= value <= high:
+        raise InputError(f"{name} must be a whole number from {low} to {high} ({flag}), "
+                         f"got {value!r}")
+    return int(value)
+
+
+def check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
+                   signed_rank_samples) -> None:
+    """Every sampler setting of compare(), checked before any work is done."""
+    if not _is_number(threshold) or not 0.5 <= threshold < 1.0:
+        raise InputError(f"the decision threshold must be a number in [0.5, 1) "
+                         f"(threshold=0.95, --threshold 0.95), got {threshold!r}")
+    _whole("seed", seed, 0, 2**31 - 1, "--seed")
+    _whole("chains", chains, 1, 64, "--chains")
+    _whole("warmup", warmup, 20, 10**6, "--warmup")
+    _whole("draws", draws, 20, 10**6, "--draws")
+    _whole("signed_rank_samples", signed_rank_samples, 1000, 10**8, "Python only")
+    if not _is_number(adapt_delta) or not 0.5 <= adapt_delta < 1.0:
+        raise InputError(f"adapt_delta must be a number in [0.5, 1), e.g. 0.95 "
+                         f"(--adapt-delta 0.95), got {adapt_delta!r}")
+    if not (non_centred in ("auto", "moments") if isinstance(non_centred, str)
+            else isinstance(non_centred, bool)):
+        raise InputError(f"non_centred must be 'moments', 'auto', True or False (--non-centred "
+                         f"moments/auto/all/none), got {non_centred!r}")
 
 
 def oriented_differences(results: pd.DataFrame, a: str, b: str,
@@ -73,6 +125,18 @@ def oriented_differences(results: pd.DataFrame, a: str, b: str,
 
 
 @dataclass(frozen=True)
+class Overall:
+    """One multi-data-set test's (left, rope, right): shares of draws in which each is the
+    most probable, and mean probabilities, each with its Monte Carlo standard error."""
+
+    test: str
+    shares: np.ndarray
+    shares_se: np.ndarray
+    means: np.ndarray
+    means_se: np.ndarray
+
+
+@dataclass(frozen=True)
 class Comparison:
     """Every analysis of a against b; ``x`` > 0 (and "a ≫ b") always means a is better."""
 
@@ -85,12 +149,17 @@ class Comparison:
     differences: Differences
     per_dataset: StudentPosterior
     signed_rank: SimplexPosterior | None       # None with fewer than 2 data sets
-    hierarchical: HierarchicalResult | None
-    refused: str | None                        # why the two above are missing
+    hierarchical: HierarchicalResult | None    # None with fewer than 2, or identical scores
+    refused: str | None                        # why the multi-data-set tests are missing
 
     @property
     def labels(self) -> tuple[str, str, str]:
         return outcome_labels(self.a, self.b)
+
+    @property
+    def identical(self) -> bool:
+        """Both classifiers scored the same on every fold of every data set."""
+        return not np.any(self.differences.x)
 
     def orientation(self) -> str:
         direction = ("lower scores are better, so the differences are "
@@ -101,34 +170,13 @@ class Comparison:
                 f"practically better (by more than the rope ±{self.rope:g}).")
 
     def verdict(self, p) -> str:
-        """A short decision for one (left, rope, right) at the threshold."""
-        choice = str(decide(p, self.threshold))
-        if choice == "right":
-            return f"{self.a} better"
-        if choice == "left":
-            return f"{self.b} better"
-        if choice == "rope":
-            return "equivalent"
-        odds = posterior_odds(p)
-        grade = str(odds_grade(odds))
-        if grade == "none":
-            return "no decision"
-        favoured = self.b if odds > 1 else self.a
-        return f"no decision ({grade} evidence for {favoured})"
+        """A short decision for one (left, rope, right) at the threshold, for a table cell."""
+        return wording.verdict(p, self.a, self.b, self.threshold)
 
-    def sentence(self, test: str, p) -> str:
+    def sentence(self, test: str, p, se=(0.0, 0.0, 0.0), share: bool = False) -> str:
         """The decision of one test in plain words."""
-        p = np.asarray(p, dtype=float)
-        choice = str(decide(p, self.threshold))
-        if choice == "none":
-            return (f"{test}: no probability exceeds {self.threshold:g}; "
-                    f"{odds_in_words(p, self.a, self.b)}.")
-        i = ("left", "rope", "right").index(choice)
-        claim = {"right": f"{self.a} is practically better than {self.b}",
-                 "left": f"{self.b} is practically better than {self.a}",
-                 "rope": f"{self.a} and {self.b} are practically equivalent "
-                         f"(within ±{self.rope:g})"}[choice]
-        return f"{test}: {claim}, P({self.labels[i]}) = {p[i]:.3f} > {self.threshold:g}."
+        return f"{test}: " + wording.decision(p, self.a, self.b, self.rope, self.threshold,
+                                               se=se, share=share) + "."
 
     def per_dataset_table(self) -> pd.DataFrame:
         """One row per data set: mean difference, rope probabilities, decision."""
@@ -142,22 +190,57 @@ class Comparison:
         table["decision"] = [self.verdict(row) for row in p]
         return table
 
-    def overall(self) -> dict[str, np.ndarray]:
-        """(left, rope, right) of each multi-data-set test: the share of posterior samples in
-        which each is the most probable, as the papers' tables report."""
-        if self.hierarchical is None:
-            return {}
-        return {"signed-rank test on the means": self.signed_rank.winning_shares().to_numpy(),
-                "hierarchical test (next data set)": self.hierarchical.probabilities}
+    def overall(self) -> list[Overall]:
+        """The multi-data-set tests (empty with one data set)."""
+        if self.signed_rank is None:
+            return []
+        samples = self.signed_rank.samples[None]            # one chain of independent draws
+        wins = np.eye(3)[samples[0].argmax(axis=1)][None]
+        out = [Overall("signed-rank test on the means",
+                       self.signed_rank.winning_shares().to_numpy(), mcse_mean(wins),
+                       samples[0].mean(axis=0), mcse_mean(samples))]
+        h = self.hierarchical
+        if h is None:       # identical scores: every next data set's difference is 0
+            certain, zero = np.array([0.0, 1.0, 0.0]), np.zeros(3)
+            out.append(Overall("hierarchical test (exact: nothing to sample)", certain, zero,
+                               certain, zero))
+        else:
+            out.append(Overall("hierarchical test", h.probabilities, h.probabilities_mcse,
+                               h.mean_masses, h.mean_masses_mcse))
+        return out
 
     def overall_table(self) -> pd.DataFrame:
-        rows = {test: dict(zip([f"P({lab})" for lab in self.labels], p), decision=self.verdict(p))
-                for test, p in self.overall().items()}
+        """Both kinds of probability of each multi-data-set test, rounded to their Monte Carlo
+        error; the decision stands beside the shares, on which it is taken."""
+        rows = {}
+        for o in self.overall():
+            for kind, p, se in ((SHARE, o.shares, o.shares_se), (MEAN, o.means, o.means_se)):
+                row = {f"P({lab})": wording.number(v, e) for lab, v, e in zip(self.labels, p, se)}
+                row["decision"] = self.verdict(p) if kind == SHARE else ""
+                rows[f"{o.test}: {kind}"] = row
         return pd.DataFrame.from_dict(rows, orient="index")
+
+    def headline(self) -> str:
+        """The verdict, first and in words: the hierarchical test's, or the one data set's."""
+        d = self.differences
+        if self.identical:
+            return (f"{self.a} and {self.b} are practically equivalent: their scores are "
+                    f"identical on every fold, so every test gives P({self.labels[1]}) = 1.")
+        if self.refused:
+            p = self.per_dataset.rope(self.rope)[0]
+            return (f"On {d.datasets[0]} (the only data set; Bayesian correlated t-test): "
+                    + wording.decision(p, self.a, self.b, self.rope, self.threshold) + ".")
+        h = self.overall()[1]
+        text = wording.decision(h.shares, self.a, self.b, self.rope, self.threshold,
+                                se=h.shares_se, share=True)
+        means = ", ".join(f"P({lab}) = {wording.number(v, e)}"
+                          for lab, v, e in zip(self.labels[::-1], h.means[::-1], h.means_se[::-1]))
+        return (f"Hierarchical test over {len(d.datasets)} data sets: {text}. On a new data "
+                f"set: {means}.")
 
     def sentences(self) -> list[str]:
         """The decisions in plain words: the multi-data-set tests, then each data set."""
-        out = [self.sentence(test, p) for test, p in self.overall().items()]
+        out = [self.sentence(o.test, o.shares, o.shares_se, share=True) for o in self.overall()]
         if self.refused:
             out.append("Multi-data-set tests not run: " + self.refused)
         p = self.per_dataset.rope(self.rope)
@@ -176,13 +259,14 @@ class Comparison:
                 f"rope ±{self.rope:g}; decision threshold {self.threshold:g}")
 
     def summary(self) -> str:
-        """The compact text report."""
-        lines = [f"{self.a} against {self.b}", self.settings(), self.orientation(), "",
-                 "Per data set (Bayesian correlated t-test):",
-                 self.per_dataset_table().to_string(float_format=lambda v: f"{v:.3f}"), ""]
-        if self.hierarchical is not None:
-            lines += ["Over all data sets (share of posterior samples where each is most probable):",
-                      self.overall_table().to_string(float_format=lambda v: f"{v:.3f}"), ""]
+        """The compact text report, verdict first."""
+        lines = [f"{self.a} against {self.b}", "", "Verdict: " + self.headline(), "",
+                 self.settings(), self.orientation(), ""]
+        if self.overall():
+            lines += ["Over all data sets:", self.overall_table().to_string(), "",
+                      *EXPLANATIONS, ""]
+        lines += ["Per data set (Bayesian correlated t-test; exact probabilities):",
+                  self.per_dataset_table().to_string(float_format=lambda v: f"{v:.3f}"), ""]
         lines += ["Decisions:"] + [f"- {s}" for s in self.sentences()]
         problems = self.diagnostics()
         if problems:
@@ -198,58 +282,76 @@ class Comparison:
         The figures stay open (and so show in a notebook) until closed."""
         import matplotlib.pyplot as plt
 
-        from .plots import posterior_grid
+        from .plots import font_families, posterior_grid
         from .simplex import simplex_plot
 
         d = self.differences
-        grid = posterior_grid(self.per_dataset, list(d.datasets), self.rope,
-                              ncols=min(max(len(d.datasets), 2), 5), panel=(2.6, 2.2))
-        grid.suptitle(f"Posterior of the mean difference {self.a} - {self.b} per data set "
-                      f"(positive: {self.a} better; rope shaded)", y=1.02)
-        figures = {"per_dataset": grid}
-        vertices = (self.b, "rope", self.a)
-        if self.hierarchical is not None:
-            for name, samples, title in (
-                    ("signed_rank", self.signed_rank.samples,
-                     "Bayesian signed-rank test on the data sets' means"),
-                    ("hierarchical", self.hierarchical.masses,
-                     "Hierarchical test: probabilities for the next data set")):
+        names = [self.a, self.b, *map(str, d.datasets)]
+        with plt.rc_context({"font.family": font_families(" ".join(names))[0]}):
+            grid = posterior_grid(
+                self.per_dataset, list(d.datasets), self.rope, ncols=min(len(d.datasets), 3),
+                panel=(3.6, 2.6), fontsize=10, xlabel=f"mean difference {self.a} − {self.b}",
+                title=f"Posterior of the mean difference {self.a} − {self.b} on each data set\n"
+                      f"(positive: {self.a} better; the rope ±{self.rope:g} is shaded)")
+            figures = {"per_dataset": grid}
+            vertices = (self.b, "rope", self.a)
+            simplices = [("signed_rank", self.signed_rank,
+                          "Bayesian signed-rank test on the data sets' means"),
+                         ("hierarchical", self.hierarchical,
+                          "Hierarchical test: probabilities for a new data set")]
+            for name, result, title in simplices:
+                if result is None or self.identical:     # a single point: nothing to see
+                    continue
+                samples = result.samples if name == "signed_rank" else result.masses
                 fig, ax = plt.subplots(figsize=(6, 5))
                 simplex_plot(samples, vertices, ax=ax)
                 ax.set_title(f"{title}\n{self.a} against {self.b}")
                 figures[name] = fig
         return figures
 
+    def missing_glyphs(self) -> str:
+        """Characters of the names that no installed font can draw in the figures."""
+        from .plots import font_families
 
-def compare(results, a: str, b: str, *, rope: float = 0.01, lower_is_better: bool = False,
+        d = self.differences
+        return font_families(" ".join([self.a, self.b, *map(str, d.datasets)]))[1]
+
+
+def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
             score: str = "score", score_range=FRACTION, percent: bool = False,
             threshold: float = 0.95, seed: int = 0, signed_rank_samples: int = SIGNED_RANK_SAMPLES,
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
+            adapt_delta: float = ADAPT_DELTA, non_centred=NON_CENTRED,
             progress: bool = False) -> Comparison:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
     ``results``: a tidy DataFrame or the path of a CSV with columns
-    ``dataset, classifier, run, fold`` and the metric in column ``score``. ``score_range``:
-    the values the metric can take, e.g. (0, inf) for log-loss; ``percent=True`` for scores
-    in percent. ``rope`` is in the metric's units. ``lower_is_better`` for error rates and
-    losses. ``chains``, ``warmup``, ``draws``: the hierarchical model's sampler.
+    ``dataset, classifier, run, fold`` and the metric in column ``score``; classifier names
+    are matched as text. ``score_range``: the values the metric can take, e.g. (0, inf) for
+    log-loss; ``percent=True`` for scores in percent. ``rope`` is in the metric's units.
+    ``lower_is_better`` for error rates and losses. The hierarchical model's sampler:
+    ``chains``, ``warmup``, ``draws`` (per chain), ``adapt_delta`` (NUTS's target acceptance
+    rate), ``non_centred`` ("moments", "auto", True or False: the parametrisation of each data set's
+    delta_i) and ``seed`` (also of the signed-rank test's Monte Carlo).
     """
-    table = read_results(results, score=score, percent=percent, score_range=score_range)
     rope = check_rope(rope, score_range)
-    if not 0.5 <= threshold < 1.0:
-        raise InputError(f"the decision threshold must be in [0.5, 1), got {threshold}")
-    d = oriented_differences(table, a, b, lower_is_better)
+    check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
+                   signed_rank_samples)
+    table = read_results(results, score=score, percent=percent, score_range=score_range)
+    d = oriented_differences(table, str(a), str(b), lower_is_better)
     per_dataset = correlated_bayesian_ttest(d.x, d.rho)
     signed_rank = hierarchical = refused = None
     if len(d.datasets) < MIN_DATASETS:
         refused = refusal(d.datasets)
     else:
         signed_rank = signed_rank_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed)
-        with warnings.catch_warnings():
-            # the report lists every sampling problem itself (Comparison.diagnostics)
-            warnings.simplefilter("ignore", ConvergenceWarning)
-            hierarchical = hierarchical_test(d, rope=rope, seed=seed, chains=chains,
-                                             warmup=warmup, draws=draws, progress=progress)
-    return Comparison(a=a, b=b, metric=score, rope=rope, threshold=threshold,
+        if np.any(d.x):          # identical scores everywhere need no model: P(rope) = 1
+            with warnings.catch_warnings():
+                # the report lists every sampling problem itself (Comparison.diagnostics)
+                warnings.simplefilter("ignore", ConvergenceWarning)
+                hierarchical = hierarchical_test(
+                    d, rope=rope, seed=seed, chains=chains, warmup=warmup, draws=draws,
+                    adapt_delta=adapt_delta, non_centred=non_centred, progress=progress)
+    return Comparison(a=d.a, b=d.b, metric=score, rope=rope, threshold=threshold,
                       lower_is_better=lower_is_better, differences=d, per_dataset=per_dataset,
                       signed_rank=signed_rank, hierarchical=hierarchical, refused=refused)

@@ -7,6 +7,7 @@ keep an extra ``dataset_id`` column, because two different data sets are both ca
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,18 +54,66 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
 
     ``score`` names the column holding the metric; ``percent=True`` divides it by 100.
     ``score_range`` = (low, high) is the range the metric can take (±inf for no bound,
-    e.g. (0, inf) for log-loss); every score must lie in it.
+    e.g. (0, inf) for log-loss); every score must lie in it. Classifier and data set names
+    are text, so that classifiers called 1 and 2 are found by the names "1" and "2".
     """
-    if not isinstance(source, pd.DataFrame) and not Path(source).is_file():
-        raise InputError(f"no results file {str(source)!r}")
-    df = source.copy() if isinstance(source, pd.DataFrame) else pd.read_csv(source)
+    if isinstance(source, pd.DataFrame):
+        df = source.copy()
+        df.columns = [str(c).strip() for c in df.columns]
+    elif isinstance(source, (str, Path)):
+        df = read_csv(Path(source))
+    else:
+        raise InputError(f"give the results as a pandas DataFrame or the path of a CSV file, "
+                         f"not a {type(source).__name__}; e.g. pd.DataFrame(rows, columns="
+                         f"{COLUMNS})")
     if score not in df.columns:
-        raise InputError(f"no score column {score!r}; the columns are {list(df.columns)}")
+        raise InputError(f"no score column {score!r}; the columns are {list(df.columns)} "
+                         "(name the metric's column with score=... or --score)")
     if score != "score":
         df = df.drop(columns=["score"], errors="ignore").rename(columns={score: "score"})
-    if percent:
+    for column in ("dataset", "classifier"):
+        if column in df.columns:
+            df[column] = df[column].astype(str).str.strip()
+    if pd.api.types.is_bool_dtype(df["score"]):
+        raise InputError("the scores are True/False: give each fold's metric as a number "
+                         "(e.g. the fold's accuracy), not whether a prediction was right")
+    if percent and pd.api.types.is_numeric_dtype(df["score"]):
         df["score"] = df["score"] / 100.0
     return validate(df, score_range)
+
+
+SEPARATORS = (",", ";", "\t")
+
+
+def read_csv(path: Path) -> pd.DataFrame:
+    """A results CSV separated by commas, semicolons (Excel in many locales) or tabs; spaces
+    around the values and names are dropped. InputError for what cannot be read."""
+    if not path.is_file():
+        folder = ": it is a folder" if path.is_dir() else ""
+        raise InputError(f"no results file {str(path)!r}{folder}")
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except UnicodeDecodeError as problem:
+        raise InputError(f"{str(path)!r} is not UTF-8 text (byte {problem.start} cannot be "
+                         "read): save it as 'CSV UTF-8' (Excel) or re-encode it as UTF-8")
+    except OSError as problem:
+        raise InputError(f"cannot read {str(path)!r} ({problem.strerror}): check its permissions")
+    if not text.strip():
+        raise InputError(f"{str(path)!r} is empty: it needs a header line "
+                         f"({','.join(COLUMNS)}) and one line per data set x classifier x "
+                         "run x fold")
+    header = text.splitlines()[0]
+    sep = max(SEPARATORS, key=header.count)       # the separator the header uses most
+    # semicolon files from Excel write decimal commas (0,85) as well
+    decimal = "," if sep == ";" else "."
+    try:
+        df = pd.read_csv(io.StringIO(text), sep=sep, decimal=decimal, skipinitialspace=True,
+                         dtype={"dataset": str, "classifier": str})
+    except pd.errors.ParserError as problem:
+        raise InputError(f"{str(path)!r} is not a well-formed CSV table "
+                         f"(separator {sep!r}): {problem}")
+    df.columns = [str(c).strip() for c in df.columns]
+    return df
 
 
 def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
@@ -82,25 +131,35 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
         rows = df.index[df[nan_cols].isna().any(axis=1)][:5].tolist()
         raise InputError(f"NaN in column(s) {nan_cols} (first rows: {rows})")
     if not pd.api.types.is_numeric_dtype(df["score"]):
-        raise InputError("the score column is not numeric")
+        bad = df["score"][pd.to_numeric(df["score"], errors="coerce").isna()].iloc[0]
+        raise InputError(f"the score column is not numeric, e.g. {bad!r}: give each score as "
+                         "a number (with a decimal point)")
+    infinite = ~np.isfinite(df["score"])
+    if infinite.any():
+        first = df.loc[infinite].iloc[0]
+        raise InputError(f"{int(infinite.sum())} infinite score(s), e.g. {first['score']} for "
+                         f"{first['classifier']!r} on {first['dataset']!r}: the tests need finite "
+                         "scores; fix or drop that fold's result (for both classifiers)")
     low, high = check_score_range(score_range)
     # most scores above 1 (but none above 100) is a table in percent, not a few bad values
     if ((low, high) == FRACTION and df["score"].median() > 1.0 and df["score"].min() >= 0.0
             and df["score"].max() <= 100.0):
         raise InputError("scores above 1 look like percentages: give fractions "
-                         "(divide by 100, or pass percent=True)")
+                         "(divide by 100, or pass percent=True; on the command line --percent)")
     outside = (df["score"] < low) | (df["score"] > high)
     if outside.any():
         first = df.loc[outside].iloc[0]
         raise InputError(f"{int(outside.sum())} score(s) outside the metric's range "
                          f"[{low:g}, {high:g}], e.g. {first['score']:g} for "
                          f"{first['classifier']!r} on {first['dataset']!r}; fix them or declare "
-                         "the metric's true range (score_range, e.g. (0, inf) for log-loss)")
+                         "the metric's true range (score_range=(0, inf) for log-loss; on the "
+                         "command line --score-range 0 inf)")
     key = _key(df)
     dup = df.duplicated([key, "classifier", "run", "fold"])
     if dup.any():
-        first = df.loc[dup, [key, "classifier", "run", "fold"]].iloc[0].tolist()
-        raise InputError(f"repeated (dataset, classifier, run, fold) rows, e.g. {first}")
+        first = ", ".join(str(v) for v in df.loc[dup, [key, "classifier", "run", "fold"]].iloc[0])
+        raise InputError(f"{int(dup.sum())} repeated ({key}, classifier, run, fold) row(s), "
+                         f"e.g. ({first}): keep one score per classifier and fold")
     return df.reset_index(drop=True)
 
 
@@ -164,7 +223,7 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
         if name not in set(df["classifier"]):
             raise InputError(f"unknown classifier {name!r}; known: {sorted(set(df['classifier']))}")
     if a == b:
-        raise InputError("compare two different classifiers")
+        raise InputError(f"both classifiers are {a!r}: name two different classifiers")
     key = _key(df)
     two = df[df["classifier"].isin([a, b])]
     wide = two.pivot_table(index=[key, "run", "fold"], columns="classifier",
@@ -183,12 +242,15 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
         raise InputError("unequal numbers of folds across data sets: "
                          + ", ".join(f"{k}: {v}" for k, v in counts.items())
                          + "; give every data set the same runs x folds")
-    n = int(counts.iloc[0])
-    if n < 2:
-        raise InputError(f"only {n} fold per data set; at least 2 are needed")
     folds_per_run = wide.reset_index().groupby([key, "run"])["fold"].nunique()
+    k = folds_per_run.groupby(level=0, sort=False).agg(lambda v: sorted(set(v))).reindex(order)
     if folds_per_run.nunique() != 1:
-        raise InputError("runs with different numbers of folds; every run must use the same k")
+        raise InputError("runs with different numbers of folds k: "
+                         + ", ".join(f"{d}: k = {'/'.join(map(str, v))}" for d, v in k.items())
+                         + "; every run of every data set must use the same k (rho = 1/k)")
+    if folds_per_run.iloc[0] < 2:
+        raise InputError("each run has only 1 fold: k-fold cross-validation needs at least 2 "
+                         "folds per run (the fold column numbers the folds within a run)")
     diff = (wide[a] - wide[b]).groupby(level=0, sort=False)
     x = np.vstack([diff.get_group(k).to_numpy() for k in order])
     names = two.drop_duplicates(key).set_index(key, drop=False)["dataset"].reindex(order)

@@ -107,15 +107,3 @@ def odds_grade(odds) -> np.ndarray:
         grade = np.where(strength <= upper, name, grade)
     return np.where(np.isnan(odds) | (strength == 1.0), "none", grade).astype(str)
 
-
-def odds_in_words(p, a: str, b: str) -> str:
-    """One sentence on the posterior odds of one (left, rope, right) for a - b."""
-    odds = float(posterior_odds(p))
-    grade = str(odds_grade(odds))
-    if grade == "none":
-        return f"the posterior odds favour neither {a} nor {b}"
-    strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
-    better, worse = (b, a) if odds > 1 else (a, b)
-    shown = "infinite" if np.isinf(strength) else f"{strength:.3g}"
-    return (f"the posterior odds of {better} ≫ {worse} against the reverse are {shown}: "
-            f"{grade} evidence that {better} is better")

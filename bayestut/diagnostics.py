@@ -126,20 +126,25 @@ class Diagnostics:
         out = []
         total = self.chains * self.draws
         if self.divergences:
+            # measured in benchmarks/non_centred_default.py: a higher adapt_delta removes most
+            # divergences; more warm-up does not
             out.append(f"{self.divergences} of {total} post-warm-up transitions diverged: "
-                       "the posterior may be biased (try more warm-up, a higher adapt_delta "
-                       "or the other parametrisation)")
+                       "the posterior may be biased. Rerun with a higher adapt_delta, e.g. 0.99 "
+                       "(on the command line --adapt-delta 0.99); if some remain, as they can "
+                       "with few data sets, read the hierarchical probabilities with caution")
         if self.max_treedepth_hits:
             out.append(f"{self.max_treedepth_hits} transitions hit the maximum tree depth: "
                        "sampling is inefficient")
         bad_rhat = {k: v for k, v in self.rhat.items() if v > RHAT_MAX}
         if bad_rhat:
-            out.append("R-hat above %.2f for %s: the chains disagree, run longer"
+            out.append("R-hat above %.2f for %s: the chains disagree; run longer (more draws, "
+                       "e.g. draws=4000, --draws 4000)"
                        % (RHAT_MAX, _worst(bad_rhat, reverse=True)))
         need = ESS_MIN_PER_CHAIN * self.chains
         low_ess = {k: v for k, v in self.ess_bulk.items() if v < need}
         if low_ess:
-            out.append("bulk ESS below %d for %s: too few effective draws, run longer"
+            out.append("bulk ESS below %d for %s: too few effective draws; run longer (more "
+                       "draws, e.g. draws=4000, --draws 4000)"
                        % (need, _worst(low_ess, reverse=False)))
         return out
 

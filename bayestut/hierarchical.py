@@ -183,14 +183,22 @@ def prepare(x, folds: int, rope: float, bounds, nu_prior: str, non_centred,
 
 
 def _non_centred(choice, xbar, sds, n: int, rho: float) -> np.ndarray:
-    """Which delta_i to sample non-centred: all (True), none (False), or ("auto") those whose
-    standard error exceeds the spread of the data sets' means: there the population, not the
-    data set's own folds, pins delta_i down, and the centred form would make a funnel."""
+    """Which delta_i to sample non-centred: all (True), none (False), or those whose standard
+    error exceeds the spread of the data sets' delta_i: there the population, not the data
+    set's own folds, pins delta_i down, and the centred form would make a funnel.
+
+    "auto" takes the spread of the means, which keeps the published reproductions (notebooks
+    03-05) as they are. "moments" (compare()'s default) estimates the spread of the true
+    delta_i: the means' variance less their average noise variance. When the classifiers are
+    close the means' spread is mostly noise, and "auto" left the noisiest data sets centred:
+    32-65 divergences in 4,000 against 0-2 (benchmarks/non_centred_default.py)."""
     if isinstance(choice, str):
-        if choice != "auto":
-            raise InputError(f"non_centred must be True, False or 'auto', got {choice!r}")
+        if choice not in ("auto", "moments"):
+            raise InputError(f"non_centred must be True, False, 'auto' or 'moments', got {choice!r}")
         se = sds * np.sqrt((1 + (n - 1) * rho) / n)
-        return (se > xbar.std(ddof=1)).astype(int)
+        spread = (xbar.std(ddof=1) if choice == "auto"
+                  else np.sqrt(max(xbar.var(ddof=1) - np.mean(se**2), 0.0)))
+        return (se > spread).astype(int)
     return np.full(len(xbar), int(bool(choice)))
 
 
@@ -280,6 +288,11 @@ class HierarchicalResult:
     def diagnostics(self):
         return self.fit.diagnostics
 
+    @property
+    def mean_masses_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of :attr:`mean_masses`."""
+        return mcse_mean(self.masses.reshape(self.fit.diagnostics.chains, -1, 3))
+
     def summary(self) -> pd.Series:
         """One labelled row: the winning shares, the mean masses and delta0."""
         values = {f"P({lab})": p for lab, p in zip(self.labels, self.probabilities)}
@@ -322,8 +335,8 @@ def compile_model(backend: str | None = None) -> str:
 def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds: int | None = None,
                       rope: float = 0.01, hyperprior="mlj", nu_prior: str = "hierarchical",
                       seed: int = 0, chains: int = 4, warmup: int = 1000, draws: int = 1000,
-                      thin: int = 1, non_centred="auto", backend: str | None = None,
-                      progress: bool = True) -> HierarchicalResult:
+                      thin: int = 1, non_centred="auto", adapt_delta: float = 0.8,
+                      backend: str | None = None, progress: bool = True) -> HierarchicalResult:
     """Compare classifiers a and b on several data sets with the hierarchical model.
 
     ``data``: a tidy results table (with ``a``, ``b`` naming the classifiers), a
@@ -331,9 +344,10 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     a - b with ``folds`` = k. ``hyperprior``: "mlj" (the default; it reproduces the published
     tables), "jmlr" or four bounds; ``nu_prior``: one of ``NU_PRIORS``. ``draws`` per chain
     after ``warmup``, of which every ``thin``-th is kept; the papers use 4,000 in all.
-    ``non_centred``: "auto" (per data set, see
-    :func:`_non_centred`), True or False. ``backend``: "cmdstanpy" or "pystan" (default:
-    whichever is installed, see :mod:`bayestut.stan`).
+    ``non_centred``: "auto" or "moments" (per data set,
+    see :func:`_non_centred`), True or False. ``adapt_delta``: the target acceptance rate of
+    NUTS (higher: smaller steps, fewer divergences, slower). ``backend``: "cmdstanpy" or
+    "pystan" (default: whichever is installed, see :mod:`bayestut.stan`).
     """
     d = _differences(data, a, b, folds)
     x, bounds = _check(d, rope, hyperprior, nu_prior)
@@ -341,7 +355,7 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     prepared = prepare(x, d.folds, rope, bounds, nu_prior, non_centred, rng)
     fit = stan.sample(PROGRAM, prepared.stan_data, seed=seed, chains=chains, warmup=warmup,
                       draws=draws, thin=thin, init=initial_values(prepared, chains, rng),
-                      backend=backend,
+                      adapt_delta=adapt_delta, backend=backend,
                       progress=progress)
     scale = prepared.std_x
     nu = fit["nu"][:, 0] if fit["nu"].shape[1] else np.full(len(fit["delta0"]), np.inf)

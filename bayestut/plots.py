@@ -86,19 +86,51 @@ def posterior_hdis(post: StudentPosterior, masses=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
 
 
 def posterior_grid(post: StudentPosterior, names, rope: float = 0.01, ncols: int = 6,
-                   panel=(2.4, 1.7)):
-    """Small multiples: one posterior per data set (JMLR Figure 8)."""
+                   panel=(2.4, 1.7), xlabel: str | None = None, fontsize: float = 8,
+                   title: str | None = None):
+    """Small multiples: one posterior per data set (JMLR Figure 8), on one shared x-scale so
+    that data sets can be compared by eye; ``xlabel`` under each bottom panel."""
     q = len(names)
     nrows = -(-q // ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(panel[0] * ncols, panel[1] * nrows))
+    fig, axes = plt.subplots(nrows, ncols, figsize=(panel[0] * ncols, panel[1] * nrows),
+                             sharex=True, squeeze=False)
+    lows, highs = zip(*(_grid_for(post[i], rope)[[0, -1]] for i in range(q)))
     for i, ax in enumerate(axes.flat):
         if i >= q:
             ax.axis("off")
             continue
         posterior(post[i], rope, ax=ax, show_probabilities=False)
-        ax.set_title(names[i], fontsize=8)
-        ax.set(xlabel="", ylabel="", yticks=[])
-        ax.xaxis.set_major_locator(plt.MaxNLocator(3))
-        ax.tick_params(labelsize=6)
-    fig.tight_layout()
+        ax.set_title(str(names[i]), fontsize=fontsize + 1)
+        ax.set(xlabel="", ylabel="", yticks=[], xlim=(min(lows), max(highs)))
+        ax.xaxis.set_major_locator(plt.MaxNLocator(5))
+        ax.tick_params(labelsize=fontsize, labelbottom=True)
+        if xlabel and i + ncols >= q:          # the lowest panel of its column
+            ax.set_xlabel(xlabel, fontsize=fontsize)
+    if title:
+        fig.suptitle(title)
+    fig.tight_layout()                         # after the title, so that it makes room
     return fig
+
+
+# Fonts with CJK glyphs on common systems, tried after the default one for names it cannot draw.
+CJK_FONTS = ("Noto Sans CJK JP", "Noto Sans CJK SC", "Source Han Sans", "WenQuanYi Zen Hei",
+             "Microsoft YaHei", "Yu Gothic", "MS Gothic", "Hiragino Sans", "Apple SD Gothic Neo",
+             "Malgun Gothic")
+
+
+def font_families(text: str) -> tuple[list[str], str]:
+    """The font families to draw ``text`` with (the default, then any installed CJK fonts, as
+    fallbacks) and the characters none of them has. CJK fonts are large: they are opened only
+    when the default font lacks a character."""
+    from matplotlib import font_manager
+
+    installed = {f.name: f.fname for f in font_manager.fontManager.ttflist}
+    wanted = {ch for ch in text if not ch.isspace()}
+    families = []
+    for family in (plt.rcParams["font.sans-serif"][0], *CJK_FONTS):
+        if families and not wanted:
+            break
+        if family in installed:
+            families.append(family)
+            wanted -= {chr(c) for c in font_manager.get_font(installed[family]).get_charmap()}
+    return families, "".join(sorted(wanted))

@@ -50,13 +50,15 @@ def verdict(published: Published, reproduced: float, tolerance: float) -> str:
     return "differs"
 
 
-def mcmc_tolerance(decimals: int, ess: float, paper_draws: float, z: float = 2.0) -> float:
+def mcmc_tolerance(decimals: int, draws: float, paper_draws: float, z: float = 3.0,
+                   efficiency: float = 0.25) -> float:
     """Tolerance for a published share printed with ``decimals`` decimals: half a printed unit
     plus ``z`` combined Monte Carlo standard deviations at the worst case p = 0.5, ours from
-    ``ess`` effective draws and the paper's from ``paper_draws`` (taken as independent, which
-    flatters the paper). Nominal values, not a run's own noisy ESS, so it is the same on every
-    machine."""
-    sd = 0.5 * math.sqrt(1.0 / ess + 1.0 / paper_draws)
+    ``draws`` posterior draws and the paper's from its ``paper_draws``, each worth
+    ``efficiency`` independent draws (the shares of notebook 05 have an effective sample size
+    of 0.3-0.4 of their draws). Nominal values, not a run's own noisy ESS, so the tolerance is
+    the same on every machine."""
+    sd = 0.5 * math.sqrt((1.0 / draws + 1.0 / paper_draws) / efficiency)
     return 0.5 * 10.0 ** (-decimals) + z * sd
 
 
@@ -80,6 +82,8 @@ class Scorecard:
         _check_value(published, reproduced)
         if not mc_error >= 0:
             raise ValueError(f"the Monte Carlo error must be >= 0, got {mc_error!r}")
+        if not tolerance > 0:     # even a share of exactly 0 or 1 can move on another machine
+            raise ValueError(f"an MCMC estimate needs a tolerance > 0, got {tolerance!r}")
         diff = abs(float(reproduced) - published.value)
         v = "within tolerance" if diff <= tolerance * (1 + 1e-9) else "differs"
         return self._record(published, published.text, reproduced, mc_error, tolerance, v)

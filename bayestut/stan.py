@@ -7,8 +7,8 @@ Two backends run the same ``.stan`` file:
   <hash of the program>/``, so it is compiled once per machine and program text.
 - ``pystan`` (PyStan 3, which bundles Stan in its wheel) otherwise. httpstan caches the
   compiled model in its own user cache directory, keyed by the program text; PyStan's
-  habit of also caching every seeded fit on disk is undone a minute later, so the cache
-  does not grow.
+  habit of also caching every seeded fit on disk is undone by each call for its own fits,
+  so the cache does not grow.
 
 Override the choice with ``backend=`` or the environment variable ``BAYESTUT_STAN_BACKEND``.
 
@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import hashlib
 import io
 import logging
@@ -237,18 +238,30 @@ def _pystan_model(program: str, data: dict, seed: int):
     return model, not compiled
 
 
-FIT_MAX_AGE = 60.0   # seconds: a fit file is read back within moments of being written
+_fits_read: contextvars.ContextVar = contextvars.ContextVar("bayestut_fits_read", default=None)
 
 
-def _remove_old_fits(fits_dir: Path) -> None:
-    """PyStan stores every seeded fit in its cache and nothing here reads them back. Remove
-    those older than a minute: long since read by the call that made them, whichever process
-    that was, so parallel workers need no lock and the cache does not grow."""
-    cutoff = time.time() - FIT_MAX_AGE
-    for path in fits_dir.glob("*.gz"):
-        with contextlib.suppress(FileNotFoundError):     # another process got there first
-            if path.stat().st_mtime < cutoff:
-                path.unlink()
+def _record_fit_reads() -> None:
+    """PyStan stores every seeded fit (one file per chain) in its cache and nothing here reads
+    them back, so the cache would grow with every call. Each call deletes exactly the files it
+    read: PyStan's HTTP client is wrapped once to note, in this call's context, the fit names
+    it fetches. (Deleting files by age instead raced: one chain's finished file could outlive
+    the threshold while a slow sibling chain was still sampling in a busy process.)"""
+    import stan.common
+
+    client = stan.common.HttpstanClient
+    if getattr(client.get, "records_fits", False):
+        return
+    original = client.get
+
+    async def get(self, path: str):
+        names = _fits_read.get()
+        if names is not None and "/fits/" in path:
+            names.append(path.lstrip("/"))
+        return await original(self, path)
+
+    get.records_fits = True
+    client.get = get
 
 
 def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, adapt_delta,
@@ -261,16 +274,23 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, ad
     compile_seconds = time.perf_counter() - start
     if compiled_now:
         _say(f"... compiled in {compile_seconds:.0f} s; cached in {httpstan.cache.cache_directory()}")
-    fits_dir = httpstan.cache.model_directory(model.model_name) / "fits"
     kwargs = dict(num_chains=chains, num_warmup=warmup, num_samples=draws, num_thin=thin,
                   delta=adapt_delta, max_depth=MAX_TREEDEPTH)
     if init is not None:
         kwargs["init"] = init
+    _record_fit_reads()
+    read = []
+    token = _fits_read.set(read)
     start = time.perf_counter()
     quiet = contextlib.nullcontext() if progress else _silenced()
-    with quiet:
-        fit = model.sample(**kwargs)
-    _remove_old_fits(fits_dir)
+    try:
+        with quiet:
+            fit = model.sample(**kwargs)
+    finally:
+        _fits_read.reset(token)
+        for name in read:
+            with contextlib.suppress(FileNotFoundError):
+                httpstan.cache.delete_fit(name)
     sample_seconds = time.perf_counter() - start
 
     kept = -(-draws // thin)                     # Stan keeps ceil(draws / thin) per chain

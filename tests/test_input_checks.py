@@ -73,3 +73,96 @@ def test_data_sets_with_different_numbers_of_folds():
     with pytest.raises(InputError, match="unequal numbers of folds across data sets: d0: 6, "
                                          "d1: 10; give every data set the same"):
         paired_differences(read_results(df), "a", "b")
+
+
+def write(tmp_path, text, encoding="utf-8"):
+    path = tmp_path / "results.csv"
+    path.write_bytes(text.encode(encoding))
+    return path
+
+
+def test_empty_file(tmp_path):
+    with pytest.raises(InputError, match="is empty: it needs a header line"):
+        read_results(write(tmp_path, ""))
+
+
+def test_file_that_is_not_utf8(tmp_path):
+    text = "dataset,classifier,run,fold,score\nCrème,a,1,1,0.8\n"
+    with pytest.raises(InputError, match="is not UTF-8 text .* save it as 'CSV UTF-8'"):
+        read_results(write(tmp_path, text, encoding="latin-1"))
+
+
+def test_semicolons_and_decimal_commas_are_read(tmp_path):
+    csv = tmp_path / "comma.csv"
+    table().to_csv(csv, index=False)
+    semicolon = csv.read_text().replace(",", ";").replace(".", ",")
+    np.testing.assert_allclose(read_results(write(tmp_path, semicolon))["score"],
+                               read_results(csv)["score"])
+
+
+def test_spaces_after_the_commas_are_dropped(tmp_path):
+    text = "dataset, classifier, run, fold, score\nd0, a, 1, 1, 0.8\nd0, b, 1, 1, 0.7\n"
+    df = read_results(write(tmp_path, text))
+    assert list(df.columns) == ["dataset", "classifier", "run", "fold", "score"]
+    assert set(df["classifier"]) == {"a", "b"}
+
+
+def test_classifier_names_that_look_like_numbers_are_text(tmp_path):
+    df = table().replace({"classifier": {"a": 1, "b": 2}})
+    csv = tmp_path / "numbers.csv"
+    df.to_csv(csv, index=False)
+    for source in (csv, df):
+        d = paired_differences(read_results(source), "1", "2")
+        assert (d.a, d.b) == ("1", "2")
+
+
+def test_boolean_scores(tmp_path):
+    df = table().assign(score=lambda t: t["score"] > 0.8)
+    with pytest.raises(InputError, match="the scores are True/False"):
+        read_results(df)
+
+
+def test_a_table_that_is_not_a_table():
+    for wrong in (np.zeros((4, 5)), [[1, 2, 3]]):
+        with pytest.raises(InputError, match="give the results as a pandas DataFrame or the "
+                                             "path of a CSV file, not a"):
+            read_results(wrong)
+
+
+def test_runs_with_different_k_name_the_data_sets():
+    # d0: 2 runs of 3 folds, d1: 1 run of 6 folds: the same 6 differences each
+    df = pd.concat([table(("d0",), runs=2, folds=3), table(("d1",), runs=1, folds=6)])
+    with pytest.raises(InputError, match="runs with different numbers of folds k: d0: k = 3, "
+                                         "d1: k = 6"):
+        paired_differences(read_results(df), "a", "b")
+
+
+def test_one_fold_per_run_asks_for_two():
+    with pytest.raises(InputError, match="k-fold cross-validation needs at least 2 folds per run"):
+        paired_differences(read_results(table(runs=5, folds=1)), "a", "b")
+
+
+def test_infinite_score_is_named_not_rescaled():
+    df = table()
+    df.loc[2, "score"] = np.inf
+    with pytest.raises(InputError, match="1 infinite score\\(s\\), e.g. inf for 'a' on 'd0'"):
+        read_results(df, score_range=(0, np.inf))
+
+
+def test_percent_advice_names_the_command_line_option():
+    df = table().assign(score=lambda t: t["score"] * 100)
+    with pytest.raises(InputError, match="percent=True; on the command line --percent"):
+        read_results(df)
+
+
+def test_duplicate_rows_print_plain_values():
+    df = pd.concat([table(), table().iloc[[0]]])
+    with pytest.raises(InputError, match=r"1 repeated \(dataset, classifier, run, fold\) row\(s\), "
+                                         r"e.g. \(d0, a, 1, 1\)") as caught:
+        read_results(df)
+    assert "np." not in str(caught.value)
+
+
+def test_the_same_classifier_twice_is_named():
+    with pytest.raises(InputError, match="both classifiers are 'a': name two different"):
+        paired_differences(read_results(table()), "a", "a")

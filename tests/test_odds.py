@@ -2,7 +2,8 @@ import numpy as np
 import pytest
 
 from bayestut.data import InputError
-from bayestut.decisions import odds_grade, odds_in_words, posterior_odds
+from bayestut.decisions import odds_grade, posterior_odds
+from bayestut.wording import odds_phrase
 
 
 def test_odds_are_left_over_right():
@@ -23,14 +24,14 @@ def test_no_grade_without_a_favoured_side():
 
 def test_zero_on_one_side_is_strong():
     assert odds_grade(posterior_odds([0.0, 0.2, 0.8])).item() == "strong"
-    assert "infinite" in odds_in_words([0.0, 0.2, 0.8], "knn", "ada")
+    assert "infinite" in odds_phrase([0.0, 0.2, 0.8], "knn", "ada")
 
 
 def test_words_name_the_better_classifier():
     # left is knn ≪ ada, i.e. ada better
-    text = odds_in_words([0.8, 0.1, 0.1], "knn", "ada")
-    assert "ada ≫ knn" in text and "8" in text and "positive evidence that ada is better" in text
-    assert "neither" in odds_in_words([0.2, 0.6, 0.2], "knn", "ada")
+    text = odds_phrase([0.8, 0.1, 0.1], "knn", "ada")
+    assert "odds of ada ≫ knn against knn ≫ ada are 8 (positive evidence" in text
+    assert "neither" in odds_phrase([0.2, 0.6, 0.2], "knn", "ada")
 
 
 def test_bad_probabilities_are_refused():

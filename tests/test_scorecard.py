@@ -72,6 +72,11 @@ def test_mcmc_rows_are_never_a_match_and_carry_their_error():
     assert _mcmc_card(0.80).frame()["verdict"].iloc[1] == "differs"
 
 
+def test_an_mcmc_row_needs_a_tolerance():
+    with pytest.raises(ValueError, match="tolerance > 0"):
+        Scorecard("x").add_mcmc(paper.TABLE_12.get("nbc-aode", "rope"), 0.28, 0.0, tolerance=0.0)
+
+
 def test_a_rerun_within_monte_carlo_error_passes(outputs):
     _mcmc_card(0.716).save()
     (outputs / "scorecards" / "99_mcmc.csv").rename(outputs / "committed" / "99_mcmc.csv")
@@ -125,5 +130,7 @@ def test_a_verdict_next_to_its_threshold_cannot_become_the_reference(outputs, mo
 
 
 def test_mcmc_tolerance_from_nominal_draws():
-    # half a unit of 0.01 plus two combined sds at p = 0.5 with 1,000 and 4,000 draws
-    assert scorecard.mcmc_tolerance(2, 1000, 4000) == pytest.approx(0.005 + 2 * 0.5 * (1e-3 + 2.5e-4) ** 0.5)
+    # half a unit of 0.01 plus three combined sds at p = 0.5, 16,000 and 4,000 draws each worth
+    # a quarter of an independent draw
+    assert scorecard.mcmc_tolerance(2, 16000, 4000) == pytest.approx(
+        0.005 + 3 * 0.5 * (1 / 4000 + 1 / 1000) ** 0.5)

@@ -115,6 +115,18 @@ def test_small_fit_returns_named_draws_and_diagnostics(capsys):
     np.testing.assert_array_equal(again["delta0"], fit["delta0"])   # the seed decides
 
 
+def test_pystan_fits_are_removed_by_the_call_that_read_them(no_env):
+    """PyStan caches every seeded fit, one file per chain; each call deletes exactly its own."""
+    no_env.setenv("BAYESTUT_STAN_BACKEND", "pystan")
+    import httpstan.cache
+    deleted = []
+    real = httpstan.cache.delete_fit
+    no_env.setattr(httpstan.cache, "delete_fit", lambda name: (deleted.append(name), real(name)))
+    _run(seed=12)
+    assert len(deleted) == 2 and all("/fits/" in name for name in deleted)   # two chains
+    assert not any(httpstan.cache.fit_path(name).exists() for name in deleted)
+
+
 def test_other_seed_other_draws():
     assert not np.array_equal(_run(seed=1)["delta0"], _run(seed=2)["delta0"])
 
@@ -184,7 +196,19 @@ def test_cmdstanpy_draws_are_split_by_chain(no_env):
     np.testing.assert_array_equal(fit.draws["delta"][:, 0, 0], [0, 1, 2])   # chain c holds c
     assert fit.sampler["n_leapfrog__"].shape == (3, 50)
     call = fake.calls[0]
-    assert (call["seed"], call["chains"], call["iter_warmup"], call["iter_sampling"]) == (3, 3, 10, 50)
+    assert (call["seed"], call["chains"], call["iter_warmup"], call["iter_sampling"]) == \
+        (stan.shifted_seed(3), 3, 10, 50)
+
+
+def test_the_seed_shift_moves_every_seed_and_wraps(no_env):
+    no_env.delenv(stan.ENV_SEED_SHIFT, raising=False)
+    assert stan.shifted_seed(3) == 3
+    no_env.setenv(stan.ENV_SEED_SHIFT, "7919")
+    assert stan.shifted_seed(3) == 7922
+    assert stan.shifted_seed(2**31 - 1) == 7918
+    no_env.setenv(stan.ENV_SEED_SHIFT, "seven")
+    with pytest.raises(ValueError, match="whole number"):
+        stan.shifted_seed(3)
 
 
 def test_pystan_runs_inside_a_running_event_loop():
@@ -196,3 +220,18 @@ def test_pystan_runs_inside_a_running_event_loop():
 
     fit = asyncio.run(inside())
     np.testing.assert_array_equal(fit["delta0"], _run(seed=11)["delta0"])
+
+
+
+def test_mcse_of_shares_from_independent_and_from_sticky_chains():
+    # the report's ± on a share of draws: sqrt(p (1 - p) / n) for independent draws
+    rng = np.random.default_rng(3)
+    wins = np.eye(3)[rng.choice(3, p=[0.2, 0.4, 0.4], size=8000)].reshape(4, 2000, 3)
+    wins[..., 0] = 0.0                                    # one outcome never wins
+    se = diagnostics.mcse_mean(wins)
+    assert se[0] == 0.0
+    p = wins[..., 1].mean()
+    assert se[1] == pytest.approx(np.sqrt(p * (1 - p) / 8000), rel=0.15)
+    # a sticky chain (each value repeated 10 times) has about 10 times fewer effective draws
+    sticky = np.repeat(rng.normal(size=(4, 200, 1)), 10, axis=1)
+    assert diagnostics.mcse_mean(sticky)[0] == pytest.approx(np.sqrt(10 / 8000), rel=0.3)

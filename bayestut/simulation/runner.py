@@ -170,14 +170,14 @@ def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
     """Run every setting to ``repetitions`` repetitions, reusing the cache; returns
     {setting key: [records in repetition order]}.
 
-    Stan is started first, from this thread (see :func:`_start_stan`).
+    Stan is started first, from this thread (see :func:`start_stan`).
     """
     settings = list(settings)
     paths = {s.key: cache_path(s, root_seed, options, cache_dir) for s in settings}
     done = {s.key: read_cache(paths[s.key]) for s in settings}
     todo = [(s, r) for s in settings for r in range(repetitions) if r not in done[s.key]]
     if todo:
-        _start_stan(min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1))
+        start_stan(min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1))
         jobs = (joblib.delayed(_keyed)(s, r, root_seed, options) for s, r in todo)
         bar = tqdm(total=len(todo), disable=not progress, unit="rep", smoothing=0.05,
                    desc=f"{len(todo)} repetitions to run")
@@ -194,7 +194,7 @@ def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
     return {s.key: [done[s.key][r] for r in range(repetitions)] for s in settings}
 
 
-def _start_stan(workers: int) -> None:
+def start_stan(workers: int) -> None:
     """Compile the model if needed and sample a few draws with one chain per worker. PyStan
     forks its sampling processes when first needed; forking them now, from one thread, avoids
     doing it from several worker threads at once, which deadlocks."""

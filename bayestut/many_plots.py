@@ -1,0 +1,50 @@
+"""Pictures of a K-classifier comparison: every pair in one figure, the matrices side by side."""
+
+from __future__ import annotations
+
+import matplotlib.pyplot as plt
+import numpy as np
+
+from .many import TESTS, ManyComparison
+
+COLOURS = ("#d6604d", "#bababa", "#4393c3")     # a ≪ b, rope, a ≫ b
+
+
+def pairs_figure(many: ManyComparison, tests=TESTS):
+    """One horizontal stacked bar per pair and test: P(a ≪ b), P(rope), P(a ≫ b)."""
+    rows = [(a, b, t) for a, b in many.pairs for t in tests]
+    fig, ax = plt.subplots(figsize=(8, 0.32 * len(rows) + 1.2))
+    for y, (a, b, test) in enumerate(rows):
+        left = 0.0
+        for p, colour in zip(many.probabilities(test, a, b), COLOURS):
+            ax.barh(y, p, left=left, color=colour, edgecolor="white")
+            left += p
+    ax.set_yticks(range(len(rows)), [f"{a} vs {b} ({t})" for a, b, t in rows], fontsize=8)
+    ax.invert_yaxis()
+    ax.set_xlim(0, 1)
+    ax.axvline(0.95, color="k", lw=0.6, ls=":")
+    ax.axvline(0.05, color="k", lw=0.6, ls=":")
+    ax.set_xlabel("probability (share of posterior samples where the outcome is most probable)")
+    handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in COLOURS]
+    ax.legend(handles, ["b better (a ≪ b)", "rope", "a better (a ≫ b)"], ncol=3,
+              loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def matrices_figure(many: ManyComparison, tests=("signed-rank", "hierarchical")):
+    """P(row ≫ column) of each test as a heat map, side by side, probabilities in the cells."""
+    names = list(many.classifiers)
+    fig, axes = plt.subplots(1, len(tests), figsize=(4.6 * len(tests), 4.2))
+    for ax, test in zip(np.atleast_1d(axes), tests):
+        m = many.matrix(test, "better").to_numpy(dtype=float)
+        ax.imshow(np.nan_to_num(m, nan=0.0), cmap="Greens", vmin=0, vmax=1)
+        for (i, j), v in np.ndenumerate(m):
+            if i != j:
+                ax.text(j, i, f"{v:.2f}", ha="center", va="center", fontsize=9,
+                        color="white" if v > 0.6 else "black")
+        ax.set_xticks(range(len(names)), names, rotation=45)
+        ax.set_yticks(range(len(names)), names)
+        ax.set_title(f"{test}: P(row ≫ column)")
+    fig.tight_layout()
+    return fig

@@ -1,0 +1,111 @@
+"""A joint ranking of K classifiers: the Bayesian Plackett-Luce model over data sets.
+
+Pairwise tests say, for each pair, how probable it is that one is practically better; they do
+not say which classifier is best. Calvo, Ceberio and Lozano ("Bayesian inference for algorithm
+ranking analysis", GECCO 2018; "Bayesian performance analysis for black-box optimization
+benchmarking", GECCO 2019) model the ranking of the classifiers on each data set instead: with
+weights w (a point of the simplex), the ranking (best first) has the Plackett-Luce probability
+prod_i w[order_i] / sum_{j>=i} w[order_j] (``stan/plackett_luce.stan``), prior Dirichlet(1).
+
+What it answers: ``w_k`` is the probability that classifier k ranks first on a new data set
+from the same population, and, since in this model P(j ahead of k) = w_j / (w_j + w_k),
+k's expected rank is 1 + sum_{j != k} w_j / (w_j + w_k); both with credible intervals.
+What it ignores: the size of the differences (a win by 0.001 counts as much as one by 0.1, so
+there is no rope) and the fold-level variance (only each data set's mean score enters).
+
+Ties. Mean scores that are equal (to 1e-12) tie. A data set with tied groups enters as every
+ordering of its tied classifiers, each weighted 1/m! (m! orderings in all), so it still counts
+as one data set, treats the tied classifiers alike, and pulls their weights together.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from . import stan
+from .data import InputError
+
+PROGRAM = "plackett_luce"
+PRIOR = 1.0                 # Dirichlet(1, ..., 1): uniform on the simplex of weights
+TIE_DECIMALS = 12           # mean scores equal to this many decimals tie
+MAX_ORDERINGS = 5040        # 7!: more tie-breaks than this per data set is refused
+CREDIBLE = 0.95
+
+
+def tie_breaks(scores: np.ndarray) -> list[tuple[tuple[int, ...], float]]:
+    """Every ranking (indices, best first) consistent with ``scores`` (higher is better),
+    each with weight 1 / (number of such rankings)."""
+    rounded = np.round(np.asarray(scores, dtype=float), TIE_DECIMALS)
+    groups = [tuple(np.flatnonzero(rounded == v)) for v in sorted(set(rounded), reverse=True)]
+    count = math.prod(math.factorial(len(g)) for g in groups)
+    if count > MAX_ORDERINGS:
+        raise InputError(f"{count} orderings of tied scores on one data set (more than "
+                         f"{MAX_ORDERINGS}): drop data sets on which most classifiers tie, they "
+                         "say almost nothing about the order")
+    orders = itertools.product(*(itertools.permutations(g) for g in groups))
+    return [(sum(o, ()), 1.0 / count) for o in orders]
+
+
+def ranking_data(means: pd.DataFrame) -> dict:
+    """Stan data from a table of mean scores (rows: data sets; columns: classifiers; higher is
+    better): one row per ranking, 1-based indices, with the tie weights."""
+    if means.shape[1] < 2 or means.shape[0] < 1:
+        raise InputError("rank at least 2 classifiers on at least 1 data set")
+    if means.isna().any().any():
+        raise InputError("missing mean scores: every classifier needs a score on every data set")
+    rows = [pair for scores in means.to_numpy() for pair in tie_breaks(scores)]
+    order = np.array([r for r, _ in rows], dtype=int) + 1
+    return dict(K=means.shape[1], N=len(rows), order=order,
+                weight=np.array([w for _, w in rows]), prior=np.full(means.shape[1], PRIOR))
+
+
+@dataclass(frozen=True)
+class Ranking:
+    """Posterior of the Plackett-Luce weights; ``w[s, k]``: draw s, classifier k."""
+
+    classifiers: tuple
+    w: np.ndarray            # (draws, K)
+    n_datasets: int
+    fit: stan.Fit
+
+    def expected_ranks(self) -> np.ndarray:
+        """(draws, K): 1 + sum_{j != k} w_j / (w_j + w_k), the mean rank on a new data set."""
+        w = self.w
+        ahead = w[:, :, None] / (w[:, :, None] + w[:, None, :])   # [s, j, k]: P(j ahead of k)
+        return 1.0 + ahead.sum(axis=1) - 0.5                      # j = k adds 1/2; remove it
+
+    def _summary(self, draws: np.ndarray, name: str) -> dict:
+        tail = (1 - CREDIBLE) / 2
+        return {name: draws.mean(axis=0), f"{name} lower": np.quantile(draws, tail, axis=0),
+                f"{name} upper": np.quantile(draws, 1 - tail, axis=0)}
+
+    def table(self) -> pd.DataFrame:
+        """Per classifier, best first: P(first on a new data set) and the expected rank, each
+        with its 95% equal-tailed credible interval (lower, upper), and the share of draws in
+        which its weight is the largest."""
+        best = np.bincount(self.w.argmax(axis=1), minlength=len(self.classifiers)) / len(self.w)
+        out = pd.DataFrame({**self._summary(self.w, "P(first)"),
+                            **self._summary(self.expected_ranks(), "expected rank"),
+                            "P(largest weight)": best},
+                           index=pd.Index(self.classifiers, name="classifier"))
+        return out.sort_values("expected rank")
+
+    @property
+    def diagnostics(self):
+        return self.fit.diagnostics
+
+
+def plackett_luce(means: pd.DataFrame, *, seed: int = 0, chains: int = 4, warmup: int = 1000,
+                  draws: int = 1000, backend: str | None = None,
+                  progress: bool = False) -> Ranking:
+    """Fit the Plackett-Luce model to ``means`` (rows: data sets; columns: classifiers; higher
+    is better: negate a loss first)."""
+    data = ranking_data(means)
+    fit = stan.sample(PROGRAM, data, seed=seed, chains=chains, warmup=warmup, draws=draws,
+                      backend=backend, progress=progress)
+    return Ranking(classifiers=tuple(means.columns), w=fit["w"], n_datasets=len(means), fit=fit)

@@ -1,0 +1,116 @@
+"""The report's sentences: a decision from three probabilities, in words, with the names.
+
+Every sentence is derived from (left, rope, right) = (a ≪ b, a = b, a ≫ b) alone:
+
+- one probability above the threshold: that outcome is declared;
+- otherwise no decision, and the sentence says which outcome is the most probable and that
+  it falls short. Only when that outcome is a side (a better, or b better) do the posterior
+  odds of the two sides follow (graded as in Stripling et al. 2018): odds compare the
+  directions and say nothing about the rope, so they never lead when the rope is ahead.
+
+Monte Carlo estimates are rounded to the decimals their standard error supports.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .decisions import decide, odds_grade, outcome_labels, posterior_odds
+
+OUTCOMES = ("left", "rope", "right")
+
+
+def decimals(se: float) -> int:
+    """Decimals a probability with Monte Carlo standard error ``se`` supports (1 to 3)."""
+    if not se > 0:
+        return 3
+    return int(np.clip(np.ceil(-np.log10(2 * se)), 1, 3))
+
+
+def number(p: float, se: float = 0.0) -> str:
+    """A probability rounded to what its standard error supports, with ± se when it shows."""
+    d = decimals(se)
+    shown = f"{p:.{d}f}"
+    return shown + (f" ± {se:.{d}f}" if round(se, d) > 0 else "")
+
+
+def claim(i: int, a: str, b: str, rope: float) -> str:
+    """Outcome i of a - b as a clause."""
+    return (f"{b} is practically better than {a}",
+            f"{a} and {b} are practically equivalent (within ±{rope:g})",
+            f"{a} is practically better than {b}")[i]
+
+
+def short(i: int, a: str, b: str) -> str:
+    return (f"{b} better", "equivalent", f"{a} better")[i]
+
+
+def odds_phrase(p, a: str, b: str) -> str:
+    """The posterior odds of the favoured side against the other, and their grade."""
+    odds = float(posterior_odds(p))
+    if str(odds_grade(odds)) == "none":
+        return f"the posterior odds favour neither {a} nor {b}"
+    better, worse = (b, a) if odds > 1 else (a, b)
+    strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
+    shown = _odds_number(strength)
+    return (f"the posterior odds of {better} ≫ {worse} against {worse} ≫ {better} are {shown} "
+            f"({odds_grade(odds)} evidence for that direction)")
+
+
+def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0),
+             share: bool = False) -> str:
+    """The decision of one test in words.
+
+    ``share=True``: p are shares of posterior draws in which each outcome is the likeliest
+    (the papers' decision quantity for the multi-data-set tests), and are named so.
+    """
+    p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
+    labels = outcome_labels(a, b)
+    v = [number(p[i], se[i]) for i in range(3)]
+    choice = str(decide(p, threshold))
+    if choice != "none":
+        i = OUTCOMES.index(choice)
+        evidence = (f"it is the likeliest outcome in {v[i]} of the posterior draws" if share
+                    else f"P({labels[i]}) = {v[i]}")
+        text = f"{claim(i, a, b, rope)}: {evidence}, above the threshold {threshold:g}"
+        if p[i] - 2 * se[i] <= threshold:
+            text += (" (within Monte Carlo error of the threshold: confirm with more draws "
+                     "or another seed)")
+        return text
+    m = int(p.argmax())
+    if share:
+        text = (f"no decision: the outcome most often the likeliest across the posterior draws "
+                f"is that {claim(m, a, b, rope)}, but only in {v[m]} of them, short of the "
+                f"{threshold:g} needed")
+    else:
+        text = (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
+                f"P({labels[m]}) = {v[m]} is short of the {threshold:g} needed")
+    if m != 1:
+        return text + "; " + odds_phrase(p, a, b)
+    if share:
+        return text + (f"; {labels[2]} and {labels[0]} are the likeliest in {v[2]} and {v[0]} "
+                       "of the draws")
+    return text + f"; P({labels[2]}) = {v[2]}, P({labels[0]}) = {v[0]}"
+
+
+def _odds_number(strength: float) -> str:
+    if np.isinf(strength):
+        return "infinite"
+    if strength > 1000:
+        return "over 1,000"
+    return f"{strength:.2g}" if strength < 10 else f"{strength:.0f}"
+
+
+def verdict(p, a: str, b: str, threshold: float) -> str:
+    """A few words for a table cell: the decision, else the most probable outcome (and odds)."""
+    p = np.asarray(p, dtype=float)
+    choice = str(decide(p, threshold))
+    if choice != "none":
+        return short(OUTCOMES.index(choice), a, b)
+    m = int(p.argmax())
+    text = f"no decision (most probable: {short(m, a, b)}"
+    if m != 1:
+        odds = float(posterior_odds(p))
+        strength = max(odds, 1 / odds) if 0 < odds < np.inf else np.inf
+        text += f"; odds {_odds_number(strength)}, {odds_grade(odds)}"
+    return text + ")"

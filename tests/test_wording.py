@@ -1,0 +1,55 @@
+"""Every sentence of the report follows from the three probabilities (no sampling here)."""
+
+import numpy as np
+
+from bayestut.wording import decision, number, verdict
+
+A, B, ROPE, T = "logreg", "forest", 0.01, 0.95
+
+
+def test_rope_most_probable_never_headlines_odds():
+    # the issue's case: signed-rank shares (logreg ≪ forest, =, ≫) = (0.159, 0.841, 0.000)
+    text = decision([0.159, 0.841, 0.0], A, B, ROPE, T, share=True)
+    assert text.startswith("no decision: the outcome most often the likeliest")
+    assert "logreg and forest are practically equivalent" in text
+    assert "odds" not in text and "evidence" not in text and "infinite" not in text
+    assert verdict([0.159, 0.841, 0.0], A, B, T) == "no decision (most probable: equivalent)"
+
+
+def test_per_data_set_rope_is_not_called_evidence_for_a_side():
+    # P(rope) = 0.809 on one data set was reported as "strong evidence that logreg is better"
+    text = decision([0.0, 0.809, 0.191], A, B, ROPE, T)
+    assert "P(logreg = forest) = 0.809 is short of the 0.95 needed" in text
+    assert "evidence" not in text and "P(logreg ≫ forest) = 0.191" in text
+
+
+def test_odds_follow_only_when_a_side_is_most_probable():
+    text = decision([0.7, 0.25, 0.05], A, B, ROPE, T)
+    assert "the most probable outcome is that forest is practically better than logreg" in text
+    assert "posterior odds of forest ≫ logreg against logreg ≫ forest are 14" in text
+    assert "(positive evidence for that direction)" in text
+    assert verdict([0.7, 0.25, 0.05], A, B, T) == "no decision (most probable: forest better; " \
+                                                   "odds 14, positive)"
+
+
+def test_decision_names_the_winner_and_the_kind_of_probability():
+    assert decision([0.0, 0.01, 0.99], A, B, ROPE, T) == \
+        "logreg is practically better than forest: P(logreg ≫ forest) = 0.990, above the " \
+        "threshold 0.95"
+    shares = decision([0.0, 0.01, 0.99], A, B, ROPE, T, se=[0, 0.002, 0.002], share=True)
+    assert "it is the likeliest outcome in 0.990 ± 0.002 of the posterior draws" in shares
+
+
+def test_a_decision_within_monte_carlo_error_of_the_threshold_says_so():
+    close = decision([0.0, 0.04, 0.96], A, B, ROPE, T, se=[0, 0.01, 0.01], share=True)
+    assert "within Monte Carlo error of the threshold" in close
+    clear = decision([0.0, 0.01, 0.99], A, B, ROPE, T, se=[0, 0.001, 0.001], share=True)
+    assert "within Monte Carlo error" not in clear
+
+
+def test_numbers_are_rounded_to_their_monte_carlo_error():
+    assert number(0.4071, 0.016) == "0.41 ± 0.02"
+    assert number(0.4071, 0.08) == "0.4 ± 0.1"
+    assert number(0.4071, 0.0) == "0.407"            # exact: three decimals
+    assert number(0.4071, 0.0001) == "0.407"         # error below the last digit shown
+    assert number(np.float64(0.5), 0.002) == "0.500 ± 0.002"
