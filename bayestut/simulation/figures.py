@@ -50,7 +50,9 @@ def mse_by_q(table: pd.DataFrame, sigma_n2: float, title: str, ax=None):
     ax.plot(table["q"], table["mse_mle"], "o-", label="MLE x̄_i")
     ax.plot(table["q"], table["mse_shrinkage"], "s-", label="shrinkage (hierarchical)")
     ax.axhline(sigma_n2, color="grey", ls=":", label="σ_n² (Prop. 2)")
-    ax.set(xlabel="number of data sets q", ylabel="MSE", title=title, ylim=(0, None))
+    # shared y axes keep the last call's limits: never cut off a point drawn earlier
+    top = max(ax.get_ylim()[1], 1.05 * table[["mse_mle", "mse_shrinkage"]].to_numpy().max())
+    ax.set(xlabel="number of data sets q", ylabel="MSE", title=title, ylim=(0, top))
     ax.legend(fontsize=8)
     return ax
 
