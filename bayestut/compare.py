@@ -19,6 +19,7 @@ identical scores on every fold are practically equivalent with probability 1: no
 from __future__ import annotations
 
 import dataclasses
+import functools
 import warnings
 from dataclasses import dataclass
 
@@ -192,8 +193,13 @@ class Comparison:
 
     def overall(self) -> list[Overall]:
         """The multi-data-set tests (empty with one data set)."""
+        return list(self._overall)
+
+    @functools.cached_property
+    def _overall(self) -> tuple[Overall, ...]:
+        # computed once: the Monte Carlo errors of 50,000+ signed-rank draws take a while
         if self.signed_rank is None:
-            return []
+            return ()
         samples = self.signed_rank.samples[None]            # one chain of independent draws
         wins = np.eye(3)[samples[0].argmax(axis=1)][None]
         out = [Overall("signed-rank test on the means",
@@ -207,7 +213,7 @@ class Comparison:
         else:
             out.append(Overall("hierarchical test", h.probabilities, h.probabilities_mcse,
                                h.mean_masses, h.mean_masses_mcse))
-        return out
+        return tuple(out)
 
     def overall_table(self) -> pd.DataFrame:
         """Both kinds of probability of each multi-data-set test, rounded to their Monte Carlo

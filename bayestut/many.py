@@ -6,13 +6,15 @@ with joblib, and fits the Plackett-Luce ranking (:mod:`bayestut.ranking`) to the
 mean scores. Pair (a, b) is taken in the order the classifiers are given (a before b), and
 each pair uses the same seed as a two-name comparison, so K = 2 gives exactly ``compare``.
 
-The probabilities in the matrices are those of the papers' tables: the share of posterior
-samples in which an outcome is the most probable; the decision is taken on them at the
-threshold, as in ``compare``.
+Each pair's probabilities are read through :meth:`Comparison.overall`, so they are named
+as in ``compare``: the share of draws (the papers' tables, on which the decision is taken at
+the threshold) and the mean probability, each with its Monte Carlo error; the sentences are
+:mod:`bayestut.wording`'s.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import os
 import warnings
@@ -23,14 +25,15 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .compare import SIGNED_RANK_SAMPLES, Comparison, check_rope, compare
+from .compare import (ADAPT_DELTA, MEAN, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES, Overall,
+                      check_rope, check_settings, compare)
 from .data import FRACTION, InputError, read_results
 from .decisions import decide
 from .diagnostics import ConvergenceWarning
 from .ranking import Ranking, plackett_luce
 from .simulation.runner import start_stan
 
-TESTS = ("signed-rank", "hierarchical")
+TESTS = ("signed-rank", "hierarchical")       # in the order of Comparison.overall()
 MISSING_SHOWN = 5           # data sets named in a "missing results" message
 
 
@@ -52,6 +55,18 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
     if len(names) < 2:
         raise InputError(f"at least 2 classifiers are needed to compare, got {names}")
     return tuple(names)
+
+
+def check_parallel(n_jobs, backend) -> None:
+    """joblib's settings, checked before any work is done."""
+    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
+        raise InputError(f"n_jobs must be a whole number other than 0 (1: one pair at a time, "
+                         f"-1: as many at once as there are cores), got {n_jobs!r}")
+    try:
+        with joblib.parallel_config(backend=backend):     # constructing it sets it: undo
+            pass
+    except (ValueError, TypeError, AttributeError) as problem:      # a name or a backend object
+        raise InputError(f"backend: {problem} (PyStan needs 'threading', the default)")
 
 
 def check_complete(table: pd.DataFrame, names) -> None:
@@ -94,21 +109,34 @@ class ManyComparison:
     threshold: float
     rope: float
 
-    def probabilities(self, test: str, a: str, b: str) -> np.ndarray:
-        """(a ≪ b, a = b, a ≫ b) of one multi-data-set test, for either order of the pair."""
+    @property
+    def refused(self) -> str | None:
+        """Why the multi-data-set tests were not run (None when they were); every pair has
+        the same data sets."""
+        return next(iter(self.pairs.values())).refused
+
+    def overall(self, test: str, a: str, b: str) -> Overall:
+        """One multi-data-set test of a against b, for either order of the pair: both kinds
+        of probability of (a ≪ b, a = b, a ≫ b) with their Monte Carlo errors."""
         if test not in TESTS:
             raise InputError(f"unknown test {test!r}; choose one of {TESTS}")
-        c = self.pairs[(a, b)] if (a, b) in self.pairs else self.pairs[(b, a)]
-        if c.hierarchical is None:
-            return np.full(3, np.nan)
-        p = (c.signed_rank.winning_shares().to_numpy() if test == "signed-rank"
-             else c.hierarchical.probabilities)
-        return p if (a, b) in self.pairs else p[::-1]
+        if self.refused:
+            raise InputError("no " + test + " test: " + self.refused)
+        if (a, b) in self.pairs:
+            return self.pairs[(a, b)].overall()[TESTS.index(test)]
+        o = self.pairs[(b, a)].overall()[TESTS.index(test)]
+        return dataclasses.replace(o, shares=o.shares[::-1], shares_se=o.shares_se[::-1],
+                                   means=o.means[::-1], means_se=o.means_se[::-1])
+
+    def probabilities(self, test: str, a: str, b: str) -> np.ndarray:
+        """(a ≪ b, a = b, a ≫ b) of one multi-data-set test as shares of draws (the papers'
+        tables), for either order of the pair."""
+        return self.overall(test, a, b).shares
 
     def matrix(self, test: str = "hierarchical", what: str = "better") -> pd.DataFrame:
-        """K x K: P(row ≫ column) ("better"), P(row = column) ("rope"), or the decision at the
-        threshold ("decision": "better", "worse", "equivalent" or "undecided", read as row
-        against column)."""
+        """K x K: P(row ≫ column) ("better"), P(row = column) ("rope"), as shares of draws, or
+        the decision at the threshold taken on them ("decision": "better", "worse",
+        "equivalent" or "undecided", read as row against column)."""
         if what not in ("better", "rope", "decision"):
             raise InputError(f"what must be 'better', 'rope' or 'decision', got {what!r}")
         words = {"right": "better", "left": "worse", "rope": "equivalent", "none": "undecided"}
@@ -128,36 +156,47 @@ class ManyComparison:
         return [c for c in self.classifiers if not worse.loc[c].any()]
 
     def table(self) -> pd.DataFrame:
-        """The tidy long table: one row per pair x test (x data set for the per-data-set
-        t-test). p_*: the probabilities of the decision (shares where most probable for the
-        multi-data-set tests); mean_*: the posterior mean probabilities (for the hierarchical
-        test, those of the next data set)."""
+        """The tidy long table: one row per pair x test x kind of probability (x data set for
+        the correlated t-test, whose probabilities are exact). ``kind``: "exact", "share of
+        draws" or "mean probability" (as in ``Comparison.overall_table``); p_*: the
+        probabilities, mcse_*: their Monte Carlo standard errors; the decision stands beside
+        the probabilities it is taken on."""
         rows = []
         for (a, b), c in self.pairs.items():
             per = c.per_dataset.rope(c.rope)
             for name, p in zip(c.differences.datasets, per):
-                rows.append(_row(a, b, "correlated t-test", name, p, p, c))
-            if c.hierarchical is not None:
-                rows.append(_row(a, b, "signed-rank", None, c.signed_rank.winning_shares(),
-                                 c.signed_rank.means(), c))
-                rows.append(_row(a, b, "hierarchical", None, c.hierarchical.probabilities,
-                                 c.hierarchical.mean_masses, c))
+                rows.append(_row(a, b, "correlated t-test", name, "exact", p, np.zeros(3),
+                                 c.verdict(p)))
+            for test, o in zip(TESTS, c.overall()):
+                rows.append(_row(a, b, test, None, SHARE, o.shares, o.shares_se,
+                                 c.verdict(o.shares)))
+                rows.append(_row(a, b, test, None, MEAN, o.means, o.means_se, ""))
         return pd.DataFrame(rows)
 
     def verdict(self) -> list[str]:
         """The answer first, in words: per test, the classifiers that no other is practically
         better than; then the ranking's favourite."""
         out = []
-        if all(c.hierarchical is not None for c in self.pairs.values()):
+        declared = (f"(declared: the likeliest outcome in more than {self.threshold:g} of the "
+                    "posterior draws)")
+        if not self.refused:
             for test in TESTS[::-1]:
                 top = self.undominated(test)
-                row = self.matrix(test, "decision").loc[top[0]].drop(top[0]) if top else None
-                if len(top) == 1 and row.isin(["better", "equivalent"]).all():
-                    out.append(f"{test} test: {top[0]} is practically better than, or equivalent "
-                               f"to, every other classifier (probability > {self.threshold:g})")
+                others = [c for c in self.classifiers if c not in top]
+                if len(top) == 1 and self.matrix(test, "decision").loc[top[0]].drop(
+                        top[0]).isin(["better", "equivalent"]).all():
+                    text = (f"{top[0]} is practically better than, or equivalent to, every "
+                            f"other classifier {declared}")
+                elif top:
+                    text = (f"no classifier is declared practically better than "
+                            f"{_listed(top)} {declared}")
+                    if others:
+                        text += (f"; {_listed(others, 'and')} "
+                                 f"{'is' if len(others) == 1 else 'are'} declared practically "
+                                 "worse than at least one other")
                 else:
-                    out.append(f"{test} test: no classifier is practically better than any of "
-                               f"{', '.join(top)} (probability > {self.threshold:g})")
+                    text = f"every classifier is declared practically worse than another {declared}"
+                out.append(f"{test} test: {text}")
         if self.ranking is not None:
             t = self.ranking.table()
             first = t.index[0]
@@ -171,7 +210,7 @@ class ManyComparison:
         """The compact text report: verdict, decision matrices, ranking."""
         lines = [f"{len(self.classifiers)} classifiers, {len(self.pairs)} pairs", ""]
         lines += [f"- {v}" for v in self.verdict()] + [""]
-        if all(c.hierarchical is not None for c in self.pairs.values()):
+        if not self.refused:
             for test in TESTS[::-1]:
                 lines += [f"{test} test, decision of row against column:",
                           self.matrix(test, "decision").to_string(), ""]
@@ -192,41 +231,44 @@ class ManyComparison:
         return out
 
 
-def _row(a, b, test, dataset, p, mean, c: Comparison) -> dict:
-    p, mean = np.asarray(p, dtype=float), np.asarray(mean, dtype=float)
-    return {"a": a, "b": b, "test": test, "dataset": dataset,
+def _listed(names, conjunction: str = "or") -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+
+
+def _row(a, b, test, dataset, kind, p, se, decision) -> dict:
+    p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
+    return {"a": a, "b": b, "test": test, "dataset": dataset, "kind": kind,
             "p_b_better": p[0], "p_rope": p[1], "p_a_better": p[2],
-            "mean_b_better": mean[0], "mean_rope": mean[1], "mean_a_better": mean[2],
-            "decision": c.verdict(p)}
+            "mcse_b_better": se[0], "mcse_rope": se[1], "mcse_a_better": se[2],
+            "decision": decision}
 
 
 def compare_all(results, classifiers=None, *, rope: float = 0.01, lower_is_better: bool = False,
                 score: str = "score", score_range=FRACTION, percent: bool = False,
                 threshold: float = 0.95, seed: int = 0,
                 signed_rank_samples: int = SIGNED_RANK_SAMPLES, chains: int = 4,
-                warmup: int = 1000, draws: int = 1000, adapt_delta: float | None = None,
-                non_centred=None, ranking: bool = True, n_jobs: int = -1,
+                warmup: int = 1000, draws: int = 1000, adapt_delta: float = ADAPT_DELTA,
+                non_centred=NON_CENTRED, ranking: bool = True, n_jobs: int = -1,
                 backend: str = "threading", progress: bool = True) -> ManyComparison:
     """Compare every pair of ``classifiers`` (all of the table's, in its order, when None).
 
-    The options are those of :func:`bayestut.compare.compare`; ``n_jobs`` and ``backend``
+    The options are those of :func:`bayestut.compare.compare`, checked the same way;
+    classifier names are matched as text. ``n_jobs`` and ``backend``
     are joblib's (PyStan needs "threading": it forks, which deadlocks in "loky" workers).
     ``ranking=False`` skips the Plackett-Luce model.
     """
-    table = read_results(results, score=score, percent=percent, score_range=score_range)
     rope = check_rope(rope, score_range)
-    if not 0.5 <= threshold < 1.0:
-        raise InputError(f"the decision threshold must be in [0.5, 1), got {threshold}")
+    check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
+                   signed_rank_samples)
+    check_parallel(n_jobs, backend)
+    table = read_results(results, score=score, percent=percent, score_range=score_range)
     names = check_classifiers(table, classifiers)
     check_complete(table, names)
     table = table[table["classifier"].astype(str).isin(names)]
     pairs = list(itertools.combinations(names, 2))
     options = dict(rope=rope, lower_is_better=lower_is_better, threshold=threshold, seed=seed,
                    signed_rank_samples=signed_rank_samples, chains=chains, warmup=warmup,
-                   draws=draws)
-    # None: compare()'s own defaults
-    options.update({k: v for k, v in dict(adapt_delta=adapt_delta, non_centred=non_centred).items()
-                    if v is not None})
+                   draws=draws, adapt_delta=adapt_delta, non_centred=non_centred)
     workers = min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1, len(pairs))
     if workers > 1 and table["dataset"].nunique() > 1:     # the hierarchical test will run
         start_stan(workers)

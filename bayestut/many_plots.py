@@ -5,6 +5,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 import numpy as np
 
+from .compare import SHARE
 from .many import TESTS, ManyComparison
 
 COLOURS = ("#d6604d", "#bababa", "#4393c3")     # a ≪ b, rope, a ≫ b
@@ -24,7 +25,8 @@ def pairs_figure(many: ManyComparison, tests=TESTS):
     ax.set_xlim(0, 1)
     ax.axvline(0.95, color="k", lw=0.6, ls=":")
     ax.axvline(0.05, color="k", lw=0.6, ls=":")
-    ax.set_xlabel("probability (share of posterior samples where the outcome is most probable)")
+    ax.set_xlabel(f"{SHARE}: the share of posterior draws in which the outcome is the most "
+                  "probable")
     handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in COLOURS]
     ax.legend(handles, ["b better (a ≪ b)", "rope", "a better (a ≫ b)"], ncol=3,
               loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
@@ -33,7 +35,8 @@ def pairs_figure(many: ManyComparison, tests=TESTS):
 
 
 def matrices_figure(many: ManyComparison, tests=("signed-rank", "hierarchical")):
-    """P(row ≫ column) of each test as a heat map, side by side, probabilities in the cells."""
+    """P(row ≫ column) of each test, as shares of draws, in a heat map, side by side, the
+    probabilities in the cells."""
     names = list(many.classifiers)
     fig, axes = plt.subplots(1, len(tests), figsize=(4.6 * len(tests), 4.2))
     for ax, test in zip(np.atleast_1d(axes), tests):
@@ -45,6 +48,6 @@ def matrices_figure(many: ManyComparison, tests=("signed-rank", "hierarchical"))
                         color="white" if v > 0.6 else "black")
         ax.set_xticks(range(len(names)), names, rotation=45)
         ax.set_yticks(range(len(names)), names)
-        ax.set_title(f"{test}: P(row ≫ column)")
+        ax.set_title(f"{test}: P(row ≫ column), {SHARE}")
     fig.tight_layout()
     return fig

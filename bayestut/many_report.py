@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import html
 
-from . import __version__
+from . import __version__, wording
+from .compare import EXPLANATIONS, MEAN, SHARE
 from .many import TESTS, ManyComparison
 
 COLOURS = {"better": "#b7e1b0", "worse": "#f4b6b0", "equivalent": "#c9d9f0", "undecided": "#ffffff"}
@@ -18,15 +19,15 @@ WORDS = {"better": "row better", "worse": "column better", "equivalent": "equiva
 STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em;
 text-align:right}th{background:#f3f3f3}.grid td{text-align:center;min-width:7em}
-.grid td.self{background:#eee}.note{color:#555}.verdict{font-size:1.1em}
+.grid td.self{background:#eee}.grid small{color:#555}.note{color:#555}.verdict{font-size:1.1em}
 details{margin:.4em 0;border:1px solid #ddd;padding:.3em .6em}summary{cursor:pointer}
 .key span{display:inline-block;padding:.1em .5em;margin-right:.5em;border:1px solid #bbb}"""
 
 
 def grid(many: ManyComparison, test: str) -> str:
     """One test's decision matrix: each cell coloured by the decision of row against column,
-    with P(row ≫ column) and P(rope)."""
-    better, rope = many.matrix(test, "better"), many.matrix(test, "rope")
+    with P(row ≫ column) and P(rope) as both kinds of probability, with their Monte Carlo
+    errors."""
     decision = many.matrix(test, "decision")
     e = html.escape
     rows = ["<table class='grid'><tr><th>row \\ column</th>"
@@ -37,10 +38,14 @@ def grid(many: ManyComparison, test: str) -> str:
             if r == c:
                 cells.append("<td class='self'></td>")
                 continue
-            d = decision.loc[r, c]
-            cells.append(f"<td style='background:{COLOURS[d]}' title='{e(r)} against {e(c)}: "
-                         f"{WORDS[d]}'><b>{WORDS[d]}</b><br>P(≫) {better.loc[r, c]:.2f}"
-                         f"<br>P(rope) {rope.loc[r, c]:.2f}</td>")
+            o = many.overall(test, r, c)
+            kinds = "".join(f"<br><small>{name}</small><br>≫ {wording.number(p[2], se[2])}"
+                            f"<br>rope {wording.number(p[1], se[1])}"
+                            for name, p, se in ((SHARE, o.shares, o.shares_se),
+                                                (MEAN, o.means, o.means_se)))
+            short = e(wording.verdict(o.shares, r, c, many.threshold))
+            cells.append(f"<td style='background:{COLOURS[decision.loc[r, c]]}' title='{e(r)} "
+                         f"against {e(c)}: {short}'><b>{short}</b>{kinds}</td>")
         rows.append(f"<tr><th>{e(r)}</th>{''.join(cells)}</tr>")
     return "".join(rows) + "</table>"
 
@@ -68,17 +73,17 @@ def html_report(many: ManyComparison) -> str:
     parts += ["</ul>", f"<p>{e(first.settings())}. Metric {e(first.metric)!s}: "
               + ("lower scores are better" if first.lower_is_better else "higher scores are better")
               + "; '≫' always means practically better.</p>"]
-    if all(c.hierarchical is not None for c in many.pairs.values()):
+    if not many.refused:
         parts += ["<h2>Decisions, row against column</h2>",
-                  "<p class='note'>Each cell: the decision at the threshold, P(row ≫ column) and "
-                  "P(rope), read as the papers' tables do (the share of posterior samples in "
-                  "which that outcome is the most probable). The posterior mean probabilities "
-                  "are in each pair's section below. Pairwise decisions are not adjusted for "
-                  "the number of pairs (see JMLR §5).</p><p class='key'>"
+                  f"<p class='note'>Each cell: the decision at the threshold {many.threshold:g}, "
+                  f"taken on the {SHARE}, then P(row ≫ column) (≫) and P(rope) as both kinds "
+                  "of probability. Pairwise decisions are not adjusted for the number of pairs "
+                  "(see JMLR §5).</p><ul class='note'>"
+                  + "".join(f"<li>{e(x)}</li>" for x in EXPLANATIONS) + "</ul><p class='key'>"
                   + "".join(f"<span style='background:{COLOURS[d]}'>{WORDS[d]}</span>"
                             for d in COLOURS) + "</p>"]
         for test in TESTS[::-1]:
-            name = ("Hierarchical test (next data set)" if test == "hierarchical"
+            name = ("Hierarchical test" if test == "hierarchical"
                     else "Signed-rank test on the data sets' means")
             parts += [f"<h3>{name}</h3>", grid(many, test)]
     if many.ranking is not None:
@@ -91,20 +96,11 @@ def html_report(many: ManyComparison) -> str:
                   ranking_html(many)]
     parts.append("<h2>Pair by pair</h2>")
     for (a, b), c in many.pairs.items():
-        overall = c.overall_table() if c.hierarchical is not None else None
-        headline = (f": {e(overall['decision'].iloc[-1])} (hierarchical)"
-                    if overall is not None else "")
-        parts.append(f"<details><summary>{e(a)} against {e(b)}{headline}</summary>")
-        parts.append(f"<p>{e(c.orientation())}</p><ul>"
+        parts.append(f"<details><summary><b>{e(a)} against {e(b)}</b>: {e(c.headline())}"
+                     f"</summary><p>{e(c.orientation())}</p><ul>"
                      + "".join(f"<li>{e(s)}</li>" for s in c.sentences()) + "</ul>")
-        if overall is not None:
-            means = {"signed-rank (posterior mean)": c.signed_rank.means().to_numpy(),
-                     "hierarchical (next data set, posterior mean)": c.hierarchical.mean_masses}
-            parts += [overall.to_html(float_format=fmt, border=0),
-                      "<p class='note'>Posterior mean probabilities:</p><table><tr><th></th>"
-                      + "".join(f"<th>P({e(lab)})</th>" for lab in c.labels) + "</tr>"
-                      + "".join(f"<tr><th>{e(k)}</th>" + "".join(f"<td>{v:.3f}</td>" for v in p)
-                                + "</tr>" for k, p in means.items()) + "</table>"]
+        if c.overall():
+            parts.append(c.overall_table().to_html(border=0))
         parts += [c.per_dataset_table().to_html(float_format=fmt, border=0), "</details>"]
     problems = many.diagnostics()
     if problems:

@@ -30,6 +30,7 @@ import hashlib
 import io
 import logging
 import os
+import pickle
 import sys
 import threading
 import time
@@ -238,6 +239,7 @@ def _pystan_model(program: str, data: dict, seed: int):
     return model, not compiled
 
 
+_SAME_FIT: dict = {}        # one lock per distinct seeded fit request (see _sample_pystan)
 _fits_read: contextvars.ContextVar = contextvars.ContextVar("bayestut_fits_read", default=None)
 
 
@@ -283,14 +285,21 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, ad
     token = _fits_read.set(read)
     start = time.perf_counter()
     quiet = contextlib.nullcontext() if progress else _silenced()
-    try:
-        with quiet:
-            fit = model.sample(**kwargs)
-    finally:
-        _fits_read.reset(token)
-        for name in read:
-            with contextlib.suppress(FileNotFoundError):
-                httpstan.cache.delete_fit(name)
+    # httpstan names a seeded fit by a hash of the model, data, seed and settings: two equal
+    # requests at once (two pairs of classifiers with equal differences, in threads) would
+    # share its files, and the first to finish would delete them under the other
+    same = _SAME_FIT.setdefault((model.model_name, model.random_seed,
+                                 hashlib.sha256(pickle.dumps((data, kwargs))).hexdigest()),
+                                threading.Lock())
+    with same:
+        try:
+            with quiet:
+                fit = model.sample(**kwargs)
+        finally:
+            _fits_read.reset(token)
+            for name in read:
+                with contextlib.suppress(FileNotFoundError):
+                    httpstan.cache.delete_fit(name)
     sample_seconds = time.perf_counter() - start
 
     kept = -(-draws // thin)                     # Stan keeps ceil(draws / thin) per chain

@@ -1,4 +1,5 @@
-"""All pairs of K classifiers: order and labels, K = 2 equals compare, K >= 3, bad input."""
+"""All pairs of K classifiers: order and labels, K = 2 equals compare, K >= 3, identical
+classifiers, numeric names, issue 13's wording and input checks, bad input."""
 
 import itertools
 
@@ -6,9 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.compare import compare
+from bayestut.compare import MEAN, SHARE, compare
 from bayestut.data import InputError
 from bayestut.many import check_classifiers, compare_all, mean_scores
+from bayestut.many_report import html_report
 
 FAST = dict(chains=2, warmup=300, draws=300, signed_rank_samples=20_000, progress=False)
 
@@ -57,14 +59,21 @@ def test_decisions_of_a_clear_case(four):
         assert four.undominated(test) == ["best", "twin"]
 
 
-def test_tidy_table_has_every_pair_test_and_data_set(four):
+def test_tidy_table_has_every_pair_test_kind_and_data_set(four):
     t = four.table()
-    assert len(t) == 6 * (6 + 2)                     # pairs x (data sets + two tests)
+    assert len(t) == 6 * (6 + 2 * 2)                 # pairs x (data sets + two tests x two kinds)
     assert set(t["test"]) == {"correlated t-test", "signed-rank", "hierarchical"}
+    assert set(t["kind"]) == {"exact", SHARE, MEAN}
     p = t[["p_b_better", "p_rope", "p_a_better"]].to_numpy()
     np.testing.assert_allclose(p.sum(axis=1), 1.0)
-    row = t[(t.a == "best") & (t.b == "bad") & (t.test == "hierarchical")].iloc[0]
-    assert row["decision"] == "best better"
+    se = ["mcse_b_better", "mcse_rope", "mcse_a_better"]
+    assert (t.loc[t.kind == "exact", se] == 0).all().all()
+    rows = t[(t.a == "best") & (t.b == "bad") & (t.test == "hierarchical")].set_index("kind")
+    h = four.pairs[("best", "bad")].overall()[1]
+    np.testing.assert_array_equal(rows.loc[MEAN, se].to_numpy(dtype=float), h.means_se)
+    assert rows.loc[SHARE, "decision"] == "best better" and rows.loc[MEAN, "decision"] == ""
+    assert rows.loc[MEAN, "p_a_better"] == pytest.approx(
+        four.pairs[("best", "bad")].hierarchical.mean_masses[2])
 
 
 def test_ranking_puts_the_two_best_first(four):
@@ -147,8 +156,8 @@ def test_figures_show_every_pair_and_both_matrices(four):
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert labels[0] == "best vs base (signed-rank)" and len(labels) == 12
     fig2 = matrices_figure(four)
-    assert [ax.get_title() for ax in fig2.axes] == ["signed-rank: P(row ≫ column)",
-                                                    "hierarchical: P(row ≫ column)"]
+    assert [ax.get_title() for ax in fig2.axes] == [
+        f"signed-rank: P(row ≫ column), {SHARE}", f"hierarchical: P(row ≫ column), {SHARE}"]
     plt.close("all")
 
 
@@ -158,4 +167,76 @@ def test_cli_refuses_a_report_folder_that_is_a_file_before_the_analysis(tmp_path
     csv = tmp_path / "results.csv"
     results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2).to_csv(csv, index=False)
     assert main(["compare", str(csv), "--out", str(csv)]) == 2
-    assert "is a file: give a folder" in capsys.readouterr().err
+    assert "is a file: give a folder for the report" in capsys.readouterr().err
+
+
+@pytest.fixture(scope="module")
+def numeric():
+    """Classifiers named 1, 2, 3: 3 scores exactly as 2 on every fold; 1 is 0.009 above them,
+    inside the rope ±0.01 on most data sets, so that the rope is the signed-rank test's most
+    probable outcome without reaching the threshold (the test is NumPy-seeded: deterministic)."""
+    df = results({"1": 0.009, "2": 0.0}, datasets=5)
+    df = pd.concat([df, df[df.classifier == "2"].assign(classifier="3")])
+    many = compare_all(df, [1, 2, 3], n_jobs=2, **FAST)       # numbers, matched as text
+    return many, html_report(many)
+
+
+def test_numeric_names_are_matched_as_text(numeric):
+    many, _ = numeric
+    assert many.classifiers == ("1", "2", "3")
+    assert list(many.pairs) == [("1", "2"), ("1", "3"), ("2", "3")]
+    assert set(many.ranking.table().index) == {"1", "2", "3"}
+
+
+def test_identical_classifiers_among_three_are_equivalent_with_probability_one(numeric):
+    many, page = numeric
+    for test in ("signed-rank", "hierarchical"):
+        assert many.matrix(test, "rope").loc["3", "2"] == 1.0
+        assert many.matrix(test, "decision").loc["2", "3"] == "equivalent"
+        o = many.overall(test, "3", "2")
+        np.testing.assert_array_equal(o.means, [0.0, 1.0, 0.0])
+    t = many.table()
+    twins = t[(t.a == "2") & (t.b == "3") & (t.test == "hierarchical")]
+    assert list(twins["kind"]) == [SHARE, MEAN] and (twins["p_rope"] == 1.0).all()
+    assert not t[["p_b_better", "p_rope", "p_a_better"]].isna().any().any()
+    assert [v.split(" test:")[0] for v in many.verdict()[:2]] == ["hierarchical", "signed-rank"]
+    assert page.count("<table class='grid'>") == 2
+    assert "2 and 3 are practically equivalent: their scores are identical on every fold" in page
+
+
+def test_a_rope_dominated_pair_is_worded_from_its_three_probabilities(numeric):
+    many, page = numeric
+    shares = many.probabilities("signed-rank", "1", "2")
+    assert shares.argmax() == 1 and shares[1] < 0.95 and shares[0] == 0    # the case itself
+    cell = "<b>no decision (most probable: equivalent)</b>"
+    grid = page.split("<h3>Signed-rank test on the data sets' means</h3>")[1]
+    row = grid.split("<tr><th>1</th>")[1]
+    assert row.split("</tr>")[0].count(cell) == 2                  # against 2 and against 3
+    sentence = [s for s in many.pairs[("1", "2")].sentences() if s.startswith("signed-rank")][0]
+    assert "is that 1 and 2 are practically equivalent" in sentence and "odds" not in sentence
+    assert sentence in page and "evidence for 1)" not in page
+    t = many.table()
+    row = t[(t.a == "1") & (t.b == "2") & (t.test == "signed-rank") & (t.kind == SHARE)]
+    assert row["decision"].item() == "no decision (most probable: equivalent)"
+
+
+@pytest.mark.parametrize("bad", [dict(chains=0), dict(draws=0), dict(seed=-1), dict(seed=1.0),
+                                 dict(seed=2**31), dict(rope="0.01"), dict(rope=None),
+                                 dict(threshold=1.0), dict(adapt_delta=1.5),
+                                 dict(non_centred="sometimes"), dict(signed_rank_samples=10)])
+def test_bad_settings_get_the_same_input_error_as_compare(bad):
+    df = results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2)
+    with pytest.raises(InputError) as two:
+        compare(df, "a", "b", **bad)
+    with pytest.raises(InputError) as many:
+        compare_all(df, **bad, progress=False)
+    assert str(many.value) == str(two.value)
+
+
+@pytest.mark.parametrize("bad, message", [(dict(n_jobs=0), "n_jobs must be a whole number"),
+                                          (dict(n_jobs=1.5), "n_jobs must be a whole number"),
+                                          (dict(backend="nope"), "backend: Invalid backend")])
+def test_bad_parallel_settings_are_input_errors(bad, message):
+    df = results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2)
+    with pytest.raises(InputError, match=message):
+        compare_all(df, **bad, progress=False)
