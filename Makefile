@@ -28,10 +28,10 @@ reproduce: $(STAMP)
 
 # The simulation study of notebooks 06-07 (Corani et al. §5), from scratch: every setting, 500
 # repetitions, into data/simulations/ (see the README). `make reproduce` only reads this cache.
-# An interrupted run resumes: `python -m bayestut.simstudy`.
+# An interrupted run resumes: `python -m bayestut.simulation.runner`.
 simulations: $(STAMP)
 	rm -rf data/simulations
-	$(PY) -m bayestut.simstudy 500
+	$(PY) -m bayestut.simulation.runner 500
 
 # Unit tests, then nbval: the committed notebooks re-run and their checked outputs compared.
 # Set BAYESTUT_SEED_SHIFT=N to move every Stan seed by N (what CI does): it must still pass.

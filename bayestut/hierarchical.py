@@ -267,6 +267,13 @@ class HierarchicalResult:
         return wins / len(self.masses)
 
     @property
+    def delta0_probabilities(self) -> np.ndarray:
+        """Posterior (left, rope, right) probabilities of the population mean delta0: the share
+        of its draws in each region (what the authors' simulations of MLJ §5 recorded)."""
+        left, right = np.mean(self.delta0 < -self.rope), np.mean(self.delta0 > self.rope)
+        return np.array([left, 1.0 - left - right, right])
+
+    @property
     def probabilities_mcse(self) -> np.ndarray:
         """Monte Carlo standard errors of :attr:`probabilities` (from each chain's draws)."""
         wins = self.masses.argmax(axis=1)[:, None] == np.arange(3)

@@ -31,7 +31,7 @@ from .data import FRACTION, InputError, read_results
 from .decisions import decide
 from .diagnostics import ConvergenceWarning
 from .ranking import Ranking, plackett_luce
-from .simstudy import start_stan
+from .simulation.runner import start_stan
 
 TESTS = ("signed-rank", "hierarchical")       # in the order of Comparison.overall()
 MISSING_SHOWN = 5           # data sets named in a "missing results" message

@@ -67,3 +67,15 @@ def test_wilcoxon_follows_r_conventions():
 def test_wilcoxon_refuses_too_few_data_sets():
     with pytest.raises(InputError, match="fewer than 2"):
         wilcoxon_signed_rank(np.array([0.0, 0.0, 0.1]))
+
+
+def test_wilcoxon_with_ties_uses_rs_tie_corrected_variance():
+    # R: wilcox.test(c(1, 2, 2, 3, -1, 0, 4), exact = FALSE), by hand: the zero dropped, n = 6;
+    # ranks of |z|: 1.5, 3.5, 3.5, 5, 1.5, 6; V = 19.5; ties (2, 2) take (2^3 - 2) / 48 each
+    # from the variance 6 * 7 * 13 / 24; z = (19.5 - 10.5 - 0.5) / sqrt(22.5)
+    z = np.array([1, 2, 2, 3, -1, 0, 4]) / 100
+    expected = 2 * stats.norm.sf(8.5 / np.sqrt(22.5))
+    assert expected == pytest.approx(0.07314, abs=1e-5)
+    assert wilcoxon_signed_rank(z) == pytest.approx(expected, rel=1e-9)
+    # scipy's default (no continuity correction) would differ
+    assert stats.wilcoxon(z).pvalue != pytest.approx(expected, rel=1e-3)

@@ -1,4 +1,5 @@
-"""The cross-validation simulator, the delta_i populations, §4's propositions and the runner."""
+"""The simulation study: the cross-validation simulator, the delta_i populations, §4's
+propositions, the runner and its summaries."""
 
 import json
 
@@ -6,8 +7,12 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bayestut import cvsim, populations, shrinkage, simstudy
+import pandas as pd
+
 from bayestut.data import InputError
+from bayestut.simulation import crossval
+from bayestut.simulation import populations, shrinkage, summary
+from bayestut.simulation import runner
 
 
 # --- the simulator --------------------------------------------------------------------------
@@ -22,8 +27,8 @@ def _data(theta, n, rng):
 def test_naive_bayes_on_one_feature_is_right_with_probability_theta(theta):
     rng = np.random.default_rng(1)
     y, feature = _data(theta, 20_000, rng)
-    fold = cvsim.stratified_fold_labels(y, 2, 10, rng)
-    accuracy = cvsim.naive_bayes_accuracy(feature, y, fold, 10)
+    fold = crossval.stratified_fold_labels(y, 2, 10, rng)
+    accuracy = crossval.naive_bayes_accuracy(feature, y, fold, 10)
     assert accuracy.shape == (1, 2, 10)
     assert accuracy.mean() == pytest.approx(theta, abs=0.01)
 
@@ -31,7 +36,7 @@ def test_naive_bayes_on_one_feature_is_right_with_probability_theta(theta):
 def test_expected_difference_is_delta():
     rng = np.random.default_rng(2)
     deltas = np.array([0.0, 0.02, 0.05, -0.03])
-    x = cvsim.simulate_differences(np.repeat(deltas, 50), rng, n_instances=2000, runs=2)
+    x = crossval.simulate_differences(np.repeat(deltas, 50), rng, n_instances=2000, runs=2)
     means = x.mean(axis=1).reshape(4, 50).mean(axis=1)
     assert means == pytest.approx(deltas, abs=0.004)
 
@@ -39,7 +44,7 @@ def test_expected_difference_is_delta():
 def test_folds_are_stratified_and_of_equal_size():
     rng = np.random.default_rng(3)
     y = (rng.random((5, 503)) < 0.3).astype(np.int8)
-    fold = cvsim.stratified_fold_labels(y, 4, 10, rng)
+    fold = crossval.stratified_fold_labels(y, 4, 10, rng)
     for i in range(5):
         for r in range(4):
             sizes = np.bincount(fold[i, r], minlength=10)
@@ -54,15 +59,15 @@ def test_both_classifiers_are_scored_on_the_same_folds():
     # identical features on identical folds: every paired difference is exactly zero
     rng = np.random.default_rng(4)
     y, feature = _data(0.8, 500, rng)
-    fold = cvsim.stratified_fold_labels(y, 10, 10, rng)
-    a = cvsim.naive_bayes_accuracy(feature, y, fold, 10)
-    b = cvsim.naive_bayes_accuracy(feature.copy(), y, fold, 10)
+    fold = crossval.stratified_fold_labels(y, 10, 10, rng)
+    a = crossval.naive_bayes_accuracy(feature, y, fold, 10)
+    b = crossval.naive_bayes_accuracy(feature.copy(), y, fold, 10)
     np.testing.assert_array_equal(a - b, 0)
 
 
 def test_simulator_is_seeded_and_shaped():
-    a = cvsim.simulate_differences([0.01, 0.02], np.random.default_rng(5))
-    b = cvsim.simulate_differences([0.01, 0.02], np.random.default_rng(5))
+    a = crossval.simulate_differences([0.01, 0.02], np.random.default_rng(5))
+    b = crossval.simulate_differences([0.01, 0.02], np.random.default_rng(5))
     assert a.shape == (2, 100)
     np.testing.assert_array_equal(a, b)
     # differences are multiples of 1 / 50 (50 test instances per fold)
@@ -70,14 +75,42 @@ def test_simulator_is_seeded_and_shaped():
 
 
 @pytest.mark.parametrize("deltas, message", [
-    ([0.5], r"\[-0.1, 0.4\]"),
-    ([-0.2], r"\[-0.1, 0.4\]"),
     ([np.nan], "finite"),
     ([[0.1]], "1-d"),
 ])
-def test_unrealisable_deltas_are_refused(deltas, message):
+def test_bad_deltas_are_refused(deltas, message):
     with pytest.raises(InputError, match=message):
-        cvsim.simulate_differences(deltas, np.random.default_rng(0))
+        crossval.simulate_differences(deltas, np.random.default_rng(0))
+
+
+def test_outside_the_range_the_simulator_runs_as_the_authors_did():
+    # theta_2 = 0.9 - delta: 1.2 (a perfect feature), 0.3 and -0.2 (inverted features, read
+    # backwards by naive Bayes), 0.6 (inside): B's accuracy is 1, 0.7, 1 and 0.6
+    deltas = np.array([-0.3, 0.6, 1.1, 0.3])
+    realised = crossval.realised_delta(deltas)
+    np.testing.assert_allclose(realised, [-0.1, 0.2, -0.1, 0.3])
+    assert crossval.outside_range(deltas).tolist() == [True, True, True, False]
+    x = crossval.simulate_differences(np.repeat(deltas, 100), np.random.default_rng(9),
+                                   n_instances=2000, runs=2)
+    means = x.mean(axis=1).reshape(4, 100).mean(axis=1)
+    # standard error at most sqrt(0.33 / 2000 / 100) = 0.0013
+    assert means == pytest.approx(realised, abs=0.005)
+    # inside the range nothing changes
+    np.testing.assert_allclose(crossval.realised_delta([-0.1, 0.0, 0.03]), [-0.1, 0.0, 0.03])
+
+
+def test_the_mles_mse_is_the_instance_level_variance():
+    # at delta = 0 it is 0.18 / 500; over the mixture it is larger, and the simulator agrees
+    assert crossval.mle_mse(0.0, 0.0) == pytest.approx(0.18 / 500)
+    mixture = populations.Mixture(sd=0.01)
+    theory = crossval.mle_mse(mixture.mean, mixture.variance)
+    rng = np.random.default_rng(10)
+    deltas = mixture.sample(rng, 6000)
+    x = crossval.simulate_differences(deltas, rng, runs=1)
+    mse = np.mean((x.mean(axis=1) - deltas) ** 2)
+    # Monte Carlo standard error about sqrt(2) * mse / sqrt(6000) = 7e-6
+    assert mse == pytest.approx(theory, abs=2.2e-5)
+    assert theory == pytest.approx(0.1896875 / 500) and theory > 0.00037
 
 
 # --- populations ----------------------------------------------------------------------------
@@ -93,13 +126,13 @@ def test_matched_gaussian_has_the_mixtures_moments():
     assert draws.var() == pytest.approx(mixture.variance, rel=0.01)
 
 
-def test_draw_truncates_to_what_the_simulator_can_realise():
-    deltas = populations.draw(populations.Cauchy(0.0, 0.05), np.random.default_rng(7), 20_000)
-    assert deltas.min() >= -0.1 and deltas.max() <= 0.4
-    # the Cauchy conditioned on [-0.1, 0.4]: its share below 0
+def test_populations_are_not_truncated():
+    rng = np.random.default_rng(7)
+    deltas = populations.Cauchy(0.0, 0.05).sample(rng, 20_000)
+    share = np.mean(crossval.outside_range(deltas))
+    # the Cauchy's own mass outside [-0.1, 0.4]
     cdf = stats.cauchy(0.0, 0.05).cdf
-    below = (cdf(0.0) - cdf(-0.1)) / (cdf(0.4) - cdf(-0.1))
-    assert np.mean(deltas < 0) == pytest.approx(below, abs=0.01)
+    assert share == pytest.approx(cdf(-0.1) + 1 - cdf(0.4), abs=0.01)
 
 
 # --- §4 -------------------------------------------------------------------------------------
@@ -123,42 +156,47 @@ def test_propositions_2_and_3_by_monte_carlo():
 
 # --- the runner -----------------------------------------------------------------------------
 
-TINY = simstudy.FitOptions(warmup=100, draws=200, thin=2)
-GRID = [simstudy.Setting(populations.Cauchy(0.0, 0.003), 4),
-        simstudy.Setting(populations.Mixture(0.01), 3)]
+TINY = runner.FitOptions(chains=2, warmup=100, draws=200, thin=2)
+GRID = [runner.Setting(populations.Cauchy(0.0, 0.003), 4),
+        runner.Setting(populations.Mixture(0.01), 3)]
 
 
 def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
     # httpstan hands back its stored fit when data, seed and inits repeat exactly; a run that
     # seeded differently would give different data and really sample, so the test still bites
-    one = simstudy.run(GRID, 3, n_jobs=1, options=TINY, cache_dir=tmp_path / "one", progress=False)
-    two = simstudy.run(GRID, 3, n_jobs=2, options=TINY, cache_dir=tmp_path / "two", progress=False)
-    assert simstudy.per_dataset(one).equals(simstudy.per_dataset(two))
+    one = runner.run(GRID, 3, n_jobs=1, options=TINY, cache_dir=tmp_path / "one", progress=False)
+    two = runner.run(GRID, 3, n_jobs=2, options=TINY, cache_dir=tmp_path / "two", progress=False)
+    assert runner.per_dataset(one).equals(runner.per_dataset(two))
     drop = ["seconds"]
-    assert simstudy.per_repetition(one).drop(columns=drop).equals(
-        simstudy.per_repetition(two).drop(columns=drop))
-    table = simstudy.per_repetition(one)
+    assert runner.per_repetition(one).drop(columns=drop).equals(
+        runner.per_repetition(two).drop(columns=drop))
+    table = runner.per_repetition(one)
     assert list(table["q"]) == [4, 4, 4, 3, 3, 3]
-    assert table[["p_left", "p_rope", "p_right"]].sum(axis=1).round(6).eq(1).all()
+    for estimand in ("delta0", "next", "mass"):
+        columns = [f"{estimand}_{r}" for r in ("left", "rope", "right")]
+        assert table[columns].sum(axis=1).round(6).eq(1).all()
+    assert (table["min_ess_bulk"] > 0).all() and (table["max_rhat"] > 0.9).all()
+    means = [np.mean(r["xbar"]) for records in one.values() for r in records]
+    assert table["mean_xbar"].to_numpy() == pytest.approx(means)
 
 
 def test_resume_recomputes_nothing_finished(tmp_path, monkeypatch):
     setting = GRID[1]
-    simstudy.run([setting], 2, n_jobs=1, options=TINY, cache_dir=tmp_path, progress=False)
-    path = simstudy.cache_path(setting, simstudy.ROOT_SEED, TINY, tmp_path)
+    runner.run([setting], 2, n_jobs=1, options=TINY, cache_dir=tmp_path, progress=False)
+    path = runner.cache_path(setting, runner.ROOT_SEED, TINY, tmp_path)
     # an interruption in the middle of writing repetition 2
     with open(path, "a") as handle:
         handle.write('{"rep":2,"delta":[0.01')
     calls = []
-    real = simstudy.run_repetition
-    monkeypatch.setattr(simstudy, "run_repetition",
+    real = runner.run_repetition
+    monkeypatch.setattr(runner, "run_repetition",
                         lambda s, r, *a: calls.append(r) or real(s, r, *a))
-    results = simstudy.run([setting], 4, n_jobs=1, options=TINY, cache_dir=tmp_path,
+    results = runner.run([setting], 4, n_jobs=1, options=TINY, cache_dir=tmp_path,
                            progress=False)
     assert sorted(calls) == [2, 3]
     assert [r["rep"] for r in results[setting.key]] == [0, 1, 2, 3]
     calls.clear()
-    simstudy.run([setting], 4, n_jobs=1, options=TINY, cache_dir=tmp_path, progress=False)
+    runner.run([setting], 4, n_jobs=1, options=TINY, cache_dir=tmp_path, progress=False)
     assert calls == []
     # the torn line stays on its own line, and nothing else is out of place
     lines = path.read_text().splitlines()
@@ -166,21 +204,73 @@ def test_resume_recomputes_nothing_finished(tmp_path, monkeypatch):
 
 
 def test_cache_is_keyed_by_setting_seed_and_model_version(tmp_path):
-    a = simstudy.cache_path(GRID[0], 1, TINY, tmp_path)
-    assert a != simstudy.cache_path(GRID[1], 1, TINY, tmp_path)
-    assert a != simstudy.cache_path(GRID[0], 2, TINY, tmp_path)
-    assert a != simstudy.cache_path(GRID[0], 1, simstudy.FitOptions(), tmp_path)
+    a = runner.cache_path(GRID[0], 1, TINY, tmp_path)
+    assert a != runner.cache_path(GRID[1], 1, TINY, tmp_path)
+    assert a != runner.cache_path(GRID[0], 2, TINY, tmp_path)
+    assert a != runner.cache_path(GRID[0], 1, runner.FitOptions(), tmp_path)
 
 
 def test_a_tiny_grid_on_a_local_dask_cluster(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
                                   dashboard_address=None) as cluster, distributed.Client(cluster):
-        on_dask = simstudy.run(GRID[:1], 2, backend="dask", options=TINY,
+        on_dask = runner.run(GRID[:1], 2, backend="dask", options=TINY,
                                cache_dir=tmp_path / "dask", progress=False)
-    local = simstudy.run(GRID[:1], 2, n_jobs=1, options=TINY, cache_dir=tmp_path / "local",
+    local = runner.run(GRID[:1], 2, n_jobs=1, options=TINY, cache_dir=tmp_path / "local",
                          progress=False)
-    assert simstudy.per_dataset(on_dask).equals(simstudy.per_dataset(local))
-    record = json.loads(simstudy.cache_path(GRID[0], simstudy.ROOT_SEED, TINY,
+    assert runner.per_dataset(on_dask).equals(runner.per_dataset(local))
+    record = json.loads(runner.cache_path(GRID[0], runner.ROOT_SEED, TINY,
                                             tmp_path / "dask").read_text().splitlines()[0])
     assert record["rep"] in (0, 1)
+
+
+def test_the_delta0_estimand_is_the_share_of_delta0_draws_in_each_region(tmp_path, monkeypatch):
+    # a record's delta0 probabilities are those of the fit; check them against the draws
+    from bayestut import hierarchical
+    fits = []
+    real = hierarchical.hierarchical_test
+    monkeypatch.setattr(hierarchical, "hierarchical_test",
+                        lambda *a, **k: fits.append(real(*a, **k)) or fits[-1])
+    record = runner.run_repetition(GRID[0], 0, runner.ROOT_SEED, TINY)
+    fit = fits[-1]
+    d0 = fit.delta0
+    expected = [np.mean(d0 < -0.01), np.mean(np.abs(d0) <= 0.01), np.mean(d0 > 0.01)]
+    assert record["P_delta0"] == pytest.approx(expected, abs=1e-6)
+    assert record["P_next"] == pytest.approx(fit.probabilities.tolist(), abs=1e-6)
+    assert record["delta0_mean"] == pytest.approx(d0.mean(), rel=1e-6)
+    assert len(d0) == TINY.chains * TINY.draws // TINY.thin
+
+
+def test_table_1_statistic_both_ways():
+    per_rep = pd.DataFrame({"setting": "s", "q": 2, "mse_mle": [1.0, 4.0],
+                            "mse_shrinkage": [0.25, 0.25]})
+    table = summary.mse_table(per_rep)
+    assert table.at["s", "mse_mle"] == 2.5 and table.at["s", "rmse2_mle"] == 2.25
+    assert table.at["s", "rmse2_shrinkage"] == 0.25 and table.at["s", "reduction"] == 0.9
+
+
+def test_decisions_read_the_estimand_asked_for():
+    per_rep = pd.DataFrame({"setting": "s", "q": 2, "p_signed_rank": [0.01, 0.5],
+                            "delta0_left": 0.0, "delta0_rope": [0.97, 0.96], "delta0_right": 0.0,
+                            "next_left": 0.0, "next_rope": [0.5, 0.99], "next_right": 0.0,
+                            "divergences": 0, "outside": [1, 0]})
+    assert summary.decision_table(per_rep, "delta0").at["s", "share P(rope) > 0.95"] == 1.0
+    assert summary.decision_table(per_rep, "next").at["s", "share P(rope) > 0.95"] == 0.5
+    assert summary.decision_table(per_rep).at["s", "share of delta_i outside the simulator's range"] == 0.25
+    with pytest.raises(ValueError, match="estimand"):
+        summary.decision_table(per_rep, "mean")
+
+
+def test_the_schedule_holds_every_setting_once_scorecard_settings_first():
+    order = runner.schedule()
+    grid = [s for settings in runner.paper_grid().values() for s in settings]
+    assert sorted(s.key for s in order) == sorted(s.key for s in grid)
+    assert order[4].q == 50 and order[4].population.delta0 == 0.0
+
+
+def test_squared_mean_rmse_factor_by_monte_carlo():
+    rng = np.random.default_rng(11)
+    for q in (5, 10, 50):
+        rmse = np.sqrt((rng.standard_normal((200_000, q)) ** 2).mean(axis=1))
+        assert summary.squared_mean_rmse_factor(q) == pytest.approx(rmse.mean() ** 2, abs=2e-3)
+    assert summary.squared_mean_rmse_factor(5) == pytest.approx(0.9054, abs=1e-4)

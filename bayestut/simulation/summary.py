@@ -1,0 +1,80 @@
+"""What Corani et al. (MLJ 2017, §5) report from each simulation setting, computed from the
+runner's per-repetition table (:func:`bayestut.simulation.runner.per_repetition`).
+
+- Table 1: the error of the MLE x̄_i and of the shrinkage estimator (the hierarchical
+  posterior mean of delta_i) two ways: the mean squared error over repetitions and data sets,
+  and the square of the mean over repetitions of each repetition's RMSE (what the authors'
+  result file recorded; smaller, by Jensen's inequality, the more so the smaller q).
+- Figures 2-4 and §5.2-5.4: per setting, the signed-rank test's rejections (p < 0.05) and
+  median p-value; the hierarchical test's mean and median P(left), P(rope), P(right), and the
+  share of repetitions in which each exceeds 0.95 (its "power" for that decision), for either
+  estimand: ``"delta0"`` (the population mean's posterior, what the authors recorded) or
+  ``"next"`` (the next-data-set shares of MLJ §3.1).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import pandas as pd
+from scipy.special import gammaln
+
+ALPHA = 0.05
+THRESHOLD = 0.95
+ESTIMANDS = {"delta0": "delta0 (population mean)", "next": "next data set (MLJ §3.1)"}
+
+
+def mse_table(per_rep: pd.DataFrame) -> pd.DataFrame:
+    """Per setting: MSE of both estimators (``mse_*``), the squared mean RMSE (``rmse2_*``), the
+    shrinkage's reduction of the MSE, the repetitions and q. Each repetition has q data sets,
+    so the mean of per-repetition MSEs is the overall MSE."""
+    frame = per_rep.assign(rmse_mle=np.sqrt(per_rep["mse_mle"]),
+                           rmse_shrinkage=np.sqrt(per_rep["mse_shrinkage"]))
+    g = frame.groupby("setting", sort=False)
+    table = g[["mse_mle", "mse_shrinkage"]].mean()
+    table["rmse2_mle"] = g["rmse_mle"].mean() ** 2
+    table["rmse2_shrinkage"] = g["rmse_shrinkage"].mean() ** 2
+    table["reduction"] = 1.0 - table["mse_shrinkage"] / table["mse_mle"]
+    table["repetitions"] = g.size()
+    table["q"] = g["q"].first()
+    return table
+
+
+def squared_mean_rmse_factor(q: int) -> float:
+    """E[RMSE]^2 / MSE when a repetition's q squared errors are those of independent normal
+    errors with a common variance (the MLE's, nearly): RMSE = sigma sqrt(chi2_q / q), and
+    E sqrt(chi2_q) = sqrt(2) Gamma((q + 1) / 2) / Gamma(q / 2)."""
+    return 2.0 / q * np.exp(2 * (gammaln((q + 1) / 2) - gammaln(q / 2)))
+
+
+def decision_table(per_rep: pd.DataFrame, estimand: str = "delta0") -> pd.DataFrame:
+    """Per setting: what the signed-rank test and the hierarchical test conclude, the latter
+    on ``estimand`` ("delta0" or "next")."""
+    if estimand not in ESTIMANDS:
+        raise ValueError(f"estimand must be one of {list(ESTIMANDS)}, got {estimand!r}")
+
+    def summarise(d: pd.DataFrame) -> pd.Series:
+        p = {r: d[f"{estimand}_{r}"] for r in ("left", "rope", "right")}
+        return pd.Series({
+            "q": d["q"].iloc[0],
+            "repetitions": len(d),
+            "signed-rank rejections": np.mean(d["p_signed_rank"] < ALPHA),
+            "signed-rank median p": d["p_signed_rank"].median(),
+            "mean P(rope)": p["rope"].mean(),
+            "median P(rope)": p["rope"].median(),
+            "median P(right)": p["right"].median(),
+            "median P(left)": p["left"].median(),
+            "share P(rope) > 0.95": np.mean(p["rope"] > THRESHOLD),
+            "share P(right) > 0.95": np.mean(p["right"] > THRESHOLD),
+            "share P(left) > 0.95": np.mean(p["left"] > THRESHOLD),
+            "repetitions with divergences": np.mean(d["divergences"] > 0),
+            "share of delta_i outside the simulator's range": d["outside"].sum() / d["q"].sum(),
+        })
+    return pd.DataFrame({k: summarise(d) for k, d in per_rep.groupby("setting", sort=False)}).T
+
+
+def share_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """Wilson score interval of a share of n repetitions: how far Monte Carlo noise alone
+    moves a reproduced rejection rate."""
+    centre = (share + z**2 / (2 * n)) / (1 + z**2 / n)
+    half = z * np.sqrt(share * (1 - share) / n + z**2 / (4 * n**2)) / (1 + z**2 / n)
+    return centre - half, centre + half
