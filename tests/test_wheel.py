@@ -2,6 +2,7 @@
 and the bundled results, and runs a hierarchical comparison from there."""
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -37,9 +38,15 @@ print("installed package ok")
 def installed(tmp_path_factory):
     """The wheel built from this checkout, installed (without dependencies, which the test
     environment has) into a folder of its own."""
+    source = tmp_path_factory.mktemp("source")    # a clean copy: no stale build/ of the checkout
+    for name in ("pyproject.toml", "README.md", "LICENSE"):
+        shutil.copy(REPO / name, source / name)
+    skip = shutil.ignore_patterns("__pycache__", "simulations")
+    for name in ("bayestut", "stan", "data"):
+        shutil.copytree(REPO / name, source / name, ignore=skip)
     build = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(build),
-                    str(REPO)], check=True, capture_output=True)
+                    str(source)], check=True, capture_output=True)
     wheel = next(build.glob("bayestut-*.whl"))
     site = tmp_path_factory.mktemp("site")
     subprocess.run([sys.executable, "-m", "pip", "install", "--no-deps", "--quiet", "--target",
