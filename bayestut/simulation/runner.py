@@ -37,7 +37,6 @@ from pathlib import Path
 import joblib
 import numpy as np
 import pandas as pd
-from scipy import stats
 from tqdm.auto import tqdm
 
 from .. import hierarchical, stan
