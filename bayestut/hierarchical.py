@@ -273,11 +273,14 @@ class HierarchicalResult:
         left, right = np.mean(self.delta0 < -self.rope), np.mean(self.delta0 > self.rope)
         return np.array([left, 1.0 - left - right, right])
 
+    def _by_chain(self, values: np.ndarray) -> np.ndarray:
+        """(draws, 3) pooled draws back to (chains, draws per chain, 3)."""
+        return values.reshape(self.fit.diagnostics.chains, -1, 3)
+
     @property
     def probabilities_mcse(self) -> np.ndarray:
         """Monte Carlo standard errors of :attr:`probabilities` (from each chain's draws)."""
-        wins = self.masses.argmax(axis=1)[:, None] == np.arange(3)
-        return mcse_mean(wins.reshape(self.fit.diagnostics.chains, -1, 3))
+        return mcse_mean(self._by_chain(self.masses.argmax(axis=1)[:, None] == np.arange(3)))
 
     @property
     def mean_masses(self) -> np.ndarray:
@@ -291,7 +294,7 @@ class HierarchicalResult:
     @property
     def mean_masses_mcse(self) -> np.ndarray:
         """Monte Carlo standard errors of :attr:`mean_masses`."""
-        return mcse_mean(self.masses.reshape(self.fit.diagnostics.chains, -1, 3))
+        return mcse_mean(self._by_chain(self.masses))
 
     def summary(self) -> pd.Series:
         """One labelled row: the winning shares, the mean masses and delta0."""

@@ -239,7 +239,9 @@ def _pystan_model(program: str, data: dict, seed: int):
     return model, not compiled
 
 
-_SAME_FIT: dict = {}        # one lock per distinct seeded fit request (see _sample_pystan)
+# equal seeded fit requests share one of these locks (see _sample_pystan); a fixed number of
+# them keeps memory bounded in long runs, where a lock per request would pile up
+_FIT_LOCKS = tuple(threading.Lock() for _ in range(64))
 _fits_read: contextvars.ContextVar = contextvars.ContextVar("bayestut_fits_read", default=None)
 
 
@@ -288,10 +290,8 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, ad
     # httpstan names a seeded fit by a hash of the model, data, seed and settings: two equal
     # requests at once (two pairs of classifiers with equal differences, in threads) would
     # share its files, and the first to finish would delete them under the other
-    same = _SAME_FIT.setdefault((model.model_name, model.random_seed,
-                                 hashlib.sha256(pickle.dumps((data, kwargs))).hexdigest()),
-                                threading.Lock())
-    with same:
+    request = pickle.dumps((model.model_name, model.random_seed, data, kwargs))
+    with _FIT_LOCKS[int(hashlib.sha256(request).hexdigest(), 16) % len(_FIT_LOCKS)]:
         try:
             with quiet:
                 fit = model.sample(**kwargs)
