@@ -7,8 +7,9 @@ import numpy as np
 
 from .compare import SHARE
 from .many import TESTS, ManyComparison
+from .style import LEFT, RIGHT, ROPE
 
-COLOURS = ("#d6604d", "#bababa", "#4393c3")     # a ≪ b, rope, a ≫ b
+COLOURS = (LEFT, ROPE, RIGHT)     # a ≪ b, rope, a ≫ b: the outcome colours of every figure
 
 
 def pairs_figure(many: ManyComparison, tests=TESTS):

@@ -8,8 +8,7 @@ from scipy import stats
 
 from .correlated import StudentPosterior
 from .paths import figures_dir
-
-ROPE_COLOUR = "tab:orange"
+from .style import POSTERIOR_COLOUR, ROPE as ROPE_COLOUR, rope_lines
 
 
 def save(fig, name: str) -> str:
@@ -21,20 +20,15 @@ def save(fig, name: str) -> str:
     return f"figures/{name}.png"
 
 
-def _rope_lines(ax, rope: float) -> None:
-    for v in (-rope, rope):
-        ax.axvline(v, color=ROPE_COLOUR, lw=1.5)
-
-
 def differences_density(x, rope: float = 0.01, ax=None, title: str | None = None):
     """Kernel density of the fold differences, with the rope's edges (JMLR Figures 1-3)."""
     ax = ax or plt.subplots(figsize=(4.5, 3))[1]
     x = np.asarray(x, dtype=float)
     if np.ptp(x) > 0:
         grid = np.linspace(x.min() - 0.3 * np.ptp(x), x.max() + 0.3 * np.ptp(x), 400)
-        ax.plot(grid, stats.gaussian_kde(x)(grid), color="tab:blue")
-    ax.plot(x, np.zeros_like(x), "|", color="tab:blue", alpha=0.5, ms=12)
-    _rope_lines(ax, rope)
+        ax.plot(grid, stats.gaussian_kde(x)(grid), color=POSTERIOR_COLOUR)
+    ax.plot(x, np.zeros_like(x), "|", color=POSTERIOR_COLOUR, alpha=0.5, ms=12)
+    rope_lines(ax, rope, label=False)
     ax.set(xlabel="difference of accuracy", ylabel="density", title=title)
     return ax
 
@@ -51,13 +45,13 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
     if post.scale > 0:
         v = _grid_for(post, rope)
         dens = post.pdf(v)
-        ax.plot(v, dens, color="tab:blue")
+        ax.plot(v, dens, color=POSTERIOR_COLOUR)
         inside = (v >= -rope) & (v <= rope)
         ax.fill_between(v, dens, where=inside, color=ROPE_COLOUR, alpha=0.3, lw=0)
     else:  # all differences equal: the posterior is a point mass
-        ax.axvline(post.loc, color="tab:blue", lw=3)
+        ax.axvline(post.loc, color=POSTERIOR_COLOUR, lw=3)
         ax.set_xlim(min(post.loc, -rope) - rope, max(post.loc, rope) + rope)
-    _rope_lines(ax, rope)
+    rope_lines(ax, rope, label=False)
     if show_probabilities:
         p = post.rope(rope)
         names = labels or ("left", "rope", "right")

@@ -14,8 +14,7 @@ import numpy as np
 from matplotlib.colors import LogNorm
 
 from .data import InputError
-
-REGION_COLOUR = "tab:orange"
+from .style import ROPE as REGION_COLOUR
 CMAP = "Blues"
 # Corners in the plane, as in JMLR Figure 11: left at bottom right, rope on top, right at
 # bottom left (so a - b reads a on the left, b on the right).

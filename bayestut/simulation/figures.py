@@ -7,11 +7,10 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ..plots import ROPE_COLOUR
+from ..style import OUTCOME_COLOURS, REGIONS
 from .summary import ALPHA, THRESHOLD
 
-REGION_COLOURS = ("tab:blue", ROPE_COLOUR, "tab:green")
-REGIONS = ("left", "rope", "right")
+REGION_COLOURS = tuple(OUTCOME_COLOURS[r] for r in REGIONS)
 
 
 def inference_schema(result, draws, rope: float = 0.01):
