@@ -11,7 +11,7 @@ import pandas as pd
 
 from bayestut.data import InputError
 from bayestut.simulation import crossval
-from bayestut.simulation import populations, shrinkage, summary
+from bayestut.simulation import figures, populations, shrinkage, summary
 from bayestut.simulation import runner
 
 
@@ -247,6 +247,34 @@ def test_table_1_statistic_both_ways():
     table = summary.mse_table(per_rep)
     assert table.at["s", "mse_mle"] == 2.5 and table.at["s", "rmse2_mle"] == 2.25
     assert table.at["s", "rmse2_shrinkage"] == 0.25 and table.at["s", "reduction"] == 0.9
+    # the Monte Carlo standard error of the mean over repetitions: sd 2.12 over sqrt(2)
+    assert table.at["s", "se_mse_mle"] == pytest.approx(1.5)
+    assert table.at["s", "se_mse_shrinkage"] == 0.0
+
+
+def test_simulation_figures_draw_shares_with_their_intervals():
+    import matplotlib
+    matplotlib.use("Agg")
+    from matplotlib.collections import LineCollection
+
+    rng = np.random.default_rng(3)
+    per_rep = pd.DataFrame({
+        "setting": np.repeat(["a", "b"], 40), "q": np.repeat([10, 20], 40),
+        "p_signed_rank": rng.uniform(size=80), "divergences": 0, "outside": 0,
+        **{f"{e}_{r}": rng.uniform(size=80) for e in ("delta0", "next")
+           for r in ("left", "rope", "right")}})
+    fig = figures.behaviour_vs_q(per_rep, "test")
+    decisions = fig.axes[3]
+    intervals = [c for c in decisions.collections if isinstance(c, LineCollection)]
+    assert len(intervals) == 3                      # rope, left, right: one bar per q each
+    low, high = summary.share_interval(np.array([0.5]), np.array([40]))
+    assert low[0] < 0.5 < high[0]
+    table = summary.mse_table(per_rep.assign(mse_mle=rng.uniform(size=80),
+                                             mse_shrinkage=rng.uniform(size=80)))
+    ax = figures.mse_by_q(table, 0.5, "test")
+    assert len([c for c in ax.collections if isinstance(c, LineCollection)]) == 2
+    decision = summary.decision_table(per_rep)
+    figures.power_vs_delta0(decision, [0.01, 0.02])
 
 
 def test_decisions_read_the_estimand_asked_for():

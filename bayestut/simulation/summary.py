@@ -24,13 +24,16 @@ ESTIMANDS = {"delta0": "delta0 (population mean)", "next": "next data set (MLJ Â
 
 
 def mse_table(per_rep: pd.DataFrame) -> pd.DataFrame:
-    """Per setting: MSE of both estimators (``mse_*``), the squared mean RMSE (``rmse2_*``), the
-    shrinkage's reduction of the MSE, the repetitions and q. Each repetition has q data sets,
-    so the mean of per-repetition MSEs is the overall MSE."""
+    """Per setting: MSE of both estimators (``mse_*``) and its Monte Carlo standard error over
+    the repetitions (``se_mse_*``), the squared mean RMSE (``rmse2_*``), the shrinkage's
+    reduction of the MSE, the repetitions and q. Each repetition has q data sets, so the mean of
+    per-repetition MSEs is the overall MSE."""
     frame = per_rep.assign(rmse_mle=np.sqrt(per_rep["mse_mle"]),
                            rmse_shrinkage=np.sqrt(per_rep["mse_shrinkage"]))
     g = frame.groupby("setting", sort=False)
     table = g[["mse_mle", "mse_shrinkage"]].mean()
+    for column in ("mse_mle", "mse_shrinkage"):
+        table[f"se_{column}"] = g[column].std() / np.sqrt(g.size())
     table["rmse2_mle"] = g["rmse_mle"].mean() ** 2
     table["rmse2_shrinkage"] = g["rmse_shrinkage"].mean() ** 2
     table["reduction"] = 1.0 - table["mse_shrinkage"] / table["mse_mle"]
