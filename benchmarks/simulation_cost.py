@@ -18,7 +18,7 @@ Run: .venv/bin/python benchmarks/simulation_cost.py [repetitions per measurement
 Reusing the step size and metric adapted on a setting's first repetition, with a 150-iteration
 warm-up, was measured in ``benchmarks/adaptation_reuse.py`` (cmdstanpy, 30 repetitions of
 Figure 3's setting, 2026-11-22): it cuts the CmdStan CPU time per fit to a third at q = 50 and
-a half at q = 10, but the fits are not sound (at q = 10 half of them diverge and two give
+a half at q = 10, but the fits are not sound (at q = 10, 14 of 30 diverge and two give
 delta0 probabilities 6-8 Monte Carlo standard errors off; at q = 50 R-hat reaches 1.35-1.5 in
 sigma0 and the outlying data sets' delta_raw[i]). Reusing only the metric is sound at q = 10
 alone and saves 22% there. The runner keeps its own adaptation.
