@@ -36,6 +36,7 @@ def differences_density(x, rope: float = 0.01, ax=None, title: str | None = None
         ax.plot(grid, stats.gaussian_kde(x)(grid), color=POSTERIOR_COLOUR)
     ax.plot(x, np.zeros_like(x), "|", color=POSTERIOR_COLOUR, alpha=0.5, ms=12)
     rope_lines(ax, rope)
+    ax.xaxis.set_major_locator(plt.MaxNLocator(6))      # tick labels that never run together
     ax.set(xlabel=xlabel, ylabel="density", title=title)
     _legend_above(ax, ax.get_legend_handles_labels()[0], ncol=1)
     return ax
@@ -127,7 +128,8 @@ def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: s
         ax.plot(loc[i], row, "o", color=colour, ms=4)
     ax.set_yticks(range(len(names)), [names[i] for i in order[::-1]], fontsize=7)
     ax.set_ylim(-0.8, len(names) - 0.2)
-    ax.set(xlabel=rf"mean difference of accuracy $\mu$ ({a} − {b})", title=title)
+    ax.set_xlabel(rf"mean difference of accuracy $\mu$ ({a} − {b})")
+    ax.set_title(title or "", pad=16)                    # above the names of the two sides
     # which classifier each side of the axis favours
     ax.annotate(f"← {b} better", (0, 1), xycoords="axes fraction", xytext=(0, 3),
                 textcoords="offset points", ha="left", va="bottom", fontsize=8)
@@ -141,7 +143,7 @@ def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: s
     legend.append(plt.Rectangle((0, 0), 1, 1, color=ROPE_COLOUR, alpha=0.25,
                                 label=f"rope [{-rope:g}, {rope:g}]"))
     ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
-              title=f"decision: P > {threshold:g}\nline: {mass:.0%} HDI", title_fontsize=8)
+              title=f"decision (P > {threshold:g});\nline: {mass:.0%} HDI", title_fontsize=8)
     return ax
 
 

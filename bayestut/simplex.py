@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib import patheffects
 from matplotlib.colors import LinearSegmentedColormap, LogNorm
 
 from .data import InputError
@@ -59,9 +60,9 @@ def simplex_plot(samples, labels, ax=None, gridsize: int = 70):
                    mincnt=1, bins="log", cmap=CMAP, linewidths=0)
     ax.figure.colorbar(hb, ax=ax, shrink=0.6, label="samples per cell")
     ax.plot(*np.vstack([CORNERS, CORNERS[:1]]).T, color=EDGE_COLOUR, lw=1.2)
-    for midpoint in midpoints:
+    for midpoint in midpoints:     # a white halo keeps the boundary visible over dense cells
         ax.plot([centre[0], midpoint[0]], [centre[1], midpoint[1]], color=EDGE_COLOUR, lw=1,
-                ls="--")
+                ls="--", path_effects=[patheffects.withStroke(linewidth=3, foreground="white")])
     shares = np.bincount(samples.argmax(axis=1), minlength=3) / len(samples)
     offsets = [(0.06, -0.06), (0.0, 0.07), (-0.06, -0.06)]
     for corner, (dx, dy), name, share, region in zip(CORNERS, offsets, labels, shares, REGIONS):
