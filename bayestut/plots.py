@@ -1,14 +1,20 @@
-"""Figures of the single-data-set analyses: differences, posteriors, rope, HDIs, grids."""
+"""Figures of the single-data-set analyses: differences, posteriors, rope, HDIs, forest, grids."""
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from mpl_toolkits.axes_grid1 import make_axes_locatable
 from scipy import stats
 
 from .correlated import StudentPosterior
+from .decisions import NO_DECISION, decide
 from .paths import figures_dir
-from .style import POSTERIOR_COLOUR, ROPE as ROPE_COLOUR, rope_lines
+from .style import OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, ROPE as ROPE_COLOUR, rope_lines
+
+NO_DECISION_COLOUR = "#999999"    # neutral grey: none of the three outcomes is declared
+MU_LABEL = r"mean difference of accuracy $\mu$"
+SHADE = 0.35                      # opacity of the outcome colours under a posterior
 
 
 def save(fig, name: str) -> str:
@@ -20,7 +26,8 @@ def save(fig, name: str) -> str:
     return f"figures/{name}.png"
 
 
-def differences_density(x, rope: float = 0.01, ax=None, title: str | None = None):
+def differences_density(x, rope: float = 0.01, ax=None, title: str | None = None,
+                        xlabel: str = r"difference of accuracy on a fold, $x_j$"):
     """Kernel density of the fold differences, with the rope's edges (JMLR Figures 1-3)."""
     ax = ax or plt.subplots(figsize=(4.5, 3))[1]
     x = np.asarray(x, dtype=float)
@@ -28,54 +35,115 @@ def differences_density(x, rope: float = 0.01, ax=None, title: str | None = None
         grid = np.linspace(x.min() - 0.3 * np.ptp(x), x.max() + 0.3 * np.ptp(x), 400)
         ax.plot(grid, stats.gaussian_kde(x)(grid), color=POSTERIOR_COLOUR)
     ax.plot(x, np.zeros_like(x), "|", color=POSTERIOR_COLOUR, alpha=0.5, ms=12)
-    rope_lines(ax, rope, label=False)
-    ax.set(xlabel="difference of accuracy", ylabel="density", title=title)
+    rope_lines(ax, rope)
+    ax.xaxis.set_major_locator(plt.MaxNLocator(6))      # tick labels that never run together
+    ax.set(xlabel=xlabel, ylabel="density", title=title)
+    _legend_above(ax, ax.get_legend_handles_labels()[0], ncol=1)
     return ax
 
 
 def _grid_for(post: StudentPosterior, rope: float) -> np.ndarray:
     lo, hi = (post.loc - 5 * post.scale, post.loc + 5 * post.scale)
-    return np.linspace(min(lo, -2 * rope), max(hi, 2 * rope), 600)
+    # the rope's edges are grid points, so that the three shaded areas meet without a gap
+    return np.union1d(np.linspace(min(lo, -2 * rope), max(hi, 2 * rope), 600), [-rope, rope])
+
+
+def _legend_above(ax, handles, ncol: int = 2, fontsize: float = 8):
+    """A legend between the axes and their title, where it covers neither curve nor rope."""
+    ax.legend(handles=handles, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncol=ncol,
+              fontsize=fontsize, frameon=False, borderaxespad=0.2)
+    rows = -(-len(handles) // ncol)
+    ax.set_title(ax.get_title(), pad=6 + rows * 1.45 * fontsize)
 
 
 def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
-              title: str | None = None, show_probabilities: bool = True):
-    """One Student posterior with the rope shaded and P(left), P(rope), P(right) printed."""
+              title: str | None = None, show_probabilities: bool = True,
+              xlabel: str = MU_LABEL):
+    """One Student posterior, its area coloured by outcome (left of, inside, right of the rope).
+
+    With ``show_probabilities`` a legend above the axes gives P(left), P(rope), P(right) under
+    the names in ``labels`` and names the rope lines.
+    """
     ax = ax or plt.subplots(figsize=(5, 3.2))[1]
+    p = post.rope(rope)
     if post.scale > 0:
         v = _grid_for(post, rope)
         dens = post.pdf(v)
-        ax.plot(v, dens, color=POSTERIOR_COLOUR)
-        inside = (v >= -rope) & (v <= rope)
-        ax.fill_between(v, dens, where=inside, color=ROPE_COLOUR, alpha=0.3, lw=0)
-    else:  # all differences equal: the posterior is a point mass
-        ax.axvline(post.loc, color=POSTERIOR_COLOUR, lw=3)
+        ax.plot(v, dens, color=POSTERIOR_COLOUR, lw=1.2)
+        for region, where in zip(REGIONS, (v <= -rope, np.abs(v) <= rope, v >= rope)):
+            ax.fill_between(v, dens, where=where, color=OUTCOME_COLOURS[region], alpha=SHADE, lw=0)
+    else:  # all differences equal: the posterior is a point mass, in the colour of its region
+        ax.axvline(post.loc, color=OUTCOME_COLOURS[REGIONS[int(np.argmax(p))]], lw=3)
         ax.set_xlim(min(post.loc, -rope) - rope, max(post.loc, rope) + rope)
-    rope_lines(ax, rope, label=False)
+    rope_lines(ax, rope, label=show_probabilities)
+    ax.set(xlabel=xlabel, ylabel="density", title=title)
     if show_probabilities:
-        p = post.rope(rope)
-        names = labels or ("left", "rope", "right")
-        text = "\n".join(f"P({n}) = {q:.3f}" for n, q in zip(names, p))
-        # put the text on the side away from the bulk of the posterior
-        right = float(post.loc) < 0
-        ax.text(0.98 if right else 0.02, 0.97, text, transform=ax.transAxes, va="top",
-                ha="right" if right else "left", fontsize=8,
-                bbox=dict(facecolor="white", alpha=0.8, lw=0))
-    ax.set(xlabel="mean difference of accuracy", ylabel="density", title=title)
+        names = labels or REGIONS
+        handles = [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], alpha=SHADE,
+                                 label=f"P({n}) = {q:.3f}") for r, n, q in zip(REGIONS, names, p)]
+        _legend_above(ax, handles + ax.get_legend_handles_labels()[0])
     return ax
 
 
 def posterior_hdis(post: StudentPosterior, masses=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99),
-                   rope: float = 0.01, ax=None, title: str | None = None):
-    """The posterior with its highest-density intervals stacked below it (JMLR Figure 5)."""
-    ax = posterior(post, rope, ax=ax, title=title, show_probabilities=False)
-    top = ax.get_ylim()[1]
-    for j, m in enumerate(sorted(masses)):
-        lo, hi = post.hdi(m)
-        y = -top * (0.05 + 0.05 * j)
-        ax.plot([lo, hi], [y, y], color=plt.cm.viridis(j / max(len(masses) - 1, 1)), lw=3)
-        ax.text(hi, y, f" {m:.0%}", va="center", fontsize=7)
-    ax.set_ylim(-top * (0.1 + 0.05 * len(masses)), top)
+                   rope: float = 0.01, labels=None, ax=None, title: str | None = None,
+                   xlabel: str = MU_LABEL):
+    """The posterior, and below it on the same x axis one highest-density interval per mass,
+    each on its own row labelled with its mass (JMLR Figure 5). Returns (posterior axes,
+    interval axes)."""
+    ax = posterior(post, rope, ax=ax, title=title, show_probabilities=False, xlabel="")
+    bars = make_axes_locatable(ax).append_axes("bottom", size="70%", pad=0.1, sharex=ax)
+    ax.tick_params(labelbottom=False)
+    masses = sorted(masses)
+    for j, m in enumerate(masses):
+        bars.plot(post.hdi(m), [j, j], color=POSTERIOR_COLOUR, lw=3, solid_capstyle="butt")
+    rope_lines(bars, rope, label=False)
+    bars.set_yticks(range(len(masses)), [f"{m:.0%}" for m in masses], fontsize=8)
+    bars.set(ylim=(-0.7, len(masses) - 0.3), ylabel="HDI", xlabel=xlabel)
+    rope_lines(ax, rope)            # drawn again with a label, for the legend
+    names = labels or REGIONS
+    handles = [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], alpha=SHADE, label=n)
+               for r, n in zip(REGIONS, names)]
+    _legend_above(ax, handles + ax.get_legend_handles_labels()[0])
+    return ax, bars
+
+
+def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: str = "b",
+           threshold: float = 0.95, mass: float = 0.95, ax=None, title: str | None = None):
+    """All data sets on one shared axis (JMLR Figure 8 as a forest plot): a row per data set,
+    sorted by the posterior mean of mu = a - b, with the mean and the ``mass`` HDI, coloured by
+    the decision of the ``threshold`` rule (grey: no decision); the rope is shaded."""
+    names = [str(n) for n in names]
+    loc = np.broadcast_to(np.asarray(post.loc, dtype=float), (len(names),))
+    interval = post.hdi(mass)
+    decided = decide(post.rope(rope), threshold)
+    colours = {**OUTCOME_COLOURS, NO_DECISION: NO_DECISION_COLOUR}
+    order = np.argsort(-loc, kind="stable")           # the largest mean on the top row
+    ax = ax or plt.subplots(figsize=(6.5, 1.5 + 0.17 * len(names)))[1]
+    ax.axvspan(-rope, rope, color=ROPE_COLOUR, alpha=0.25, lw=0)
+    ax.axvline(0, color="grey", lw=0.6, ls=":")
+    for row, i in enumerate(order[::-1]):             # row 0 at the bottom
+        colour = colours[str(decided[i])]
+        ax.plot(interval[i], [row, row], color=colour, lw=1.8, solid_capstyle="butt")
+        ax.plot(loc[i], row, "o", color=colour, ms=4)
+    ax.set_yticks(range(len(names)), [names[i] for i in order[::-1]], fontsize=7)
+    ax.set_ylim(-0.8, len(names) - 0.2)
+    ax.set_xlabel(rf"mean difference of accuracy $\mu$ ({a} − {b})")
+    ax.set_title(title or "", pad=16)                    # above the names of the two sides
+    # which classifier each side of the axis favours
+    ax.annotate(f"← {b} better", (0, 1), xycoords="axes fraction", xytext=(0, 3),
+                textcoords="offset points", ha="left", va="bottom", fontsize=8)
+    ax.annotate(f"{a} better →", (1, 1), xycoords="axes fraction", xytext=(0, 3),
+                textcoords="offset points", ha="right", va="bottom", fontsize=8)
+    legend = [plt.Line2D([], [], color=colours[k], marker="o", ms=4, lw=1.8, label=text)
+              for k, text in (("left", f"{b} practically better"),
+                              ("rope", "practically equivalent"),
+                              ("right", f"{a} practically better"),
+                              (NO_DECISION, "no decision"))]
+    legend.append(plt.Rectangle((0, 0), 1, 1, color=ROPE_COLOUR, alpha=0.25,
+                                label=f"rope [{-rope:g}, {rope:g}]"))
+    ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
+              title=f"decision (P > {threshold:g});\nline: {mass:.0%} HDI", title_fontsize=8)
     return ax
 
 

@@ -4,18 +4,23 @@ Any sampler's output fits: an (n, 3) array whose rows sum to 1, with three names
 corners, in the order (left, rope, right). For a - b the corners are (b, "rope", a): the left
 corner is certainty that b is better (``SimplexPosterior.vertices`` gives them). Tens of
 thousands of points are drawn as density shading, on a log scale so that sparse tails stay
-visible next to the dense core.
+visible next to the dense core. The density is grey, like every posterior of the suite; the
+outcome colours of :mod:`bayestut.style` are kept for the corners and their regions.
 """
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
-from matplotlib.colors import LogNorm
+from matplotlib import patheffects
+from matplotlib.colors import LinearSegmentedColormap, LogNorm
 
 from .data import InputError
-from .style import ROPE as REGION_COLOUR
-CMAP = "Blues"
+from .style import OUTCOME_COLOURS, REGIONS
+
+# light to dark grey: the palest cells stay visible on white, and no outcome colour is used up
+CMAP = LinearSegmentedColormap.from_list("density", ["#d0d0d0", "#111111"])
+EDGE_COLOUR = "#555555"        # the triangle and the boundaries between regions
 # Corners in the plane, as in JMLR Figure 11: left at bottom right, rope on top, right at
 # bottom left (so a - b reads a on the left, b on the right).
 CORNERS = np.array([[1.0, 0.0], [0.5, np.sqrt(3) / 2], [0.0, 0.0]])
@@ -39,24 +44,30 @@ def simplex_plot(samples, labels, ax=None, gridsize: int = 70):
     """The samples in the triangle, with the three regions where one probability is the largest.
 
     A region is bounded by the segments from the centre (1/3, 1/3, 1/3) to the edges'
-    midpoints; the share of samples in each region is printed at its corner.
+    midpoints and tinted in its outcome's colour; the share of samples in each region is
+    printed at its corner, in the same colour.
     """
     samples = _check(samples, labels)
     ax = ax or plt.subplots(figsize=(5.5, 5))[1]
     xy = barycentric(samples)
+    centre = CORNERS.mean(axis=0)
+    midpoints = (CORNERS + np.roll(CORNERS, -1, axis=0)) / 2      # of edges k -> k + 1
+    for k, region in enumerate(REGIONS):
+        # corner k's region: the corner, the midpoints of its two edges and the centre
+        ax.fill(*np.array([CORNERS[k], midpoints[k], centre, midpoints[k - 1]]).T,
+                color=OUTCOME_COLOURS[region], alpha=0.12, lw=0)
     hb = ax.hexbin(xy[:, 0], xy[:, 1], gridsize=gridsize, extent=(0, 1, 0, CORNERS[1, 1]),
                    mincnt=1, bins="log", cmap=CMAP, linewidths=0)
     ax.figure.colorbar(hb, ax=ax, shrink=0.6, label="samples per cell")
-    ax.plot(*np.vstack([CORNERS, CORNERS[:1]]).T, color=REGION_COLOUR, lw=1.5)
-    centre = CORNERS.mean(axis=0)
-    for k in range(3):
-        midpoint = (CORNERS[k] + CORNERS[(k + 1) % 3]) / 2
-        ax.plot([centre[0], midpoint[0]], [centre[1], midpoint[1]], color=REGION_COLOUR, lw=1.5)
+    ax.plot(*np.vstack([CORNERS, CORNERS[:1]]).T, color=EDGE_COLOUR, lw=1.2)
+    for midpoint in midpoints:     # a white halo keeps the boundary visible over dense cells
+        ax.plot([centre[0], midpoint[0]], [centre[1], midpoint[1]], color=EDGE_COLOUR, lw=1,
+                ls="--", path_effects=[patheffects.withStroke(linewidth=3, foreground="white")])
     shares = np.bincount(samples.argmax(axis=1), minlength=3) / len(samples)
     offsets = [(0.06, -0.06), (0.0, 0.07), (-0.06, -0.06)]
-    for corner, (dx, dy), name, share in zip(CORNERS, offsets, labels, shares):
+    for corner, (dx, dy), name, share, region in zip(CORNERS, offsets, labels, shares, REGIONS):
         ax.text(corner[0] + dx, corner[1] + dy, f"{name}\n{share:.3f}", ha="center",
-                va="center", fontsize=10)
+                va="center", fontsize=10, color=OUTCOME_COLOURS[region], fontweight="bold")
     ax.set(xlim=(-0.15, 1.15), ylim=(-0.15, 1.0), aspect="equal")
     ax.axis("off")
     return ax
@@ -89,11 +100,13 @@ def simplex_figure(samples, labels, title: str | None = None):
     return fig
 
 
-def probability_histogram(p, label: str, ax=None, bins: int = 60):
-    """Histogram of samples of one probability, with 1/2 marked (JMLR Figure 10, no rope)."""
+def probability_histogram(p, label: str, region: str = "left", ax=None, bins: int = 60):
+    """Histogram of samples of one probability, in the colour of its outcome ``region``, with
+    1/2 marked (JMLR Figure 10, no rope: the other outcome has the rest)."""
     p = np.asarray(p, dtype=float)
     ax = ax or plt.subplots(figsize=(5, 3.2))[1]
-    ax.hist(p, bins=bins, range=(0, 1), color="tab:blue", alpha=0.8)
-    ax.axvline(0.5, color=REGION_COLOUR, lw=1.5)
+    ax.hist(p, bins=bins, range=(0, 1), color=OUTCOME_COLOURS[region], alpha=0.8)
+    ax.axvline(0.5, color=EDGE_COLOUR, lw=1, ls="--", label="1/2")
+    ax.legend(fontsize=8, loc="upper left")
     ax.set(xlabel=f"P({label})", ylabel="samples", xlim=(0, 1))
     return ax

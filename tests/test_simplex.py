@@ -1,6 +1,7 @@
 """Simplex pictures: corners in the right places, one shaded layer, clear errors."""
 
 import matplotlib
+import matplotlib.colors
 
 matplotlib.use("Agg")
 
@@ -10,6 +11,7 @@ import pytest  # noqa: E402
 
 from bayestut import simplex  # noqa: E402
 from bayestut.data import InputError  # noqa: E402
+from bayestut.style import OUTCOME_COLOURS, REGIONS  # noqa: E402
 
 SAMPLES = np.random.default_rng(0).dirichlet([5, 2, 1], size=2_000)
 
@@ -27,6 +29,10 @@ def test_simplex_plot_labels_corners_with_their_shares():
     shares = np.bincount(SAMPLES.argmax(axis=1), minlength=3) / len(SAMPLES)
     assert texts == [f"{n}\n{p:.3f}" for n, p in zip(("aode", "rope", "nbc"), shares)]
     assert len(ax.collections) == 1          # the samples are one density layer, not 2,000 dots
+    # each corner's name and region in its outcome's colour, as in every figure of the suite
+    assert [t.get_color() for t in ax.texts] == [OUTCOME_COLOURS[r] for r in REGIONS]
+    tints = [matplotlib.colors.to_hex(p.get_facecolor(), keep_alpha=False) for p in ax.patches]
+    assert tints == [OUTCOME_COLOURS[r].lower() for r in REGIONS]
     plt.close("all")
 
 
