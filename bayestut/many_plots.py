@@ -4,12 +4,16 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.colors import LinearSegmentedColormap
+from matplotlib.lines import Line2D
 
 from .compare import SHARE
 from .many import TESTS, ManyComparison
-from .style import LEFT, RIGHT, ROPE
+from .style import LEFT, RIGHT, ROPE, outcome_handles
 
 COLOURS = (LEFT, ROPE, RIGHT)     # a ≪ b, rope, a ≫ b: the outcome colours of every figure
+# P(row ≫ column) is the right outcome of row - column: from white to its colour
+ROW_BETTER = LinearSegmentedColormap.from_list("row better", ["white", RIGHT])
 
 
 def pairs_figure(many: ManyComparison, tests=TESTS):
@@ -22,15 +26,19 @@ def pairs_figure(many: ManyComparison, tests=TESTS):
             ax.barh(y, p, left=left, color=colour, edgecolor="white")
             left += p
     ax.set_yticks(range(len(rows)), [f"{a} vs {b} ({t})" for a, b, t in rows], fontsize=8)
+    ax.set_ylabel("pair a vs b (test)")
     ax.invert_yaxis()
     ax.set_xlim(0, 1)
     ax.axvline(0.95, color="k", lw=0.6, ls=":")
     ax.axvline(0.05, color="k", lw=0.6, ls=":")
     ax.set_xlabel(f"{SHARE}: the share of posterior draws in which the outcome is the most "
                   "probable")
-    handles = [plt.Rectangle((0, 0), 1, 1, color=c) for c in COLOURS]
-    ax.legend(handles, ["b better (a ≪ b)", "rope", "a better (a ≫ b)"], ncol=3,
-              loc="lower center", bbox_to_anchor=(0.5, 1.0), frameon=False, fontsize=8)
+    handles = outcome_handles(("b practically better (a ≪ b)", "practically equivalent (rope)",
+                               "a practically better (a ≫ b)"))
+    handles.append(Line2D([], [], color="k", lw=0.6, ls=":",
+                          label="0.95 from either end: the threshold"))
+    ax.legend(handles=handles, ncol=2, loc="lower center", bbox_to_anchor=(0.5, 1.0),
+              frameon=False, fontsize=8)
     fig.tight_layout()
     return fig
 
@@ -42,7 +50,7 @@ def matrices_figure(many: ManyComparison, tests=("signed-rank", "hierarchical"))
     fig, axes = plt.subplots(1, len(tests), figsize=(4.6 * len(tests), 4.2))
     for ax, test in zip(np.atleast_1d(axes), tests):
         m = many.matrix(test, "better").to_numpy(dtype=float)
-        ax.imshow(np.nan_to_num(m, nan=0.0), cmap="Greens", vmin=0, vmax=1)
+        ax.imshow(np.nan_to_num(m, nan=0.0), cmap=ROW_BETTER, vmin=0, vmax=1)
         for (i, j), v in np.ndenumerate(m):
             if i != j:
                 ax.text(j, i, f"{v:.2f}", ha="center", va="center", fontsize=9,

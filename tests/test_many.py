@@ -153,6 +153,13 @@ def test_figures_show_every_pair_and_both_matrices(four):
 
     fig = pairs_figure(four)
     assert len(fig.axes[0].patches) == 6 * 2 * 3          # pairs x tests x outcomes
+    from matplotlib.colors import to_hex
+
+    from bayestut.style import OUTCOME_COLOURS
+    assert {to_hex(p.get_facecolor()) for p in fig.axes[0].patches} == {
+        c.lower() for c in OUTCOME_COLOURS.values()}              # the outcome colours only
+    legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
+    assert legend[0] == "b practically better (a ≪ b)" and len(legend) == 4
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert labels[0] == "best vs base (signed-rank)" and len(labels) == 12
     fig2 = matrices_figure(four)

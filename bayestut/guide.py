@@ -1,0 +1,113 @@
+"""The guide's computations (notebook 10): how a result moves with the rope and with rho, and
+the settings a report must state.
+
+- :func:`correlated_sweep` and :func:`signed_rank_sweep`: (left, rope, right) for every rope
+  half-width r on a grid, for one data set (Bayesian correlated t-test) or over data sets
+  (Bayesian signed-rank test);
+- :func:`decision_ranges`: the stretches of r over which the 0.95 decision stays the same;
+- :func:`settings`: what to state beside a :func:`~bayestut.compare.compare` result, read
+  from the result itself.
+"""
+
+from __future__ import annotations
+
+import inspect
+
+import numpy as np
+import pandas as pd
+
+from . import compare as compare_module
+from .correlated import correlated_bayesian_ttest
+from .decisions import decide
+from .nonparametric import signed_rank_test
+
+OUTCOMES = ["left", "rope", "right"]
+ROPES = np.round(np.arange(301) * 1e-4, 4)        # r from 0 to 0.03 in steps of 0.0001
+
+
+def _frame(p, ropes) -> pd.DataFrame:
+    return pd.DataFrame(np.asarray(p), columns=OUTCOMES,
+                        index=pd.Index(np.asarray(ropes, dtype=float), name="r"))
+
+
+def correlated_sweep(x, rho: float, ropes=ROPES) -> pd.DataFrame:
+    """P(left), P(rope), P(right) of one data set's Bayesian correlated t-test (differences
+    ``x``, correlation ``rho``) for each rope half-width r: one row per r. Exact."""
+    post = correlated_bayesian_ttest(np.asarray(x, dtype=float), rho)
+    if np.ndim(post.loc) != 0:
+        raise ValueError("give the differences of one data set (a 1-D array)")
+    return _frame([post.rope(r) for r in ropes], ropes)
+
+
+def signed_rank_sweep(z, ropes, n_samples: int = 50_000, seed: int = 0) -> pd.DataFrame:
+    """The Bayesian signed-rank test's shares of draws in which left, rope, right is the
+    largest, for each rope half-width r. Every r reuses the same seed, hence the same
+    Dirichlet weights: the curves move with r only, not with Monte Carlo noise."""
+    shares = [signed_rank_test(z, rope=r, n_samples=n_samples, seed=seed).winning_shares()
+              for r in ropes]
+    return _frame(np.vstack(shares), ropes)
+
+
+def decision_ranges(sweep: pd.DataFrame, threshold: float = 0.95) -> pd.DataFrame:
+    """The runs of consecutive r with the same decision at ``threshold``: one row per run,
+    with its decision ('left', 'rope', 'right' or 'none') and its first and last r."""
+    choice = decide(sweep[OUTCOMES].to_numpy(), threshold)
+    starts = np.flatnonzero(np.r_[True, choice[1:] != choice[:-1]])
+    ends = np.r_[starts[1:], len(choice)] - 1
+    r = sweep.index.to_numpy()
+    return pd.DataFrame({"decision": choice[starts], "from r": r[starts], "to r": r[ends]})
+
+
+def _defaults(function) -> dict:
+    return {k: p.default for k, p in inspect.signature(function).parameters.items()
+            if p.default is not inspect.Parameter.empty}
+
+
+def settings(result, **call) -> pd.Series:
+    """What a report states beside a :func:`~bayestut.compare.compare` result: data, rope,
+    rho, threshold, priors, draws, seed and the sampler's diagnostics. ``call``: the keyword
+    arguments given to compare (those left out are its defaults)."""
+    unknown = set(call) - set(_defaults(compare_module.compare))
+    if unknown:
+        raise TypeError(f"not arguments of compare(): {sorted(unknown)}")
+    used = {**_defaults(compare_module.compare), **call}
+    d = result.differences
+    runs, n = d.x.shape[1] // d.folds, d.x.shape[1]
+    out = {
+        "data": f"{len(d.datasets)} data set(s), {runs} run(s) of {d.folds}-fold "
+                f"cross-validation ({n} paired differences per data set)",
+        "differences": result.orientation(),
+        "rope": f"±{result.rope:g} in the metric's units",
+        "ρ": f"1/{d.folds} (1/k, the Nadeau-Bengio heuristic; it cannot be estimated from "
+             "the data)",
+        "decision threshold": f"{result.threshold:g}: on each data set's posterior probability; "
+                              "over data sets, on the share of draws",
+        "prior, correlated t-test": "matching prior (μ₀ = 0, k₀ → ∞, a = −1/2, b = 0): "
+                                    "the posterior is the Student t of JMLR eq. 6",
+    }
+    if result.signed_rank is None:
+        out["multi-data-set tests"] = "not run: " + result.refused
+        return pd.Series(out, name="setting")
+    sr = _defaults(signed_rank_test)
+    out["prior, signed-rank test"] = (f"Dirichlet process, strength s = {sr['s']:g}, "
+                                      f"pseudo-observation z₀ = {sr['z0']:g}")
+    out["draws, signed-rank test"] = (f"{len(result.signed_rank.samples):,} Monte Carlo samples, "
+                                      f"seed {used['seed']}")
+    h = result.hierarchical
+    if h is None:
+        out["hierarchical test"] = "not sampled: identical scores, P(rope) = 1 exactly"
+        return pd.Series(out, name="setting")
+    s, scale, dg = h.prepared.stan_data, h.prepared.std_x, h.diagnostics
+    out["prior, hierarchical test"] = (
+        f"δ₀ ~ U(−{s['delta0_bound'] * scale:.3g}, {s['delta0_bound'] * scale:.3g}); "
+        f"σᵢ ~ U(0, {s['sigma_max'] * scale:.3g}); σ₀ ~ U(0, {s['sigma0_max'] * scale:.3g}); "
+        f"ν − 1 ~ Gamma(α, β), α ~ U({s['alpha_low']:g}, {s['alpha_high']:g}), "
+        f"β ~ U({s['beta_low']:g}, {s['beta_high']:g})")
+    out["draws, hierarchical test"] = (
+        f"{dg.chains} chains x {dg.draws:,} draws after {used['warmup']:,} warm-up "
+        f"({dg.chains * dg.draws:,} in all); NUTS in Stan ({h.fit.backend}), adapt_delta "
+        f"{used['adapt_delta']:g}, seed {used['seed']}")
+    out["diagnostics, hierarchical test"] = (
+        f"{dg.divergences} divergent transitions; largest R-hat {dg.max_rhat:.3f}; smallest "
+        f"bulk ESS {dg.min_ess_bulk:,.0f}; " + ("; ".join(dg.problems) or "no warnings"))
+    return pd.Series(out, name="setting")

@@ -1,0 +1,131 @@
+"""The guide's sweeps over the rope, its decision ranges, its settings list and its figures."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
+import pytest  # noqa: E402
+
+from bayestut import guide, guide_plots  # noqa: E402
+from bayestut.compare import compare  # noqa: E402
+from bayestut.correlated import correlated_bayesian_ttest  # noqa: E402
+from bayestut.nonparametric import signed_rank_test  # noqa: E402
+from bayestut.style import OUTCOME_COLOURS  # noqa: E402
+
+
+def scores(gaps, runs=2, folds=5, seed=0) -> pd.DataFrame:
+    """'mine' better than 'base' by gaps[i] on data set i."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i, gap in enumerate(gaps):
+        for r in range(1, runs + 1):
+            for f in range(1, folds + 1):
+                base = rng.uniform(0.7, 0.8)
+                rows += [(f"set{i}", "base", r, f, base),
+                         (f"set{i}", "mine", r, f, base + gap + rng.normal(0, 0.01))]
+    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+
+
+@pytest.fixture
+def x():
+    return np.random.default_rng(3).normal(-0.015, 0.02, 100)
+
+
+def test_correlated_sweep_is_the_posterior_at_every_rope(x):
+    ropes = [0.0, 0.005, 0.02]
+    sweep = guide.correlated_sweep(x, 1 / 9, ropes)
+    post = correlated_bayesian_ttest(x, 1 / 9)
+    for r in ropes:
+        np.testing.assert_allclose(sweep.loc[r].to_numpy(), post.rope(r))
+    assert sweep.loc[0.0, "rope"] == 0.0
+    np.testing.assert_allclose(sweep.sum(axis=1), 1.0)
+    # a wider rope can only take mass from both sides
+    full = guide.correlated_sweep(x, 0.1)
+    assert full.index[0] == 0.0 and full.index[-1] == pytest.approx(0.03)
+    assert np.all(np.diff(full["rope"]) >= 0) and np.all(np.diff(full["left"]) <= 0)
+
+
+def test_correlated_sweep_refuses_several_data_sets(x):
+    with pytest.raises(ValueError, match="one data set"):
+        guide.correlated_sweep(np.vstack([x, x]), 0.1)
+
+
+def test_signed_rank_sweep_reuses_the_weights_at_every_rope():
+    z = np.random.default_rng(1).normal(-0.01, 0.02, 30)
+    ropes = [0.0, 0.01]
+    sweep = guide.signed_rank_sweep(z, ropes, n_samples=3000, seed=5)
+    for r in ropes:
+        alone = signed_rank_test(z, rope=r, n_samples=3000, seed=5).winning_shares()
+        np.testing.assert_array_equal(sweep.loc[r].to_numpy(), alone.to_numpy())
+    assert sweep.loc[0.0, "rope"] == 0.0          # no rope: two outcomes only
+
+
+def test_decision_ranges_follow_the_runs_of_equal_decisions():
+    sweep = pd.DataFrame([[0.97, 0.03, 0.0], [0.96, 0.04, 0.0], [0.6, 0.4, 0.0],
+                          [0.02, 0.98, 0.0]], columns=guide.OUTCOMES,
+                         index=pd.Index([0.0, 0.01, 0.02, 0.03], name="r"))
+    ranges = guide.decision_ranges(sweep, 0.95)
+    assert ranges["decision"].tolist() == ["left", "none", "rope"]
+    assert ranges["from r"].tolist() == [0.0, 0.02, 0.03]
+    assert ranges["to r"].tolist() == [0.01, 0.02, 0.03]
+    assert guide.decision_ranges(sweep, 0.965)["decision"].tolist() == ["left", "none", "rope"]
+    assert guide.decision_ranges(sweep, 0.99)["decision"].tolist() == ["none"]
+
+
+def test_settings_of_one_data_set_say_the_other_tests_were_not_run():
+    result = compare(scores([0.03]), "mine", "base", rope=0.02, seed=7)
+    told = guide.settings(result, rope=0.02, seed=7)
+    assert "1 data set(s), 2 run(s) of 5-fold" in told["data"]
+    assert told["rope"].startswith("±0.02")
+    assert told["ρ"].startswith("1/5")
+    assert told["multi-data-set tests"].startswith("not run")
+    assert "prior, hierarchical test" not in told
+
+
+def test_settings_name_the_priors_draws_seed_and_diagnostics():
+    result = compare(scores([0.03, 0.02, 0.04]), "mine", "base", seed=11, chains=2,
+                     warmup=200, draws=200, signed_rank_samples=2000)
+    told = guide.settings(result, seed=11, chains=2, warmup=200, draws=200,
+                          signed_rank_samples=2000)
+    assert told["draws, signed-rank test"] == "2,000 Monte Carlo samples, seed 11"
+    assert "s = 0.5" in told["prior, signed-rank test"]
+    assert told["draws, hierarchical test"].startswith("2 chains x 200 draws after 200 warm-up")
+    assert "adapt_delta 0.95" in told["draws, hierarchical test"]      # compare's default
+    assert "seed 11" in told["draws, hierarchical test"]
+    assert "α ~ U(1, 2)" in told["prior, hierarchical test"]          # the MLJ hyperprior
+    assert f"{result.hierarchical.diagnostics.divergences} divergent" in \
+        told["diagnostics, hierarchical test"]
+
+
+def test_settings_refuse_what_compare_does_not_take():
+    result = compare(scores([0.03]), "mine", "base")
+    with pytest.raises(TypeError, match="rho"):
+        guide.settings(result, rho=0.1)
+
+
+def test_diagram_names_the_four_tests_and_their_functions():
+    fig = guide_plots.choosing_diagram()
+    text = " ".join(t.get_text() for t in fig.axes[0].texts)
+    for name in ("correlated t-test", "Hierarchical model", "signed-rank test", "sign test",
+                 "nonparametric.sign_test", "hierarchical.hierarchical_test"):
+        assert name in text
+    arrows = [t for t in fig.axes[0].texts if getattr(t, "arrow_patch", None) is not None]
+    assert len(arrows) == len(guide_plots.ARROWS)
+    plt.close("all")
+
+
+def test_sensitivity_figure_colours_each_outcome(x):
+    sweep = guide.correlated_sweep(x, 0.1, [0.0, 0.01, 0.02])
+    labels = ("b better", "equivalent", "a better")
+    fig = guide_plots.sensitivity_figure(
+        [("one", "posterior probability", {"-": (sweep, "ρ = 1/10"), "--": (sweep, "ρ = 1/9")}),
+         ("two", "share of draws", {"-": (sweep, None)})], labels)
+    left, right = fig.axes
+    assert [line.get_color() for line in right.lines[:3]] == [OUTCOME_COLOURS[r] for r in
+                                                              ("left", "rope", "right")]
+    assert len(left.lines) == 2 * 3 + 2           # two line styles, threshold, chosen rope
+    names = [t.get_text() for t in fig.legends[0].get_texts()]
+    assert names[:3] == list(labels) and "ρ = 1/9" in names and "ρ = 1/10" in names
+    plt.close("all")
