@@ -52,6 +52,10 @@ def odds_phrase(p, a: str, b: str) -> str:
         return f"the posterior odds favour neither {a} nor {b}"
     better, worse = (b, a) if odds > 1 else (a, b)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
+    if np.isinf(strength):     # a share of 0 draws bounds the odds by the number of draws only
+        return (f"{worse} ≫ {better} has probability 0 here, so the posterior odds of "
+                f"{better} ≫ {worse} have no finite estimate ({odds_grade(odds)} evidence for "
+                "that direction)")
     shown = _odds_number(strength)
     return (f"the posterior odds of {better} ≫ {worse} against {worse} ≫ {better} are {shown} "
             f"({odds_grade(odds)} evidence for that direction)")
@@ -95,7 +99,7 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
 
 def _odds_number(strength: float) -> str:
     if np.isinf(strength):
-        return "infinite"
+        return "without a finite estimate"
     if strength > 1000:
         return "over 1,000"
     return f"{strength:.2g}" if strength < 10 else f"{strength:.0f}"

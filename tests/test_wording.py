@@ -53,3 +53,8 @@ def test_numbers_are_rounded_to_their_monte_carlo_error():
     assert number(0.4071, 0.0) == "0.407"            # exact: three decimals
     assert number(0.4071, 0.0001) == "0.407"         # error below the last digit shown
     assert number(np.float64(0.5), 0.002) == "0.500 ± 0.002"
+
+
+def test_odds_of_a_side_no_draw_favours_are_not_called_infinite():
+    cell = verdict([0.0, 0.3, 0.7], A, B, T)
+    assert "without a finite estimate" in cell and "infinite" not in cell
