@@ -63,7 +63,7 @@ def voting_picture(result: HierarchicalResult, draws=None):
         rope_lines(ax, rope, label=False)
         m = result.masses[s]
         ax.set_title(f"draw {s}: masses ({m[0]:.2f}, {m[1]:.2f}, {m[2]:.2f})\n"
-                     f"votes {labels[int(m.argmax())]}", fontsize=9)
+                     f"votes for {labels[int(m.argmax())]}", fontsize=9)
         ax.set(xlabel=fr"$\delta$ on the next data set ({result.a} − {result.b})", yticks=[],
                xlim=(-half, half))
         ax.xaxis.set_major_locator(plt.MaxNLocator(5))
