@@ -8,16 +8,20 @@ scikit-learn's defaults (the blog names no settings); kNN standardises the featu
 fitted on the training folds only, because it measures distances.
 
 Running the study takes minutes, so its results are kept in ``data/blog_study_auc.csv``
-(see ``data/blog_study.md``); :func:`load_results` reads them.
+(see ``data/blog_study.md``); :func:`load_results` reads them. :func:`posteriors_figure` draws
+the per-data-set posteriors of a comparison, with the rope shaded.
 """
 
 from __future__ import annotations
 
+import matplotlib.pyplot as plt
+import numpy as np
 import pandas as pd
 
 from .crossval import cross_validate
 from .data import read_results
 from .paths import DATA
+from .style import OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS
 
 RESULTS_CSV = DATA / "blog_study_auc.csv"
 CLASSIFIERS = ("knn", "adaboost")
@@ -72,3 +76,41 @@ def run_study(runs: int = 10, folds: int = 10, seed: int = 2018, datasets=None,
 def load_results() -> pd.DataFrame:
     """The stored study (tidy, checked): ``run_study()`` with its defaults."""
     return read_results(RESULTS_CSV)
+
+
+def posteriors_figure(report, metric: str = "AUC"):
+    """The posterior of each data set's mean difference (Bayesian correlated t-test) of a
+    :class:`~bayestut.compare.Comparison`, one row per data set on one shared axis, each curve
+    scaled to the same height. The rope is shaded across every row, and the mass left of,
+    inside and right of it is filled in the outcomes' colours."""
+    post, rope, a, b = report.per_dataset, report.rope, report.a, report.b
+    names = [str(name) for name in report.differences.datasets]
+    low = min(float(np.min(post.loc - 5 * post.scale)), -3 * rope)
+    high = max(float(np.max(post.loc + 5 * post.scale)), 3 * rope)
+    grid = np.linspace(low, high, 2000)
+    fig, ax = plt.subplots(figsize=(7, 0.7 * len(names) + 1.8))
+    ax.axvspan(-rope, rope, color=OUTCOME_COLOURS["rope"], alpha=0.3, lw=0)
+    for i in range(len(names)):
+        base = len(names) - 1 - i                      # the first data set on top
+        height = post[i].pdf(grid)
+        height = base + 0.85 * height / height.max()
+        for region, inside in zip(REGIONS, (grid < -rope, np.abs(grid) <= rope, grid > rope)):
+            ax.fill_between(grid, base, height, where=inside, color=OUTCOME_COLOURS[region],
+                            alpha=0.8, lw=0)
+        ax.plot(grid, height, color=POSTERIOR_COLOUR, lw=1)
+    labels = report.labels
+    handles = [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], alpha=alpha, label=text)
+               for r, alpha, text in (
+                   ("left", 0.8, f"mass where {labels[0]} ({b} better)"),
+                   ("rope", 0.3, f"the rope [{-rope:g}, {rope:g}]"),
+                   ("right", 0.8, f"mass where {labels[2]} ({a} better)"))]
+    ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.15), frameon=False,
+              fontsize=9)
+    ax.set(yticks=range(len(names)), yticklabels=names[::-1], ylim=(-0.1, len(names)),
+           xlim=(low, high), xlabel=f"mean difference of {metric}, {a} − {b}",
+           title=f"Posterior of the mean difference on each data set\n"
+                 f"(Bayesian correlated t-test; positive: {a} better)")
+    ax.spines[["left", "right", "top"]].set_visible(False)
+    ax.tick_params(axis="y", length=0)
+    fig.tight_layout()
+    return fig

@@ -19,3 +19,29 @@ def test_stored_study_is_what_run_study_computes():
     again = blog_study.run_study(runs=1, datasets=["orange-juice"])
     stored = blog_study.load_results().query("dataset == 'orange-juice' and run == 1")
     np.testing.assert_allclose(again["score"].to_numpy(), stored["score"].to_numpy(), atol=1e-9)
+
+
+def test_posteriors_figure_shades_the_rope_and_colours_the_three_regions():
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from types import SimpleNamespace
+
+    from bayestut.correlated import correlated_bayesian_ttest
+    from bayestut.decisions import outcome_labels
+    from bayestut.style import OUTCOME_COLOURS
+
+    x = np.random.default_rng(0).normal([[-0.1], [0.0]], 0.03, (2, 100))   # one far, one across
+    report = SimpleNamespace(per_dataset=correlated_bayesian_ttest(x, 0.1), rope=0.01, a="a",
+                             b="b", differences=SimpleNamespace(datasets=("far", "across")),
+                             labels=outcome_labels("a", "b"))
+    ax = blog_study.posteriors_figure(report).axes[0]
+    band = ax.patches[0]                                      # the rope, shaded across all rows
+    assert band.get_x() == pytest.approx(-0.01) and band.get_width() == pytest.approx(0.02)
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["across", "far"]   # first on top
+    fills = {matplotlib.colors.to_hex(c.get_facecolor()[0], keep_alpha=False)
+             for c in ax.collections}
+    assert fills == {OUTCOME_COLOURS[r].lower() for r in ("left", "rope", "right")}
+    assert "[-0.01, 0.01]" in " ".join(t.get_text() for t in ax.get_legend().get_texts())
+    plt.close("all")

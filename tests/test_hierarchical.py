@@ -98,6 +98,37 @@ def test_sigma_mle_of_the_equicorrelated_model():
     assert h.sigma_mle(x, 0.1) == pytest.approx(grid[np.argmax(loglik)], abs=1e-4)
 
 
+def _posterior(draws, delta, sigma, delta0, sigma0, nu, n=100, rho=0.1):
+    """A stand-in for a fit: the same values in every draw, two data sets."""
+    from types import SimpleNamespace
+
+    full = lambda v: np.full(draws, v, dtype=float)
+    return SimpleNamespace(delta=np.tile(delta, (draws, 1)), sigma=np.tile(sigma, (draws, 1)),
+                           delta0=full(delta0), sigma0=full(sigma0), nu=full(nu),
+                           prepared=SimpleNamespace(stan_data={"n": n, "rho": rho}))
+
+
+def test_replicated_means_have_the_equicorrelated_variance_of_a_mean():
+    n, rho, sigma = 100, 0.1, np.array([0.02, 0.05])
+    rep = h.replicated_means(_posterior(40_000, [0.01, -0.03], sigma, 0.0, 1.0, 3.0), seed=1)
+    # Var(mean of x) = 1' Sigma 1 / n^2 for Sigma = sigma^2 ((1 - rho) I + rho 1 1')
+    corr = (1 - rho) * np.eye(n) + rho * np.ones((n, n))
+    expected_sd = sigma * np.sqrt(corr.sum()) / n
+    np.testing.assert_allclose(rep.std(axis=0), expected_sd, rtol=0.02)
+    np.testing.assert_allclose(rep.mean(axis=0), [0.01, -0.03], atol=3 * expected_sd.max() / 200)
+
+
+def test_replicated_means_of_new_data_sets_come_from_the_population():
+    # precise data sets (tiny sigma_i) far from delta0: new ones centre on delta0, not on them
+    post = _posterior(40_000, [0.3, -0.3], [1e-6, 1e-6], 0.05, 0.01, np.inf)
+    rep = h.replicated_means(post, seed=2, new_datasets=True)
+    np.testing.assert_allclose(rep.mean(axis=0), 0.05, atol=5e-4)
+    np.testing.assert_allclose(rep.std(axis=0), 0.01, rtol=0.02)        # normal when nu = inf
+    heavy = h.replicated_means(_posterior(40_000, [0.0, 0.0], [1e-6, 1e-6], 0.0, 0.01, 3.0),
+                               seed=3, new_datasets=True)
+    assert np.mean(np.abs(heavy) > 0.03) == pytest.approx(2 * stats.t.sf(3.0, 3), abs=0.003)
+
+
 # --- small fits end to end --------------------------------------------------------------------
 
 def _fit(x, **kwargs):

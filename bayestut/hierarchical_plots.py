@@ -1,0 +1,158 @@
+"""Figures of one hierarchical fit (notebook 05): the voting picture of MLJ Figure 1, ArviZ rank
+plots of the chains, and a posterior predictive check of the data sets' mean differences.
+
+Outcomes are coloured as everywhere else (:mod:`bayestut.style`); curves and draws that belong
+to no outcome are drawn in its neutral colour.
+"""
+
+from __future__ import annotations
+
+import warnings
+from contextlib import contextmanager
+
+import matplotlib
+import matplotlib.pyplot as plt
+import numpy as np
+from scipy import stats
+
+from .diagnostics import arviz
+from .hierarchical import HierarchicalResult, replicated_means
+from .style import OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, outcome_handles, rope_lines
+
+SYMBOLS = {"delta0": r"$\delta_0$", "sigma0": r"$\sigma_0$", "nu": r"$\nu$", "delta": r"$\delta_i$"}
+
+
+@contextmanager
+def _arviz_quietly():
+    """ArviZ 0.23 calls a matplotlib helper deprecated in 3.11: its warning says nothing to a
+    reader of these figures."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", matplotlib.MatplotlibDeprecationWarning)
+        yield
+
+
+def typical_draws(masses) -> list[int]:
+    """Three posterior draws for the voting picture: the one surest of the rope, the most
+    hesitant one (smallest largest mass) and the one surest of the side with more votes."""
+    masses = np.asarray(masses)
+    votes = np.bincount(masses.argmax(axis=1), minlength=3)
+    side = 0 if votes[0] >= votes[2] else 2
+    return [int(masses[:, 1].argmax()), int(masses.max(axis=1).argmin()),
+            int(masses[:, side].argmax())]
+
+
+def voting_picture(result: HierarchicalResult, draws=None):
+    """MLJ Figure 1 from a real fit: for a few posterior draws of (delta0, sigma0, nu), the next
+    data set's t(delta; delta0, sigma0, nu) with its mass left of, inside and right of the rope,
+    and the region that draw votes for; last, the share of the votes of all draws (the papers'
+    "probability", Table 12). ``draws``: indices of pooled draws (default :func:`typical_draws`)."""
+    draws = typical_draws(result.masses) if draws is None else list(draws)
+    labels = result.labels
+    rope = result.rope
+    # one x-axis for the posteriors, wide enough for the widest, so that widths compare
+    half = max(max(abs(result.delta0[s]) + 5 * result.sigma0[s] for s in draws), 3 * rope)
+    grid = np.linspace(-half, half, 801)
+    fig, axes = plt.subplots(1, len(draws) + 1, figsize=(3.4 * (len(draws) + 1), 3.4),
+                             gridspec_kw={"width_ratios": [1] * len(draws) + [0.8]})
+    for ax, s in zip(axes, draws):
+        density = stats.t.pdf(grid, df=result.nu[s], loc=result.delta0[s], scale=result.sigma0[s])
+        for region, inside in zip(REGIONS, (grid < -rope, np.abs(grid) <= rope, grid > rope)):
+            ax.fill_between(grid, density, where=inside, color=OUTCOME_COLOURS[region],
+                            alpha=0.7, lw=0)
+        ax.plot(grid, density, color=POSTERIOR_COLOUR, lw=1)
+        rope_lines(ax, rope, label=False)
+        m = result.masses[s]
+        ax.set_title(f"draw {s}: masses ({m[0]:.2f}, {m[1]:.2f}, {m[2]:.2f})\n"
+                     f"votes for {labels[int(m.argmax())]}", fontsize=9)
+        ax.set(xlabel=fr"$\delta$ on the next data set ({result.a} − {result.b})", yticks=[],
+               xlim=(-half, half))
+        ax.xaxis.set_major_locator(plt.MaxNLocator(5))
+    shares = result.probabilities
+    ax = axes[-1]
+    ax.bar(range(3), shares, color=[OUTCOME_COLOURS[r] for r in REGIONS])
+    for i, p in enumerate(shares):
+        ax.text(i, p + 0.02, f"{p:.3f}", ha="center", fontsize=9)
+    ax.set(xticks=range(3), xticklabels=labels, ylim=(0, 1.1), ylabel="share of the votes")
+    ax.set_title(f"votes of all {len(result.masses):,} draws", fontsize=9)
+    ax.tick_params(axis="x", labelsize=8)
+    fig.legend(handles=outcome_handles([f"{labels[0]} (mass left of the rope)",
+                                        f"{labels[1]} (inside the rope ±{rope:g})",
+                                        f"{labels[2]} (right of the rope)"]),
+               loc="lower center", ncol=3, frameon=False, fontsize=9)
+    fig.suptitle(f"{result.a} − {result.b}: each posterior draw votes for the region where the "
+                 "next data set's δ has the largest mass")
+    fig.tight_layout(rect=(0, 0.08, 1, 1))
+    return fig
+
+
+def inference_data(result: HierarchicalResult, seed: int = 0, new_datasets: bool = True):
+    """The fit as an ArviZ InferenceData: delta0, sigma0, nu and every delta_i by chain, the
+    observed means x̄_i, and replicated ones (:func:`bayestut.hierarchical.replicated_means`)."""
+    az = arviz()
+    chains = result.diagnostics.chains
+    by_chain = lambda v: np.asarray(v).reshape(chains, -1, *np.shape(v)[1:])
+    replicated = replicated_means(result, seed=seed, new_datasets=new_datasets)
+    dims = {"delta": ["data set"], "xbar": ["data set"]}
+    # data sets by position: two UCI data sets share the name "credit"
+    return az.from_dict(
+        posterior={"delta0": by_chain(result.delta0), "sigma0": by_chain(result.sigma0),
+                   "nu": by_chain(result.nu), "delta": by_chain(result.delta)},
+        posterior_predictive={"xbar": by_chain(replicated)},
+        observed_data={"xbar": result.xbar},
+        coords={"data set": np.arange(len(result.datasets))}, dims=dims)
+
+
+def rank_plots(result: HierarchicalResult, datasets=()):
+    """ArviZ rank plots of delta0, sigma0, nu and the delta_i of ``datasets``: the ranks of each
+    chain's draws among all draws. Chains that sample the same posterior give flat histograms;
+    a chain stuck elsewhere piles its ranks at one end."""
+    az = arviz()
+    idata = inference_data(result)
+    names = ["delta0", "sigma0", "nu"] + ["delta"] * len(datasets)
+    fig, axes = plt.subplots(1, len(names), figsize=(2.9 * len(names), 3.0), squeeze=False)
+    for ax, name, where in zip(axes[0], names, [None] * 3 + list(datasets)):
+        coords = {"data set": [list(result.datasets).index(where)]} if where else None
+        with _arviz_quietly():
+            az.plot_rank(idata, var_names=[name], coords=coords, colors=POSTERIOR_COLOUR,
+                         ax=np.array([ax]))
+        ax.set_title(SYMBOLS[name] + (f" ({where})" if where else ""), fontsize=10)
+        ax.set_xlabel("rank among all draws", fontsize=8)
+        ax.set_ylabel("chain" if ax is axes[0, 0] else "", fontsize=8)
+    fig.suptitle(f"{result.a} − {result.b}: rank plots of the {result.diagnostics.chains} chains")
+    fig.tight_layout()
+    return fig
+
+
+def predictive_check(result: HierarchicalResult, seed: int = 0, shown: int = 100):
+    """Posterior predictive check of the data sets' mean differences, with ArviZ's plot_ppc:
+    the density of the observed x̄_i beside the densities of ``shown`` replicated sets of them,
+    keeping each draw's delta_i (left) and drawing new data sets from the population (right)."""
+    az = arviz()
+    observed = np.asarray(result.xbar)
+    span = np.ptp(observed)
+    xlim = (observed.min() - 0.3 * span, observed.max() + 0.3 * span)
+    fig, axes = plt.subplots(1, 2, figsize=(11, 3.8), sharey=True)
+    titles = ("the same data sets: each draw's $\\delta_i$",
+              "new data sets: $\\delta_i \\sim t(\\delta_0, \\sigma_0, \\nu)$ for each draw")
+    for ax, new, title in zip(axes, (False, True), titles):
+        idata = inference_data(result, seed=seed, new_datasets=new)
+        with _arviz_quietly():
+            az.plot_ppc(idata, kind="kde", num_pp_samples=shown, random_seed=seed, ax=ax,
+                        colors=["#999999", POSTERIOR_COLOUR, "#999999"], mean=False,
+                        observed_rug=True, legend=False)
+        rope_lines(ax, result.rope)
+        ax.set_xlim(xlim)
+        ax.set_title(title, fontsize=10)
+        ax.set_xlabel(fr"mean difference $\bar x_i$ ({result.a} − {result.b}), one per data set",
+                      fontsize=9)          # ArviZ's own label size is larger than the figure's
+        ax.tick_params(labelsize=9)
+    axes[0].set_ylabel("density", fontsize=9)
+    handles = [plt.Line2D([], [], color=POSTERIOR_COLOUR, lw=2,
+                          label=f"observed: the {observed.size} data sets"),
+               plt.Line2D([], [], color="#999999", lw=1,
+                          label=f"replicated, {shown} posterior draws"),
+               plt.Line2D([], [], color=OUTCOME_COLOURS["rope"], lw=1.5,
+                          label=f"rope [{-result.rope:g}, {result.rope:g}]")]
+    axes[0].legend(handles=handles, fontsize=8, loc="upper left")
+    fig.tight_layout()
+    return fig
