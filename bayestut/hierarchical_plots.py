@@ -15,11 +15,19 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 
-from .diagnostics import arviz
 from .hierarchical import HierarchicalResult, replicated_means
 from .style import OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, outcome_handles, rope_lines
 
 SYMBOLS = {"delta0": r"$\delta_0$", "sigma0": r"$\sigma_0$", "nu": r"$\nu$", "delta": r"$\delta_i$"}
+
+
+def arviz():
+    """ArviZ, imported on first use: it takes seconds to import, and the command line's
+    ``--help`` should not wait for it. Its once-a-day notice of a coming refactor is muted."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", FutureWarning)
+        import arviz as az
+    return az
 
 
 @contextmanager
