@@ -1,46 +1,14 @@
-"""Figures of the simulation study (Corani et al., MLJ 2017, Figures 1-4 and Table 1)."""
+"""Figures of the simulation study (Corani et al., MLJ 2017, Figures 2-4 and Table 1)."""
 
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
-from scipy import stats
 
-from ..style import OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS
+from ..style import OUTCOME_COLOURS, POSTERIOR_COLOUR
 from . import summary
 from .summary import ALPHA, THRESHOLD
-
-REGION_COLOURS = tuple(OUTCOME_COLOURS[r] for r in REGIONS)
-
-
-def inference_schema(result, draws, rope: float = 0.01):
-    """Figure 1: the next data set's posterior t(delta; delta0, sigma0, nu) for a few posterior
-    draws, each with its left/rope/right areas and the region it votes for, then the votes of
-    every draw (P(left), P(rope), P(right))."""
-    fig, axes = plt.subplots(1, len(draws) + 1, figsize=(3.2 * (len(draws) + 1), 3))
-    counts = np.zeros(3, dtype=int)
-    for ax, s in zip(axes, draws):
-        d0, s0, nu = result.delta0[s], result.sigma0[s], result.nu[s]
-        half = max(4 * s0, 2 * rope) + abs(d0)
-        grid = np.linspace(d0 - half, d0 + half, 400)
-        density = stats.t.pdf(grid, df=nu, loc=d0, scale=s0)
-        masses = result.masses[s]
-        for region, colour, inside in zip(REGIONS, REGION_COLOURS,
-                                          (grid < -rope, np.abs(grid) <= rope, grid > rope)):
-            ax.fill_between(grid, density, where=inside, color=colour, alpha=0.6, lw=0)
-        ax.plot(grid, density, color="black", lw=1)
-        winner = int(masses.argmax())
-        counts[winner] += 1
-        ax.set_title(f"draw {s}: ({masses[0]:.2f}, {masses[1]:.2f}, {masses[2]:.2f})\n"
-                     f"vote: {REGIONS[winner]}", fontsize=9)
-        ax.set(xlabel="delta on the next data set", yticks=[])
-    votes = np.bincount(result.masses.argmax(axis=1), minlength=3)
-    ax = axes[-1]
-    ax.bar(REGIONS, votes / votes.sum(), color=REGION_COLOURS)
-    ax.set(title=f"votes of all {votes.sum()} draws", ylabel="P(region)", ylim=(0, 1))
-    fig.tight_layout()
-    return fig, counts
 
 
 def _interval_bars(ax, x, low, high, colour) -> None:
