@@ -13,19 +13,7 @@ from bayestut.compare import compare  # noqa: E402
 from bayestut.correlated import correlated_bayesian_ttest  # noqa: E402
 from bayestut.nonparametric import signed_rank_test  # noqa: E402
 from bayestut.style import OUTCOME_COLOURS  # noqa: E402
-
-
-def scores(gaps, runs=2, folds=5, seed=0) -> pd.DataFrame:
-    """'mine' better than 'base' by gaps[i] on data set i."""
-    rng = np.random.default_rng(seed)
-    rows = []
-    for i, gap in enumerate(gaps):
-        for r in range(1, runs + 1):
-            for f in range(1, folds + 1):
-                base = rng.uniform(0.7, 0.8)
-                rows += [(f"set{i}", "base", r, f, base),
-                         (f"set{i}", "mine", r, f, base + gap + rng.normal(0, 0.01))]
-    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+from test_compare_cli import results  # noqa: E402  (the same made-up scores)
 
 
 @pytest.fixture
@@ -75,7 +63,7 @@ def test_decision_ranges_follow_the_runs_of_equal_decisions():
 
 
 def test_settings_of_one_data_set_say_the_other_tests_were_not_run():
-    result = compare(scores([0.03]), "mine", "base", rope=0.02, seed=7)
+    result = compare(results([0.03], runs=2), "mine", "base", rope=0.02, seed=7)
     told = guide.settings(result, rope=0.02, seed=7)
     assert "1 data set(s), 2 run(s) of 5-fold" in told["data"]
     assert told["rope"].startswith("±0.02")
@@ -85,7 +73,7 @@ def test_settings_of_one_data_set_say_the_other_tests_were_not_run():
 
 
 def test_settings_name_the_priors_draws_seed_and_diagnostics():
-    result = compare(scores([0.03, 0.02, 0.04]), "mine", "base", seed=11, chains=2,
+    result = compare(results([0.03, 0.02, 0.04], runs=2), "mine", "base", seed=11, chains=2,
                      warmup=200, draws=200, signed_rank_samples=2000)
     told = guide.settings(result, seed=11, chains=2, warmup=200, draws=200,
                           signed_rank_samples=2000)
@@ -100,7 +88,7 @@ def test_settings_name_the_priors_draws_seed_and_diagnostics():
 
 
 def test_settings_refuse_what_compare_does_not_take():
-    result = compare(scores([0.03]), "mine", "base")
+    result = compare(results([0.03], runs=2), "mine", "base")
     with pytest.raises(TypeError, match="rho"):
         guide.settings(result, rho=0.1)
 
