@@ -45,17 +45,19 @@ def short(i: int, a: str, b: str) -> str:
     return (f"{b} better", "equivalent", f"{a} better")[i]
 
 
-def odds_phrase(p, a: str, b: str) -> str:
-    """The posterior odds of the favoured side against the other, and their grade."""
+def odds_phrase(p, a: str, b: str, share: bool = False) -> str:
+    """The posterior odds of the favoured side against the other, and their grade; ``share``:
+    p are shares of posterior draws (see :func:`decision`)."""
     odds = float(posterior_odds(p))
     if str(odds_grade(odds)) == "none":
         return f"the posterior odds favour neither {a} nor {b}"
     better, worse = (b, a) if odds > 1 else (a, b)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
     if np.isinf(strength):     # a share of 0 draws bounds the odds by the number of draws only
-        return (f"{worse} ≫ {better} has probability 0 here, so the posterior odds of "
-                f"{better} ≫ {worse} have no finite estimate ({odds_grade(odds)} evidence for "
-                "that direction)")
+        none = (f"no posterior draw has {worse} ≫ {better} as its most probable outcome" if share
+                else f"{worse} ≫ {better} has probability 0 here")
+        return (f"{none}, so the posterior odds of {better} ≫ {worse} have no finite estimate "
+                f"({odds_grade(odds)} evidence for that direction)")
     shown = _odds_number(strength)
     return (f"the posterior odds of {better} ≫ {worse} against {worse} ≫ {better} are {shown} "
             f"({odds_grade(odds)} evidence for that direction)")
@@ -90,7 +92,7 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
         text = (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
                 f"P({labels[m]}) = {v[m]} is short of the {threshold:g} needed")
     if m != 1:
-        return text + "; " + odds_phrase(p, a, b)
+        return text + "; " + odds_phrase(p, a, b, share)
     if share:
         return text + (f"; {labels[2]} and {labels[0]} are the likeliest in {v[2]} and {v[0]} "
                        "of the draws")

@@ -27,6 +27,10 @@ def test_zero_on_one_side_is_strong():
     text = odds_phrase([0.0, 0.2, 0.8], "knn", "ada")
     assert "no finite estimate" in text and "ada ≫ knn has probability 0" in text
     assert "infinite" not in text
+    # shares of draws: the other side can have a positive probability on a new data set
+    text = odds_phrase([0.0, 0.2, 0.8], "knn", "ada", share=True)
+    assert "no posterior draw has ada ≫ knn as its most probable outcome" in text
+    assert "probability 0" not in text
 
 
 def test_words_name_the_better_classifier():

@@ -58,3 +58,9 @@ def test_numbers_are_rounded_to_their_monte_carlo_error():
 def test_odds_of_a_side_no_draw_favours_are_not_called_infinite():
     cell = verdict([0.0, 0.3, 0.7], A, B, T)
     assert "without a finite estimate" in cell and "infinite" not in cell
+
+
+def test_a_side_no_draw_favours_is_not_said_to_have_probability_zero():
+    # shares of draws: the side may still have a positive probability on a new data set
+    text = decision([0.7, 0.3, 0.0], A, B, 0.01, T, share=True)
+    assert "no posterior draw has" in text and "probability 0" not in text
