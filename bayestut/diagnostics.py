@@ -86,10 +86,14 @@ def _ess(x: np.ndarray) -> np.ndarray:
     with np.errstate(divide="ignore", invalid="ignore"):
         rho = 1.0 - (mean_var - acov.mean(axis=0)) / var_plus          # (n, k)
     rho[0] = 1.0
-    last = (n - 3) // 2                                 # the last pair Stan reads
-    pairs = rho[: 2 * last + 2].reshape(last + 1, 2, k).sum(axis=1)    # P_0 .. P_last
+    last = max((n - 3) // 2, 0)            # the last pair Stan reads (none below 5 draws)
+    width = 2 * last + 2
+    if n < width:                          # one or two draws per chain: P_0 only
+        rho = np.vstack([rho, np.zeros((width - n, k))])
+    pairs = rho[:width].reshape(last + 1, 2, k).sum(axis=1)            # P_0 .. P_last
     ended = pairs[1:] <= 0
-    stop = np.where(ended.any(axis=0), ended.argmax(axis=0) + 1, last)  # first P_j <= 0
+    stop = (np.where(ended.any(axis=0), ended.argmax(axis=0) + 1, last) if last
+            else np.zeros(k, dtype=int))                                # first P_j <= 0
     kept = np.arange(last + 1)[:, None] < stop
     monotone = np.where(kept, np.minimum.accumulate(pairs, axis=0), 0.0)
     columns = np.arange(k)

@@ -46,7 +46,8 @@ def test_rhat_ess_and_mcse_are_arviz_numbers():
                                rtol=1e-9)
 
 
-@pytest.mark.parametrize("chains,draws", [(1, 50), (2, 501), (4, 1000), (3, 23)])
+@pytest.mark.parametrize("chains,draws", [(1, 50), (2, 501), (4, 1000), (3, 23), (2, 4), (2, 5),
+                                          (2, 6), (1, 7), (4, 9)])
 def test_ess_truncates_as_arviz_does_for_any_autocorrelation(chains, draws):
     x = _autoregressive(np.random.default_rng(chains * draws), chains, draws,
                         [-0.6, -0.1, 0.0, 0.5, 0.95])
