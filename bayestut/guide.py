@@ -18,6 +18,7 @@ import pandas as pd
 
 from . import compare as compare_module
 from .correlated import correlated_bayesian_ttest
+from .data import InputError
 from .decisions import decide
 from .nonparametric import signed_rank_test
 
@@ -69,7 +70,8 @@ def settings(result, **call) -> pd.Series:
     arguments given to compare (those left out are its defaults)."""
     unknown = set(call) - set(_defaults(compare_module.compare))
     if unknown:
-        raise TypeError(f"not arguments of compare(): {sorted(unknown)}")
+        raise InputError(f"not arguments of compare(): {sorted(unknown)}; pass the keyword "
+                         f"arguments you gave compare(), e.g. settings(result, seed=7)")
     used = {**_defaults(compare_module.compare), **call}
     d = result.differences
     runs, n = d.x.shape[1] // d.folds, d.x.shape[1]

@@ -10,6 +10,7 @@ import pytest  # noqa: E402
 
 from bayestut import guide, guide_plots  # noqa: E402
 from bayestut.compare import compare  # noqa: E402
+from bayestut.data import InputError  # noqa: E402
 from bayestut.correlated import correlated_bayesian_ttest  # noqa: E402
 from bayestut.nonparametric import signed_rank_test  # noqa: E402
 from bayestut.style import OUTCOME_COLOURS  # noqa: E402
@@ -89,7 +90,7 @@ def test_settings_name_the_priors_draws_seed_and_diagnostics():
 
 def test_settings_refuse_what_compare_does_not_take():
     result = compare(results([0.03], runs=2), "mine", "base")
-    with pytest.raises(TypeError, match="rho"):
+    with pytest.raises(InputError, match="rho.*pass the keyword arguments"):
         guide.settings(result, rho=0.1)
 
 
