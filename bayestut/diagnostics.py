@@ -88,7 +88,7 @@ def _ess(x: np.ndarray) -> np.ndarray:
     rho[0] = 1.0
     last = max((n - 3) // 2, 0)            # the last pair Stan reads (none below 5 draws)
     width = 2 * last + 2
-    if n < width:                          # one or two draws per chain: P_0 only
+    if n < width:                          # one draw per chain: P_0 needs two lags
         rho = np.vstack([rho, np.zeros((width - n, k))])
     pairs = rho[:width].reshape(last + 1, 2, k).sum(axis=1)            # P_0 .. P_last
     ended = pairs[1:] <= 0
