@@ -203,6 +203,53 @@ def test_resume_recomputes_nothing_finished(tmp_path, monkeypatch):
     assert len(lines) == 5 and lines[2].startswith('{"rep":2,"delta":[0.01') and "}" not in lines[2]
 
 
+class _Clock:
+    """time.time() for the runner, moved on by hand."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def time(self):
+        return self.now
+
+
+def test_a_run_with_a_deadline_starts_nothing_after_it_and_leaves_the_cache_whole(
+        tmp_path, monkeypatch):
+    clock, calls = _Clock(), []
+
+    def fake_repetition(setting, rep, *args):
+        calls.append(rep)
+        clock.now = 10.0 if len(calls) == 3 else clock.now   # the deadline passes mid-run
+        return {"rep": rep}
+
+    monkeypatch.setattr(runner, "time", clock)
+    monkeypatch.setattr(runner, "start_stan", lambda workers: None)
+    monkeypatch.setattr(runner, "run_repetition", fake_repetition)
+    setting = GRID[1]
+    results = runner.run([setting], 6, n_jobs=1, options=TINY, cache_dir=tmp_path,
+                         progress=False, stop_at=5.0)
+    assert calls == [0, 1, 2] and [r["rep"] for r in results[setting.key]] == [0, 1, 2]
+    lines = runner.cache_path(setting, runner.ROOT_SEED, TINY, tmp_path).read_text()
+    assert [json.loads(line)["rep"] for line in lines.splitlines()] == [0, 1, 2]
+    # past the deadline from the start: Stan is not even started
+    monkeypatch.setattr(runner, "start_stan", lambda workers: pytest.fail("Stan started"))
+    again = runner.run([setting], 6, n_jobs=1, options=TINY, cache_dir=tmp_path,
+                       progress=False, stop_at=5.0)
+    assert calls == [0, 1, 2] and again == results
+
+
+def test_the_manifest_lists_the_runs_and_what_the_cache_holds(tmp_path):
+    setting = runner.paper_grid()["table1 mixture"][0]
+    path = runner.cache_path(setting, runner.ROOT_SEED, runner.FitOptions(), tmp_path)
+    path.write_text("".join(json.dumps({"rep": r, "seconds": 2.0 * r}) + "\n" for r in range(3)))
+    runner.log_run(dict(started="2026-11-23 00:17", minutes=61.4, added=3, backend="cmdstanpy",
+                        workers=2, machine="2 cores, x86_64", note="a test"), tmp_path)
+    text = runner.write_manifest(cache_dir=tmp_path).read_text()
+    assert "| 2026-11-23 00:17 | 61 | 3 | cmdstanpy | 2 | 2 cores, x86_64 | a test |" in text
+    assert "What it holds: 3 repetitions" in text
+    assert f"| table1 mixture | {setting.key} | 3 | 2.00 |" in text
+
+
 def test_cache_is_keyed_by_setting_seed_and_model_version(tmp_path):
     a = runner.cache_path(GRID[0], 1, TINY, tmp_path)
     assert a != runner.cache_path(GRID[1], 1, TINY, tmp_path)

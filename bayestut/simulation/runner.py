@@ -166,9 +166,13 @@ def _append(path: Path, record: dict) -> None:
 
 def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
         options: FitOptions = FitOptions(), n_jobs: int = -1, backend: str = "threading",
-        cache_dir: Path = CACHE, progress: bool = True) -> dict:
+        cache_dir: Path = CACHE, progress: bool = True, stop_at: float | None = None) -> dict:
     """Run every setting to ``repetitions`` repetitions, reusing the cache; returns
     {setting key: [records in repetition order]}.
+
+    ``stop_at`` (a ``time.time()``): no repetition starts after it, the ones running finish and
+    are cached, and the records returned are those held, possibly fewer than asked. The cache is
+    then whole, ready to commit, which killing the run does not guarantee.
 
     Stan is started first, from this thread (see :func:`start_stan`).
     """
@@ -176,9 +180,9 @@ def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
     paths = {s.key: cache_path(s, root_seed, options, cache_dir) for s in settings}
     done = {s.key: read_cache(paths[s.key]) for s in settings}
     todo = [(s, r) for s in settings for r in range(repetitions) if r not in done[s.key]]
-    if todo:
+    if todo and not _past(stop_at):
         start_stan(min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1))
-        jobs = (joblib.delayed(_keyed)(s, r, root_seed, options) for s, r in todo)
+        jobs = (joblib.delayed(_keyed)(s, r, root_seed, options, stop_at) for s, r in todo)
         bar = tqdm(total=len(todo), disable=not progress, unit="rep", smoothing=0.05,
                    desc=f"{len(todo)} repetitions to run")
         # warning filters are process-wide, so set them here, not in the worker threads:
@@ -187,11 +191,18 @@ def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
             warnings.simplefilter("ignore", ConvergenceWarning)
             warnings.simplefilter("ignore", UserWarning)
             for key, record in joblib.Parallel(return_as="generator_unordered")(jobs):
+                if record is None:                  # not started: past stop_at
+                    continue
                 _append(paths[key], record)
                 done[key][record["rep"]] = record
                 bar.update()
         bar.close()
-    return {s.key: [done[s.key][r] for r in range(repetitions)] for s in settings}
+    return {s.key: [done[s.key][r] for r in range(repetitions) if r in done[s.key]]
+            for s in settings}
+
+
+def _past(stop_at: float | None) -> bool:
+    return stop_at is not None and time.time() >= stop_at
 
 
 def start_stan(workers: int) -> None:
@@ -225,7 +236,10 @@ def load(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
     return results
 
 
-def _keyed(setting: Setting, rep: int, root_seed: int, options: FitOptions):
+def _keyed(setting: Setting, rep: int, root_seed: int, options: FitOptions,
+           stop_at: float | None = None):
+    if _past(stop_at):
+        return setting.key, None
     return setting.key, run_repetition(setting, rep, root_seed, options)
 
 
@@ -303,19 +317,51 @@ def schedule() -> list:
     return first + rest
 
 
-def write_manifest(note: str, *, root_seed: int = ROOT_SEED, options: FitOptions = FitOptions(),
-                   cache_dir: Path = CACHE) -> Path:
-    """``MANIFEST.md`` beside the cache: how it was made and what it holds, per setting."""
-    import platform
+RUN_LOG = "runs.jsonl"      # beside the cache: one line per run of main(), what it added
 
-    lines = ["# Simulation cache", "", note, "",
-             f"Machine: {os.cpu_count()} cores ({platform.machine()}), Stan backend "
-             f"{stan.choose_backend()}. Root seed {root_seed}; model version {version(options)}; "
-             f"fit options {asdict(options)}: {options.chains} chains x {options.draws} "
-             f"iterations after {options.warmup} warm-up, thinned by {options.thin}: "
+
+def held(root_seed: int = ROOT_SEED, options: FitOptions = FitOptions(),
+         cache_dir: Path = CACHE) -> int:
+    """Repetitions of the paper's grid the cache holds."""
+    return sum(len(read_cache(cache_path(s, root_seed, options, cache_dir)))
+               for settings in paper_grid().values() for s in settings)
+
+
+def log_run(entry: dict, cache_dir: Path = CACHE) -> None:
+    path = Path(cache_dir) / RUN_LOG
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as handle:
+        handle.write(json.dumps(entry, ensure_ascii=False) + "\n")
+
+
+MANIFEST_TEXT = (
+    "Each repetition: the untruncated population, the simulator run on where theta_2 leaves "
+    "[0.5, 1], the signed-rank test with R's `wilcox.test(exact = FALSE)` conventions, both "
+    "estimands of the hierarchical test (delta0's probabilities, and the next-data-set shares and "
+    "mean masses), delta0's posterior mean, every delta_i's MLE and posterior mean, and the "
+    "fit's diagnostics. `python -m bayestut.simulation.runner 500` adds what is missing, "
+    "resuming where the last run stopped; it writes this file and the run log `runs.jsonl`.")
+
+
+def write_manifest(*, root_seed: int = ROOT_SEED, options: FitOptions = FitOptions(),
+                   cache_dir: Path = CACHE) -> Path:
+    """``MANIFEST.md`` beside the cache: the runs that made it (from ``runs.jsonl``), how each
+    repetition was sampled and what the cache holds, per setting."""
+    log = Path(cache_dir) / RUN_LOG
+    runs = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
+    lines = ["# Simulation cache", "", MANIFEST_TEXT, "",
+             f"Root seed {root_seed}; model version {version(options)}; fit options "
+             f"{asdict(options)}: {options.chains} chains x {options.draws} iterations after "
+             f"{options.warmup} warm-up, thinned by {options.thin}: "
              f"{options.chains * -(-options.draws // options.thin)} draws per repetition.", "",
-             "| experiment | setting | repetitions | mean s per repetition (per worker) |",
-             "|---|---|---|---|"]
+             "## Runs", "",
+             "| started (UTC) | minutes | repetitions added | Stan backend | workers | machine "
+             "| note |", "|---|---|---|---|---|---|---|"]
+    lines += [f"| {r['started']} | {r['minutes']:.0f} | {r['added']:,} | {r['backend']} "
+              f"| {r['workers']} | {r['machine']} | {r.get('note', '')} |" for r in runs]
+    lines += ["", f"## What it holds: {held(root_seed, options, cache_dir):,} repetitions", "",
+              "| experiment | setting | repetitions | mean s per repetition (per worker) |",
+              "|---|---|---|---|"]
     for name, settings in paper_grid().items():
         for s in settings:
             done = read_cache(cache_path(s, root_seed, options, cache_dir))
@@ -329,27 +375,40 @@ def write_manifest(note: str, *, root_seed: int = ROOT_SEED, options: FitOptions
 def main(argv=None) -> None:
     """`python -m bayestut.simulation.runner [repetitions]`: run the paper's grid into the
     cache, in steps of repetitions (50, 100, 250, then all) so that every setting gets some early,
-    the scorecards' settings first."""
+    the scorecards' settings first. Logs the run and rewrites the manifest at the end."""
     import argparse
+    import platform
+    from datetime import datetime, timezone
+
     parser = argparse.ArgumentParser(description=main.__doc__)
     parser.add_argument("repetitions", type=int, nargs="?", default=500)
     parser.add_argument("--jobs", type=int, default=-1)
     parser.add_argument("--only", nargs="*", default=None,
                         help="experiments whose name starts with one of these (e.g. fig2 table1)")
     parser.add_argument("--q", nargs="*", type=int, default=None, help="only these q")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="start no repetition after this many minutes; the running ones "
+                             "finish, so the cache is left whole (to commit, or to resume)")
     args = parser.parse_args(argv)
     grid = paper_grid()
     chosen = [s for name, settings in grid.items() for s in settings
               if not args.only or any(name.startswith(o) for o in args.only)]
     settings = [s for s in schedule() if s in chosen and (not args.q or s.q in args.q)]
-    start = time.perf_counter()
+    started, before = datetime.now(timezone.utc), held()
+    stop_at = None if args.minutes is None else time.time() + 60 * args.minutes
     for step in sorted({min(r, args.repetitions) for r in (50, 100, 250, args.repetitions)}):
+        if _past(stop_at):
+            print(f"stopped after {args.minutes:g} minutes; run again to continue", flush=True)
+            break
         print(f"every setting to {step} repetitions", flush=True)
-        run(settings, step, n_jobs=args.jobs)
-    minutes = (time.perf_counter() - start) / 60
-    note = (f"Made by `python -m bayestut.simulation.runner {' '.join(argv or sys.argv[1:])}`: "
-            f"{minutes:.0f} min of wall time for the repetitions this run added.")
-    print(f"done in {minutes:.1f} min; {write_manifest(note)}", flush=True)
+        run(settings, step, n_jobs=args.jobs, stop_at=stop_at)
+    minutes = (datetime.now(timezone.utc) - started).total_seconds() / 60
+    log_run(dict(started=started.strftime("%Y-%m-%d %H:%M"), minutes=round(minutes, 1),
+                 added=held() - before, backend=stan.choose_backend(),
+                 workers=joblib.effective_n_jobs(args.jobs),
+                 machine=f"{os.cpu_count()} cores, {platform.machine()}",
+                 note=f"`runner {' '.join(sys.argv[1:] if argv is None else argv)}`"))
+    print(f"done in {minutes:.1f} min; {write_manifest()}", flush=True)
 
 
 if __name__ == "__main__":
