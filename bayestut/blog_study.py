@@ -21,7 +21,7 @@ import pandas as pd
 from .crossval import cross_validate
 from .data import read_results
 from .paths import DATA
-from .style import OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS
+from .style import POSTERIOR_COLOUR, ROPE, fill_by_outcome, outcome_handles, rope_handle
 
 RESULTS_CSV = DATA / "blog_study_auc.csv"
 CLASSIFIERS = ("knn", "adaboost")
@@ -89,21 +89,17 @@ def posteriors_figure(report, metric: str = "AUC"):
     high = max(float(np.max(post.loc + 5 * post.scale)), 3 * rope)
     grid = np.linspace(low, high, 2000)
     fig, ax = plt.subplots(figsize=(7, 0.7 * len(names) + 1.8))
-    ax.axvspan(-rope, rope, color=OUTCOME_COLOURS["rope"], alpha=0.3, lw=0)
+    ax.axvspan(-rope, rope, color=ROPE, alpha=0.3, lw=0)
     for i in range(len(names)):
         base = len(names) - 1 - i                      # the first data set on top
         height = post[i].pdf(grid)
         height = base + 0.85 * height / height.max()
-        for region, inside in zip(REGIONS, (grid < -rope, np.abs(grid) <= rope, grid > rope)):
-            ax.fill_between(grid, base, height, where=inside, color=OUTCOME_COLOURS[region],
-                            alpha=0.8, lw=0)
+        fill_by_outcome(ax, grid, height, rope, lower=base, alpha=0.8)
         ax.plot(grid, height, color=POSTERIOR_COLOUR, lw=1)
     labels = report.labels
-    handles = [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], alpha=alpha, label=text)
-               for r, alpha, text in (
-                   ("left", 0.8, f"mass where {labels[0]} ({b} better)"),
-                   ("rope", 0.3, f"the rope [{-rope:g}, {rope:g}]"),
-                   ("right", 0.8, f"mass where {labels[2]} ({a} better)"))]
+    left, _, right = outcome_handles([f"mass where {labels[0]} ({b} better)", "",
+                                      f"mass where {labels[2]} ({a} better)"], alpha=0.8)
+    handles = [left, rope_handle(rope, shaded=True, alpha=0.3), right]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.15), frameon=False,
               fontsize=9)
     ax.set(yticks=range(len(names)), yticklabels=names[::-1], ylim=(-0.1, len(names)),

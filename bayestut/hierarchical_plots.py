@@ -16,7 +16,8 @@ import numpy as np
 from scipy import stats
 
 from .hierarchical import HierarchicalResult, replicated_means
-from .style import OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, outcome_handles, rope_lines
+from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, fill_by_outcome,
+                    outcome_handles, rope_handle, rope_lines)
 
 SYMBOLS = {"delta0": r"$\delta_0$", "sigma0": r"$\sigma_0$", "nu": r"$\nu$", "delta": r"$\delta_i$"}
 
@@ -64,9 +65,7 @@ def voting_picture(result: HierarchicalResult, draws=None):
                              gridspec_kw={"width_ratios": [1] * len(draws) + [0.8]})
     for ax, s in zip(axes, draws):
         density = stats.t.pdf(grid, df=result.nu[s], loc=result.delta0[s], scale=result.sigma0[s])
-        for region, inside in zip(REGIONS, (grid < -rope, np.abs(grid) <= rope, grid > rope)):
-            ax.fill_between(grid, density, where=inside, color=OUTCOME_COLOURS[region],
-                            alpha=0.7, lw=0)
+        fill_by_outcome(ax, grid, density, rope, alpha=0.7)
         ax.plot(grid, density, color=POSTERIOR_COLOUR, lw=1)
         rope_lines(ax, rope, label=False)
         m = result.masses[s]
@@ -159,8 +158,7 @@ def predictive_check(result: HierarchicalResult, seed: int = 0, shown: int = 100
                           label=f"observed: the {observed.size} data sets"),
                plt.Line2D([], [], color="#999999", lw=1,
                           label=f"replicated, {shown} posterior draws"),
-               plt.Line2D([], [], color=OUTCOME_COLOURS["rope"], lw=1.5,
-                          label=f"rope [{-result.rope:g}, {result.rope:g}]")]
+               rope_handle(result.rope)]
     axes[0].legend(handles=handles, fontsize=8, loc="upper left")
     fig.tight_layout()
     return fig

@@ -10,7 +10,8 @@ from scipy import stats
 from .correlated import StudentPosterior
 from .decisions import NO_DECISION, decide
 from .paths import figures_dir
-from .style import OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, ROPE as ROPE_COLOUR, rope_lines
+from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, ROPE as ROPE_COLOUR,
+                    fill_by_outcome, outcome_handles, rope_handle, rope_lines)
 
 NO_DECISION_COLOUR = "#999999"    # neutral grey: none of the three outcomes is declared
 MU_LABEL = r"mean difference of accuracy $\mu$"
@@ -70,18 +71,16 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
         v = _grid_for(post, rope)
         dens = post.pdf(v)
         ax.plot(v, dens, color=POSTERIOR_COLOUR, lw=1.2)
-        for region, where in zip(REGIONS, (v <= -rope, np.abs(v) <= rope, v >= rope)):
-            ax.fill_between(v, dens, where=where, color=OUTCOME_COLOURS[region], alpha=SHADE, lw=0)
+        fill_by_outcome(ax, v, dens, rope, alpha=SHADE)
     else:  # all differences equal: the posterior is a point mass, in the colour of its region
         ax.axvline(post.loc, color=OUTCOME_COLOURS[REGIONS[int(np.argmax(p))]], lw=3)
         ax.set_xlim(min(post.loc, -rope) - rope, max(post.loc, rope) + rope)
-    rope_lines(ax, rope, label=show_probabilities)
+    rope_lines(ax, rope, label=False)
     ax.set(xlabel=xlabel, ylabel="density", title=title)
     if show_probabilities:
         names = labels or REGIONS
-        handles = [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], alpha=SHADE,
-                                 label=f"P({n}) = {q:.3f}") for r, n, q in zip(REGIONS, names, p)]
-        _legend_above(ax, handles + ax.get_legend_handles_labels()[0])
+        handles = outcome_handles([f"P({n}) = {q:.3f}" for n, q in zip(names, p)], alpha=SHADE)
+        _legend_above(ax, handles + [rope_handle(rope)])
     return ax
 
 
@@ -100,11 +99,7 @@ def posterior_hdis(post: StudentPosterior, masses=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
     rope_lines(bars, rope, label=False)
     bars.set_yticks(range(len(masses)), [f"{m:.0%}" for m in masses], fontsize=8)
     bars.set(ylim=(-0.7, len(masses) - 0.3), ylabel="HDI", xlabel=xlabel)
-    rope_lines(ax, rope)            # drawn again with a label, for the legend
-    names = labels or REGIONS
-    handles = [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], alpha=SHADE, label=n)
-               for r, n in zip(REGIONS, names)]
-    _legend_above(ax, handles + ax.get_legend_handles_labels()[0])
+    _legend_above(ax, outcome_handles(labels or REGIONS, alpha=SHADE) + [rope_handle(rope)])
     return ax, bars
 
 
@@ -140,8 +135,7 @@ def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: s
                               ("rope", "practically equivalent"),
                               ("right", f"{a} practically better"),
                               (NO_DECISION, "no decision"))]
-    legend.append(plt.Rectangle((0, 0), 1, 1, color=ROPE_COLOUR, alpha=0.25,
-                                label=f"rope [{-rope:g}, {rope:g}]"))
+    legend.append(rope_handle(rope, shaded=True, alpha=0.25))
     ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
               title=f"decision (P > {threshold:g});\nline: {mass:.0%} HDI", title_fontsize=8)
     return ax

@@ -8,6 +8,7 @@ The colours are Okabe and Ito's, which stay distinct for colour-blind readers.
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
+import numpy as np
 
 REGIONS = ("left", "rope", "right")
 LEFT, ROPE, RIGHT = "#0072B2", "#E69F00", "#009E73"      # blue, orange, bluish green
@@ -15,15 +16,35 @@ OUTCOME_COLOURS = dict(zip(REGIONS, (LEFT, ROPE, RIGHT)))
 POSTERIOR_COLOUR = "#333333"      # curves and points that belong to no outcome
 
 
+def rope_label(rope: float) -> str:
+    return f"rope [{-rope:g}, {rope:g}]"
+
+
 def rope_lines(ax, rope: float, label: bool = True) -> None:
     """The rope's edges as vertical lines in the rope's colour; ``label`` names them once in
     the axes' legend as 'rope [-r, r]'."""
     for i, v in enumerate((-rope, rope)):
-        ax.axvline(v, color=ROPE, lw=1.5,
-                   label=f"rope [{-rope:g}, {rope:g}]" if label and i == 0 else None)
+        ax.axvline(v, color=ROPE, lw=1.5, label=rope_label(rope) if label and i == 0 else None)
 
 
-def outcome_handles(labels=REGIONS) -> list:
+def rope_handle(rope: float, shaded: bool = False, alpha: float = 0.25):
+    """A legend entry for the rope: its edge lines, or with ``shaded`` a patch for a shaded
+    rope (``ax.axvspan``) of opacity ``alpha``."""
+    if shaded:
+        return plt.Rectangle((0, 0), 1, 1, color=ROPE, alpha=alpha, label=rope_label(rope))
+    return plt.Line2D([], [], color=ROPE, lw=1.5, label=rope_label(rope))
+
+
+def outcome_handles(labels=REGIONS, alpha: float = 1.0) -> list:
     """Legend patches for the three outcomes, in the order left, rope, right."""
-    return [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], label=text)
+    return [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], alpha=alpha, label=text)
             for r, text in zip(REGIONS, labels)]
+
+
+def fill_by_outcome(ax, grid, upper, rope: float, lower=0.0, alpha: float = 0.35) -> None:
+    """Fill between ``lower`` and ``upper`` over ``grid`` in each outcome's colour: left of,
+    inside and right of the rope. Each edge of the rope belongs to both fills beside it, so the
+    areas meet without a gap where the edges are grid points."""
+    for region, inside in zip(REGIONS, (grid <= -rope, np.abs(grid) <= rope, grid >= rope)):
+        ax.fill_between(grid, lower, upper, where=inside, color=OUTCOME_COLOURS[region],
+                        alpha=alpha, lw=0)
