@@ -108,7 +108,8 @@ def _png(fig) -> str:
 
 FIGURE_CAPTIONS = {
     "per_dataset": "Posterior of the mean difference on each data set (Bayesian correlated "
-                   "t-test), all on one scale; the rope is shaded.",
+                   "t-test), all on one scale: the posterior mean (dot) and 95% HDI (line), "
+                   "coloured by the data set's decision; the rope is shaded.",
     "signed_rank": "Bayesian signed-rank test: posterior samples of the three probabilities. "
                    "Each corner is certainty of one outcome; the numbers are the share of "
                    "samples in each region.",

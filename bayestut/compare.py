@@ -288,18 +288,19 @@ class Comparison:
         The figures stay open (and so show in a notebook) until closed."""
         import matplotlib.pyplot as plt
 
-        from .plots import font_families, posterior_grid
+        from .plots import font_families, forest
         from .simplex import simplex_plot
 
         d = self.differences
         names = [self.a, self.b, *map(str, d.datasets)]
-        with plt.rc_context({"font.family": font_families(" ".join(names))[0]}):
-            grid = posterior_grid(
-                self.per_dataset, list(d.datasets), self.rope, ncols=min(len(d.datasets), 3),
-                panel=(3.6, 2.6), fontsize=10, xlabel=f"mean difference {self.a} − {self.b}",
-                title=f"Posterior of the mean difference {self.a} − {self.b} on each data set\n"
-                      f"(positive: {self.a} better; the rope ±{self.rope:g} is shaded)")
-            figures = {"per_dataset": grid}
+        # names are the user's: a '$' in one must not start mathtext (or fail to parse)
+        with plt.rc_context({"font.family": font_families(" ".join(names))[0],
+                             "text.parse_math": False}):
+            ax = forest(self.per_dataset, list(d.datasets), self.rope, a=self.a, b=self.b,
+                        threshold=self.threshold, metric=repr(self.metric),
+                        title=f"Posterior of the mean difference {self.a} − {self.b} on each "
+                              "data set")
+            figures = {"per_dataset": ax.figure}
             vertices = (self.b, "rope", self.a)
             simplices = [("signed_rank", self.signed_rank,
                           "Bayesian signed-rank test on the data sets' means"),

@@ -1,4 +1,4 @@
-"""Figures of the single-data-set analyses: differences, posteriors, rope, HDIs, forest, grids."""
+"""Figures of the single-data-set analyses: differences, posteriors, rope, HDIs, forest."""
 
 from __future__ import annotations
 
@@ -104,7 +104,8 @@ def posterior_hdis(post: StudentPosterior, masses=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
 
 
 def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: str = "b",
-           threshold: float = 0.95, mass: float = 0.95, ax=None, title: str | None = None):
+           threshold: float = 0.95, mass: float = 0.95, ax=None, title: str | None = None,
+           metric: str = "accuracy"):
     """All data sets on one shared axis (JMLR Figure 8 as a forest plot): a row per data set,
     sorted by the posterior mean of mu = a - b, with the mean and the ``mass`` HDI, coloured by
     the decision of the ``threshold`` rule (grey: no decision); the rope is shaded."""
@@ -123,7 +124,8 @@ def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: s
         ax.plot(loc[i], row, "o", color=colour, ms=4)
     ax.set_yticks(range(len(names)), [names[i] for i in order[::-1]], fontsize=7)
     ax.set_ylim(-0.8, len(names) - 0.2)
-    ax.set_xlabel(rf"mean difference of accuracy $\mu$ ({a} − {b})")
+    # μ as a character, not mathtext: the report draws names with mathtext off (compare.figures)
+    ax.set_xlabel(f"mean difference of {metric} μ ({a} − {b})")
     ax.set_title(title or "", pad=16)                    # above the names of the two sides
     # which classifier each side of the axis favours
     ax.annotate(f"← {b} better", (0, 1), xycoords="axes fraction", xytext=(0, 3),
@@ -139,33 +141,6 @@ def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: s
     ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
               title=f"decision (P > {threshold:g});\nline: {mass:.0%} HDI", title_fontsize=8)
     return ax
-
-
-def posterior_grid(post: StudentPosterior, names, rope: float = 0.01, ncols: int = 6,
-                   panel=(2.4, 1.7), xlabel: str | None = None, fontsize: float = 8,
-                   title: str | None = None):
-    """Small multiples: one posterior per data set (JMLR Figure 8), on one shared x-scale so
-    that data sets can be compared by eye; ``xlabel`` under each bottom panel."""
-    q = len(names)
-    nrows = -(-q // ncols)
-    fig, axes = plt.subplots(nrows, ncols, figsize=(panel[0] * ncols, panel[1] * nrows),
-                             sharex=True, squeeze=False)
-    lows, highs = zip(*(_grid_for(post[i], rope)[[0, -1]] for i in range(q)))
-    for i, ax in enumerate(axes.flat):
-        if i >= q:
-            ax.axis("off")
-            continue
-        posterior(post[i], rope, ax=ax, show_probabilities=False)
-        ax.set_title(str(names[i]), fontsize=fontsize + 1)
-        ax.set(xlabel="", ylabel="", yticks=[], xlim=(min(lows), max(highs)))
-        ax.xaxis.set_major_locator(plt.MaxNLocator(5))
-        ax.tick_params(labelsize=fontsize, labelbottom=True)
-        if xlabel and i + ncols >= q:          # the lowest panel of its column
-            ax.set_xlabel(xlabel, fontsize=fontsize)
-    if title:
-        fig.suptitle(title)
-    fig.tight_layout()                         # after the title, so that it makes room
-    return fig
 
 
 # Fonts with CJK glyphs on common systems, tried after the default one for names it cannot draw.

@@ -316,3 +316,35 @@ def test_names_no_font_can_draw_are_flagged_in_the_report(tmp_path, capsys):
     assert "No font installed here can draw \ue000" in page
     status, _, _ = run_cli(tmp_path, capsys, results(gaps=(0.05,)), "mine", "base")
     assert "No font installed" not in (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
+
+
+def test_the_per_dataset_figure_is_a_forest_coloured_by_each_data_sets_decision():
+    import matplotlib.pyplot as plt
+
+    from bayestut.style import OUTCOME_COLOURS
+
+    df = results(gaps=(0.05, 0.0, -0.05), runs=10, folds=10)
+    report = compare(df, "mine", "base", threshold=0.9)
+    ax = report.figures()["per_dataset"].axes[0]
+    # a row per data set, the largest mean difference on top
+    assert [t.get_text() for t in ax.get_yticklabels()] == ["set2", "set1", "set0"]
+    dots = {int(line.get_ydata()[0]): line.get_color() for line in ax.lines
+            if line.get_marker() == "o"}
+    assert dots == {0: OUTCOME_COLOURS["left"], 1: OUTCOME_COLOURS["rope"],
+                    2: OUTCOME_COLOURS["right"]}
+    assert "P > 0.9" in ax.get_legend().get_title().get_text()
+    assert [t.get_text() for t in ax.texts] == ["← base better", "mine better →"]
+    plt.close("all")
+
+
+def test_names_with_dollars_and_backslashes_are_drawn_as_written(tmp_path, capsys):
+    # mathtext would read '$\x$' as an unknown symbol and fail while drawing the figures
+    df = results(gaps=(0.05, 0.03)).replace({"classifier": {"mine": r"$\x$", "base": "a$b"}})
+    status, _, err = run_cli(tmp_path, capsys, df, r"$\x$", "a$b")
+    assert status == 0, err
+    report = compare(df, r"$\x$", "a$b")
+    ax = report.figures()["per_dataset"].axes[0]
+    ax.figure.canvas.draw()
+    assert ax.get_xlabel() == r"mean difference of 'score' μ ($\x$ − a$b)"
+    import matplotlib.pyplot as plt
+    plt.close("all")

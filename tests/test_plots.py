@@ -109,36 +109,11 @@ def test_forest_sorts_rows_by_mean_and_colours_them_by_decision():
     plt.close("all")
 
 
-def test_grid_has_one_panel_per_dataset(post):
-    fig = plots.posterior_grid(post, ["x", "y", "z"], ncols=2)
-    titled = [ax for ax in fig.axes if ax.get_title()]
-    assert [ax.get_title() for ax in titled] == ["x", "y", "z"]
-    plt.close("all")
-
-
 def test_save_writes_a_png(tmp_path, monkeypatch):
     monkeypatch.setenv("BAYESTUT_OUTPUT_DIR", str(tmp_path))
     fig, _ = plt.subplots()
     plots.save(fig, "fig_test")
     assert (tmp_path / "figures" / "fig_test.png").read_bytes()[:4] == b"\x89PNG"
-    plt.close("all")
-
-
-def test_grid_panels_share_one_labelled_legible_scale():
-    # data sets on very different scales: one shared x-range lets a reader compare them
-    rng = np.random.default_rng(1)
-    x = np.vstack([rng.normal(0.0, 0.01, 50), rng.normal(0.08, 0.02, 50), rng.normal(-0.03, 0.005, 50)])
-    fig = plots.posterior_grid(correlated_bayesian_ttest(x, 0.1), ["x", "y", "z"], ncols=2,
-                               xlabel="mean difference a − b", fontsize=9)
-    panels = [ax for ax in fig.axes if ax.get_title()]
-    assert len({ax.get_xlim() for ax in panels}) == 1
-    assert panels[0].get_xlim()[1] > 0.08 and panels[0].get_xlim()[0] < -0.03
-    # the lowest panel of each column carries the label; tick labels at 9 pt, shown on all
-    assert [ax.get_xlabel() for ax in panels] == ["", "mean difference a − b", "mean difference a − b"]
-    fig.canvas.draw()
-    for ax in panels:
-        labels = [t for t in ax.get_xticklabels() if t.get_text()]
-        assert labels and all(t.get_fontsize() >= 9 for t in labels)
     plt.close("all")
 
 
