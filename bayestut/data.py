@@ -129,7 +129,9 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
     nan_cols = [c for c in COLUMNS if df[c].isna().any()]
     if nan_cols:
         rows = df.index[df[nan_cols].isna().any(axis=1)][:5].tolist()
-        raise InputError(f"NaN in column(s) {nan_cols} (first rows: {rows})")
+        raise InputError(f"empty or missing values: NaN in column(s) {nan_cols} (first rows: "
+                         f"{rows}): every row needs a {', '.join(COLUMNS)}; fill them in, or "
+                         "drop those folds' rows for both classifiers")
     if not pd.api.types.is_numeric_dtype(df["score"]):
         bad = df["score"][pd.to_numeric(df["score"], errors="coerce").isna()].iloc[0]
         raise InputError(f"the score column is not numeric, e.g. {bad!r}: give each score as "
