@@ -349,3 +349,10 @@ def test_squared_mean_rmse_factor_by_monte_carlo():
         rmse = np.sqrt((rng.standard_normal((200_000, q)) ** 2).mean(axis=1))
         assert summary.squared_mean_rmse_factor(q) == pytest.approx(rmse.mean() ** 2, abs=2e-3)
     assert summary.squared_mean_rmse_factor(5) == pytest.approx(0.9054, abs=1e-4)
+
+
+def test_median_se_by_the_asymptotic_formula():
+    # the median of n standard normals has standard error sqrt(pi / 2) / sqrt(n)
+    values = np.random.default_rng(3).normal(size=2000)
+    assert summary.median_se(values, draws=4000) == pytest.approx(
+        np.sqrt(np.pi / 2 / 2000), rel=0.15)

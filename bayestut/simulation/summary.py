@@ -81,3 +81,12 @@ def share_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float]
     centre = (share + z**2 / (2 * n)) / (1 + z**2 / n)
     half = z * np.sqrt(share * (1 - share) / n + z**2 / (4 * n**2)) / (1 + z**2 / n)
     return centre - half, centre + half
+
+
+def median_se(values, draws: int = 20_000, seed: int = 0) -> float:
+    """Bootstrap standard error of the median of ``values`` (repetitions of one setting): how
+    far Monte Carlo noise alone moves a reproduced median such as §5.4's."""
+    values = np.asarray(values, dtype=float)
+    rng = np.random.default_rng(seed)
+    resampled = values[rng.integers(0, values.size, (draws, values.size))]
+    return float(np.median(resampled, axis=1).std())
