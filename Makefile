@@ -24,7 +24,7 @@ $(STAMP): pyproject.toml
 # number moved beyond its Monte Carlo error, stops the run. `make reproduce ACCEPT=1` accepts
 # an intended change (and then refuses verdicts that Monte Carlo noise could flip).
 reproduce: $(STAMP)
-	BAYESTUT_ACCEPT_SCORECARD=$(ACCEPT) $(PY) -m bayestut.reproduce
+	BAYESTUT_ACCEPT_SCORECARD=$(ACCEPT) $(PY) -m bayestut.reproduction.reproduce
 
 # The simulation study of notebooks 06-07 (Corani et al. §5), from scratch: every setting, 500
 # repetitions, into data/simulations/ (see the README). `make reproduce` only reads this cache.

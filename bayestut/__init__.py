@@ -1,12 +1,42 @@
 """bayestut: Bayesian comparison of classifiers, reproduced and explained.
 
-One module per idea: ``data`` (tidy results and paired differences), ``frequentist``
-(correlated t-test, Wilcoxon signed-rank), ``correlated`` (Bayesian correlated t-test),
-``nonparametric`` (Bayesian sign and signed-rank tests), ``hierarchical`` (the hierarchical
-model, run by ``stan`` and checked by ``diagnostics``), ``compare`` and ``cli`` (your own
-results), ``decisions``, ``plots`` and
-``simplex`` (figures), ``paper`` (published numbers, only compared with) and ``scorecard``
-(published beside reproduced). The README lists the rest.
+    import bayestut as bt
+    result = bt.compare("results.csv", "mine", "baseline")      # two classifiers
+    many = bt.compare_all("results.csv")                          # every pair and a ranking
+
+The parts, a folder each (ARCHITECTURE.md): ``methods`` (the statistical tests),
+``figures``, ``analysis`` (your own results, the command line and its reports),
+``reproduction`` (the papers' numbers and scorecards) and ``simulation`` (MLJ §5);
+``data`` reads results tables and ``errors`` holds :class:`InputError`.
+Names are imported on first use, so that ``import bayestut`` (and ``--help``) stays fast.
 """
 
+from importlib import import_module
+
+from .errors import InputError
+
 __version__ = "0.1.0"
+
+_PUBLIC = {  # name -> the module that defines it
+    "compare": "bayestut.analysis.compare",
+    "compare_all": "bayestut.analysis.many",
+    "read_results": "bayestut.data",
+    "load_uci": "bayestut.data",
+    "correlated_bayesian_ttest": "bayestut.methods.correlated",
+    "sign_test": "bayestut.methods.nonparametric",
+    "signed_rank_test": "bayestut.methods.nonparametric",
+    "hierarchical_test": "bayestut.methods.hierarchical",
+}
+__all__ = ["InputError", "__version__", *_PUBLIC]
+
+
+def __getattr__(name: str):
+    if name in _PUBLIC:
+        value = getattr(import_module(_PUBLIC[name]), name)
+        globals()[name] = value      # once imported, a plain attribute
+        return value
+    raise AttributeError(f"module 'bayestut' has no attribute {name!r}")
+
+
+def __dir__():
+    return sorted([*globals(), *_PUBLIC])

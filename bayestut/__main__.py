@@ -1,5 +1,5 @@
-"""``python -m bayestut compare RESULTS.csv A B``: see :mod:`bayestut.cli`."""
+"""``python -m bayestut compare RESULTS.csv A B``: see :mod:`bayestut.analysis.cli`."""
 
-from .cli import main
+from .analysis.cli import main
 
 raise SystemExit(main())

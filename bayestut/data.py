@@ -14,16 +14,13 @@ from pathlib import Path
 import numpy as np
 import pandas as pd
 
+from .errors import InputError  # re-exported: `from bayestut.data import InputError` works
 from .paths import DATA
 
 COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
 FRACTION = (0.0, 1.0)      # the range of accuracy, AUC, F1, ...: the default metric range
 UCI_CLASSIFIERS = ("nbc", "aode", "hnb", "j48", "j48gr")
 ZERO_RESIDUE = 1e-12   # far below any score's precision, far above float rounding
-
-
-class InputError(ValueError):
-    """Input that cannot be analysed; the message says what to fix."""
 
 
 def load_uci(path: Path | str | None = None) -> pd.DataFrame:

@@ -14,6 +14,8 @@ repository: they are what a re-run is checked against.
 import os
 from pathlib import Path
 
+from .errors import InputError
+
 PACKAGE = Path(__file__).resolve().parent
 REPO = PACKAGE.parent
 OUTPUT_ENV = "BAYESTUT_OUTPUT_DIR"
@@ -41,7 +43,6 @@ def output_root() -> Path:
     if chosen:
         return Path(chosen)
     if not in_repository():
-        from .data import InputError      # data imports this module: import on use
         raise InputError(
             "bayestut is running from an installed package, where there is no repository to write "
             f"figures and scorecards into; set {OUTPUT_ENV} to a folder of your choice, or run "

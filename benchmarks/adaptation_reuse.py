@@ -78,8 +78,8 @@ import numpy as np
 
 os.environ.setdefault("CMDSTAN", str(Path.home() / ".cache" / "bayestut" / "cmdstan-2.35.0"))
 
-from bayestut import hierarchical, stan  # noqa: E402
-from bayestut.diagnostics import mcse_mean, rhat  # noqa: E402
+from bayestut.methods import hierarchical, stan  # noqa: E402
+from bayestut.methods.diagnostics import mcse_mean, rhat  # noqa: E402
 from bayestut.simulation import crossval, populations, runner  # noqa: E402
 
 OPTIONS = runner.FitOptions()

@@ -19,10 +19,10 @@ import warnings
 
 import numpy as np
 
-from bayestut import hierarchical as h
-from bayestut import stan
+from bayestut.methods import hierarchical as h
+from bayestut.methods import stan
 from bayestut.data import load_uci, paired_differences
-from bayestut.diagnostics import ConvergenceWarning
+from bayestut.methods.diagnostics import ConvergenceWarning
 
 SEED, CHAINS, WARMUP, DRAWS = 1, 4, 1000, 1000
 

@@ -16,10 +16,10 @@ import os
 import time
 import warnings
 
-from bayestut import hierarchical, ranking, stan
+from bayestut.methods import hierarchical, ranking, stan
 from bayestut.data import UCI_CLASSIFIERS, load_uci
-from bayestut.many import compare_all, mean_scores
-from bayestut.many_report import html_report
+from bayestut.analysis.many import compare_all, mean_scores
+from bayestut.analysis.report import html_report
 
 
 def main() -> None:

@@ -25,11 +25,11 @@ import warnings
 import numpy as np
 import pandas as pd
 
-from bayestut import hierarchical as h
-from bayestut.blog_study import load_results
+from bayestut.methods import hierarchical as h
+from bayestut.reproduction.blog_study import load_results
 from bayestut.data import COLUMNS, UCI_CLASSIFIERS, load_uci, paired_differences
-from bayestut.diagnostics import ConvergenceWarning
-from bayestut.examples import uniform_scores
+from bayestut.methods.diagnostics import ConvergenceWarning
+from bayestut.reproduction.examples import uniform_scores
 
 
 def near_identical():
@@ -37,7 +37,7 @@ def near_identical():
     from sklearn import datasets as sk
     from sklearn.tree import DecisionTreeClassifier
 
-    from bayestut.crossval import cross_validate
+    from bayestut.analysis.crossval import cross_validate
 
     data = {"breast-cancer": sk.load_breast_cancer(return_X_y=True)}
     X, y = sk.load_wine(return_X_y=True)

@@ -11,7 +11,7 @@ import time
 import baycomp
 import numpy as np
 
-from bayestut import nonparametric
+from bayestut.methods import nonparametric
 from bayestut.data import load_uci
 
 N_SAMPLES = 150_000

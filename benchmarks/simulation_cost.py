@@ -31,7 +31,7 @@ import tempfile
 import time
 import warnings
 
-from bayestut.diagnostics import ConvergenceWarning
+from bayestut.methods.diagnostics import ConvergenceWarning
 from bayestut.simulation import populations, runner
 
 PAPER = runner.FitOptions(chains=4, warmup=1000, draws=1000, thin=1)

@@ -1,6 +1,6 @@
 """One simulation repetition through PyStan and through CmdStan: time and results.
 
-The simulation runner samples through whichever backend ``bayestut.stan`` chooses. Both run
+The simulation runner samples through whichever backend ``bayestut.methods.stan`` chooses. Both run
 Stan 2.35's NUTS from the same seed, data and initial values, so on one machine they should
 walk the same chains; CmdStan writes its draws as text with 6 significant digits, so the
 records can agree only to about that. This measures, for ``reps`` repetitions of Figure 3's
@@ -37,7 +37,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bayestut.diagnostics import ConvergenceWarning
+from bayestut.methods.diagnostics import ConvergenceWarning
 from bayestut.simulation import populations, runner
 
 os.environ.setdefault("CMDSTAN", str(Path.home() / ".cache/bayestut/cmdstan-2.35.0"))

@@ -1,7 +1,7 @@
 import numpy as np
 import pytest
 
-from bayestut import blog_study
+from bayestut.reproduction import blog_study
 from bayestut.data import paired_differences
 
 
@@ -28,9 +28,9 @@ def test_posteriors_figure_shades_the_rope_and_colours_the_three_regions():
     import matplotlib.pyplot as plt
     from types import SimpleNamespace
 
-    from bayestut.correlated import correlated_bayesian_ttest
-    from bayestut.decisions import outcome_labels
-    from bayestut.style import OUTCOME_COLOURS
+    from bayestut.methods.correlated import correlated_bayesian_ttest
+    from bayestut.methods.decisions import outcome_labels
+    from bayestut.figures.style import OUTCOME_COLOURS
 
     x = np.random.default_rng(0).normal([[-0.1], [0.0]], 0.03, (2, 100))   # one far, one across
     report = SimpleNamespace(per_dataset=correlated_bayesian_ttest(x, 0.1), rope=0.01, a="a",

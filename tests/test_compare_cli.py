@@ -8,9 +8,9 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.cli import main, parser
-from bayestut.compare import compare
-from bayestut.data import InputError
+from bayestut.analysis.cli import main, parser
+from bayestut.analysis.compare import compare
+from bayestut.errors import InputError
 
 PNG = "data:image/png;base64,"
 
@@ -198,12 +198,12 @@ def test_empty_and_non_utf8_files_are_user_errors(tmp_path, capsys):
 
 def test_out_onto_a_file_or_an_impossible_folder_is_refused_before_the_analysis(
         tmp_path, capsys, monkeypatch):
-    import bayestut.compare
+    import bayestut.analysis.compare
 
     def no_analysis(*args, **kwargs):
         raise AssertionError("the analysis ran before the output folder was checked")
 
-    monkeypatch.setattr(bayestut.compare, "compare", no_analysis)
+    monkeypatch.setattr(bayestut.analysis.compare, "compare", no_analysis)
     existing = tmp_path / "report.html"
     existing.write_text("")
     err = cli_error(tmp_path, capsys, "mine", "base", "--out", str(existing))
@@ -262,8 +262,8 @@ def test_identical_classifiers_are_practically_equivalent(tmp_path, capsys):
 
 
 def test_sampler_options_reach_the_hierarchical_model(tmp_path, capsys, monkeypatch):
-    import bayestut.compare
-    import bayestut.hierarchical
+    import bayestut.analysis.compare
+    import bayestut.methods.hierarchical
 
     seen = {}
 
@@ -271,7 +271,7 @@ def test_sampler_options_reach_the_hierarchical_model(tmp_path, capsys, monkeypa
         seen.update(kwargs)
         raise InputError("stop here")
 
-    monkeypatch.setattr(bayestut.compare, "hierarchical_test", spy)
+    monkeypatch.setattr(bayestut.analysis.compare, "hierarchical_test", spy)
     err = cli_error(tmp_path, capsys, "mine", "base", "--chains", "2", "--warmup", "200",
                     "--draws", "300", "--adapt-delta", "0.95", "--non-centred", "all",
                     "--seed", "7", "--out", str(tmp_path / "out"))
@@ -282,12 +282,12 @@ def test_sampler_options_reach_the_hierarchical_model(tmp_path, capsys, monkeypa
     # the command line's defaults are compare()'s (the CLI does not import it to parse)
     defaults = parser().parse_args(["compare", "r.csv", "a", "b"])
     for name in ("adapt_delta", "chains", "warmup", "draws", "seed"):
-        assert getattr(defaults, name) == bayestut.compare.compare.__kwdefaults__[name]
+        assert getattr(defaults, name) == bayestut.analysis.compare.compare.__kwdefaults__[name]
     assert defaults.adapt_delta == 0.95
 
 
 def test_help_imports_nothing_heavy_and_answers_fast():
-    code = ("import sys, time; t = time.perf_counter(); from bayestut import cli; "
+    code = ("import sys, time; t = time.perf_counter(); from bayestut.analysis import cli; "
             "cli.parser().format_help(); print(time.perf_counter() - t); "
             "print(sorted(m for m in ('numpy', 'pandas', 'matplotlib', 'scipy', 'stan') "
             "if m in sys.modules))")
@@ -321,7 +321,7 @@ def test_names_no_font_can_draw_are_flagged_in_the_report(tmp_path, capsys):
 def test_the_per_dataset_figure_is_a_forest_coloured_by_each_data_sets_decision():
     import matplotlib.pyplot as plt
 
-    from bayestut.style import OUTCOME_COLOURS
+    from bayestut.figures.style import OUTCOME_COLOURS
 
     df = results(gaps=(0.05, 0.0, -0.05), runs=10, folds=10)
     report = compare(df, "mine", "base", threshold=0.9)

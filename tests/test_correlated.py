@@ -2,8 +2,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bayestut.correlated import correlated_bayesian_ttest
-from bayestut.data import InputError
+from bayestut.methods.correlated import correlated_bayesian_ttest
+from bayestut.errors import InputError
 
 
 @pytest.fixture

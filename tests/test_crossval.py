@@ -1,8 +1,9 @@
 import numpy as np
 import pytest
 
-from bayestut.crossval import auc, cross_validate, stratified_folds
-from bayestut.data import InputError, paired_differences, read_results
+from bayestut.analysis.crossval import auc, cross_validate, stratified_folds
+from bayestut.errors import InputError
+from bayestut.data import paired_differences, read_results
 
 
 class Centroid:

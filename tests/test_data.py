@@ -2,8 +2,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.data import (UCI_CLASSIFIERS, InputError, accuracy_table, load_uci,
-                           paired_differences, read_results)
+from bayestut.errors import InputError
+from bayestut.data import (UCI_CLASSIFIERS, accuracy_table, load_uci, paired_differences, read_results)
 
 
 @pytest.fixture(scope="module")

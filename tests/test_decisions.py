@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from bayestut.data import InputError
-from bayestut.decisions import (LOSS_JMLR, decide, decide_by_loss, nhst_versus_bayes,
+from bayestut.errors import InputError
+from bayestut.methods.decisions import (LOSS_JMLR, decide, decide_by_loss, nhst_versus_bayes,
                                 outcome_labels)
 
 

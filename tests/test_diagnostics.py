@@ -8,7 +8,7 @@ import warnings
 import numpy as np
 import pytest
 
-from bayestut import diagnostics
+from bayestut.methods import diagnostics
 
 
 def _arviz(statistic: str, x: np.ndarray, method: str) -> np.ndarray:
@@ -89,7 +89,7 @@ def test_diagnose_names_the_worst_element_of_a_vector_parameter():
 
 def test_importing_the_package_does_not_import_arviz():
     """ArviZ takes seconds to import; ``python -m bayestut --help`` must not wait for it."""
-    code = ("import sys, bayestut.cli, bayestut.hierarchical, bayestut.compare; "
+    code = ("import sys, bayestut.analysis.cli, bayestut.methods.hierarchical, bayestut.analysis.compare; "
             "print('arviz' in sys.modules)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "False"

@@ -1,7 +1,7 @@
 import numpy as np
 
 from bayestut.data import paired_differences, read_results
-from bayestut.examples import uniform_scores
+from bayestut.reproduction.examples import uniform_scores
 
 
 def test_tr413_example_layout_and_ranges():

@@ -2,8 +2,9 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bayestut.data import InputError, load_uci, paired_differences
-from bayestut.frequentist import correlated_ttest, wilcoxon_signed_rank
+from bayestut.errors import InputError
+from bayestut.data import load_uci, paired_differences
+from bayestut.methods.frequentist import correlated_ttest, wilcoxon_signed_rank
 
 
 @pytest.fixture(scope="module")

@@ -8,12 +8,13 @@ import numpy as np  # noqa: E402
 import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
-from bayestut import guide, guide_plots  # noqa: E402
-from bayestut.compare import compare  # noqa: E402
-from bayestut.data import InputError  # noqa: E402
-from bayestut.correlated import correlated_bayesian_ttest  # noqa: E402
-from bayestut.nonparametric import signed_rank_test  # noqa: E402
-from bayestut.style import OUTCOME_COLOURS  # noqa: E402
+from bayestut.analysis import guide
+from bayestut.figures import guide as guide_plots  # noqa: E402
+from bayestut.analysis.compare import compare  # noqa: E402
+from bayestut.errors import InputError  # noqa: E402
+from bayestut.methods.correlated import correlated_bayesian_ttest  # noqa: E402
+from bayestut.methods.nonparametric import signed_rank_test  # noqa: E402
+from bayestut.figures.style import OUTCOME_COLOURS  # noqa: E402
 from test_compare_cli import results  # noqa: E402  (the same made-up scores)
 
 

@@ -7,9 +7,10 @@ import pandas as pd
 import pytest
 from scipy import stats
 
-from bayestut import hierarchical as h
-from bayestut.data import InputError, load_uci, paired_differences
-from bayestut.diagnostics import ConvergenceWarning
+from bayestut.methods import hierarchical as h
+from bayestut.errors import InputError
+from bayestut.data import load_uci, paired_differences
+from bayestut.methods.diagnostics import ConvergenceWarning
 
 
 def _x(q=4, n=20, shift=0.0, seed=0):

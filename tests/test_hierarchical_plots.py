@@ -9,8 +9,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from bayestut import hierarchical, hierarchical_plots as hp  # noqa: E402
-from bayestut.style import OUTCOME_COLOURS  # noqa: E402
+from bayestut.methods import hierarchical
+from bayestut.figures import hierarchical as hp  # noqa: E402
+from bayestut.figures.style import OUTCOME_COLOURS  # noqa: E402
 
 
 @pytest.fixture

@@ -4,7 +4,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.data import InputError, paired_differences, read_results
+from bayestut.errors import InputError
+from bayestut.data import paired_differences, read_results
 
 
 def table(datasets=("d0", "d1"), runs=2, folds=3, seed=0) -> pd.DataFrame:

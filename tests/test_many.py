@@ -7,10 +7,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.compare import MEAN, SHARE, compare
-from bayestut.data import InputError
-from bayestut.many import check_classifiers, compare_all, mean_scores
-from bayestut.many_report import html_report
+from bayestut.analysis.compare import MEAN, SHARE, compare
+from bayestut.errors import InputError
+from bayestut.analysis.many import check_classifiers, compare_all, mean_scores
+from bayestut.analysis.report import html_report
 
 FAST = dict(chains=2, warmup=300, draws=300, signed_rank_samples=20_000, progress=False)
 
@@ -122,7 +122,7 @@ def test_mean_scores_are_oriented_for_losses():
 
 
 def test_cli_with_no_names_compares_every_pair_in_one_report(tmp_path, capsys):
-    from bayestut.cli import main
+    from bayestut.analysis.cli import main
 
     csv = tmp_path / "results.csv"
     results({"best": 0.06, "base": 0.0, "bad": -0.06}, datasets=4).to_csv(csv, index=False)
@@ -138,7 +138,7 @@ def test_cli_with_no_names_compares_every_pair_in_one_report(tmp_path, capsys):
 
 
 def test_cli_with_one_name_says_what_to_do(tmp_path, capsys):
-    from bayestut.cli import main
+    from bayestut.analysis.cli import main
 
     csv = tmp_path / "results.csv"
     results({"a": 0.0, "b": 0.01}, datasets=2).to_csv(csv, index=False)
@@ -149,13 +149,13 @@ def test_cli_with_one_name_says_what_to_do(tmp_path, capsys):
 def test_figures_show_every_pair_and_both_matrices(four):
     import matplotlib.pyplot as plt
 
-    from bayestut.many_plots import matrices_figure, pairs_figure
+    from bayestut.analysis.many_figures import matrices_figure, pairs_figure
 
     fig = pairs_figure(four)
     assert len(fig.axes[0].patches) == 6 * 2 * 3          # pairs x tests x outcomes
     from matplotlib.colors import to_hex
 
-    from bayestut.style import OUTCOME_COLOURS
+    from bayestut.figures.style import OUTCOME_COLOURS
     assert {to_hex(p.get_facecolor()) for p in fig.axes[0].patches} == {
         c.lower() for c in OUTCOME_COLOURS.values()}              # the outcome colours only
     legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
@@ -169,7 +169,7 @@ def test_figures_show_every_pair_and_both_matrices(four):
 
 
 def test_cli_refuses_a_report_folder_that_is_a_file_before_the_analysis(tmp_path, capsys):
-    from bayestut.cli import main
+    from bayestut.analysis.cli import main
 
     csv = tmp_path / "results.csv"
     results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2).to_csv(csv, index=False)

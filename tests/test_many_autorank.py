@@ -19,7 +19,7 @@ import numpy as np
 import pytest
 
 from bayestut.data import UCI_CLASSIFIERS, load_uci
-from bayestut.many import compare_all, mean_scores
+from bayestut.analysis.many import compare_all, mean_scores
 
 autorank = pytest.importorskip("autorank")
 SAMPLES = 20_000

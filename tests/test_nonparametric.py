@@ -5,8 +5,8 @@ import itertools
 import numpy as np
 import pytest
 
-from bayestut import nonparametric as nonpar
-from bayestut.data import InputError
+from bayestut.methods import nonparametric as nonpar
+from bayestut.errors import InputError
 
 # Values that are exact in binary, so sums land exactly on the rope's edges (rope 1/16 -> ±1/8).
 TINY = np.array([-0.25, -0.0625, 0.0625, 0.125, 0.5])

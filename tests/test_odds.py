@@ -1,9 +1,9 @@
 import numpy as np
 import pytest
 
-from bayestut.data import InputError
-from bayestut.decisions import odds_grade, posterior_odds
-from bayestut.wording import odds_phrase
+from bayestut.errors import InputError
+from bayestut.methods.decisions import odds_grade, posterior_odds
+from bayestut.analysis.wording import odds_phrase
 
 
 def test_odds_are_left_over_right():

@@ -6,8 +6,8 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from bayestut import plots  # noqa: E402
-from bayestut.correlated import correlated_bayesian_ttest  # noqa: E402
+from bayestut.figures import posteriors as plots  # noqa: E402
+from bayestut.methods.correlated import correlated_bayesian_ttest  # noqa: E402
 
 
 @pytest.fixture

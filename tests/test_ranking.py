@@ -6,8 +6,8 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.data import InputError
-from bayestut.ranking import Ranking, plackett_luce, ranking_data, tie_breaks
+from bayestut.errors import InputError
+from bayestut.methods.ranking import Ranking, plackett_luce, ranking_data, tie_breaks
 
 FAST = dict(chains=2, warmup=500, draws=1000)
 

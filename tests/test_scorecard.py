@@ -1,9 +1,9 @@
 import pandas as pd
 import pytest
 
-from bayestut import paper, scorecard
-from bayestut.paper import Published
-from bayestut.scorecard import Scorecard, verdict
+from bayestut.reproduction import paper, scorecard
+from bayestut.reproduction.paper import Published
+from bayestut.reproduction.scorecard import Scorecard, verdict
 
 
 def test_precision_comes_from_the_printed_text():

@@ -9,9 +9,9 @@ import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
 import pytest  # noqa: E402
 
-from bayestut import simplex  # noqa: E402
-from bayestut.data import InputError  # noqa: E402
-from bayestut.style import OUTCOME_COLOURS, REGIONS  # noqa: E402
+from bayestut.figures import simplex  # noqa: E402
+from bayestut.errors import InputError  # noqa: E402
+from bayestut.figures.style import OUTCOME_COLOURS, REGIONS  # noqa: E402
 
 SAMPLES = np.random.default_rng(0).dirichlet([5, 2, 1], size=2_000)
 

@@ -9,7 +9,7 @@ from scipy import stats
 
 import pandas as pd
 
-from bayestut.data import InputError
+from bayestut.errors import InputError
 from bayestut.simulation import crossval
 from bayestut.simulation import figures, populations, shrinkage, summary
 from bayestut.simulation import runner
@@ -273,7 +273,7 @@ def test_a_tiny_grid_on_a_local_dask_cluster(tmp_path):
 
 def test_the_delta0_estimand_is_the_share_of_delta0_draws_in_each_region(tmp_path, monkeypatch):
     # a record's delta0 probabilities are those of the fit; check them against the draws
-    from bayestut import hierarchical
+    from bayestut.methods import hierarchical
     fits = []
     real = hierarchical.hierarchical_test
     monkeypatch.setattr(hierarchical, "hierarchical_test",

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from bayestut import stan
-from bayestut.hierarchical import equicorrelated_loglik
+from bayestut.methods import stan
+from bayestut.methods.hierarchical import equicorrelated_loglik
 
 
 def _full_mvn(x, delta, sigma, rho):

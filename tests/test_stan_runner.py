@@ -5,7 +5,7 @@ import warnings
 import numpy as np
 import pytest
 
-from bayestut import diagnostics, stan
+from bayestut.methods import diagnostics, stan
 
 
 # --- which backend ----------------------------------------------------------------------------

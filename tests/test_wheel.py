@@ -14,9 +14,13 @@ REPO = Path(__file__).resolve().parents[1]
 # run inside the installed package, from a folder that is not the repository
 SCRIPT = """
 import os, sys, warnings
-import bayestut, bayestut.paths as paths, bayestut.stan as stan
-from bayestut.data import InputError, load_uci
+import bayestut, bayestut.paths as paths, bayestut.methods.stan as stan
+from bayestut.errors import InputError
+from bayestut.data import load_uci
 assert bayestut.__file__.startswith(sys.argv[1]), bayestut.__file__
+import bayestut as bt
+assert callable(bt.compare) and callable(bt.compare_all) and callable(bt.read_results)
+assert issubclass(bt.InputError, ValueError) and bt.__version__
 assert not paths.in_repository()
 assert "delta0" in stan.program_text("hierarchical")
 uci = load_uci()

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from bayestut.wording import decision, number, verdict
+from bayestut.analysis.wording import decision, number, verdict
 
 A, B, ROPE, T = "logreg", "forest", 0.01, 0.95
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..data import InputError
+from ..errors import InputError
 
 N_INSTANCES = 500          # the authors' code's default
 THETA_STAR = 0.9

@@ -6,7 +6,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from ..style import OUTCOME_COLOURS, POSTERIOR_COLOUR
+from ..figures.style import OUTCOME_COLOURS, POSTERIOR_COLOUR
 from . import summary
 from .summary import ALPHA, THRESHOLD
 

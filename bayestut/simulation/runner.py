@@ -39,9 +39,10 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .. import hierarchical, stan
-from ..diagnostics import ConvergenceWarning
-from ..frequentist import wilcoxon_signed_rank
+from ..methods import hierarchical, stan
+from ..methods.hierarchical import start_stan
+from ..methods.diagnostics import ConvergenceWarning
+from ..methods.frequentist import wilcoxon_signed_rank
 from ..paths import REPO
 from . import crossval, populations
 
@@ -204,16 +205,6 @@ def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
 def _past(stop_at: float | None) -> bool:
     return stop_at is not None and time.time() >= stop_at
 
-
-def start_stan(workers: int) -> None:
-    """Compile the model if needed and sample a few draws with one chain per worker. PyStan
-    forks its sampling processes when first needed; forking them now, from one thread, avoids
-    doing it from several worker threads at once, which deadlocks."""
-    x = crossval.simulate_differences(np.zeros(2), np.random.default_rng(0))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        hierarchical.hierarchical_test(x, folds=crossval.FOLDS, chains=workers, warmup=5, draws=5,
-                                       progress=False)
 
 
 def load(settings, repetitions: int, *, root_seed: int = ROOT_SEED,

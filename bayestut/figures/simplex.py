@@ -5,7 +5,7 @@ corners, in the order (left, rope, right). For a - b the corners are (b, "rope",
 corner is certainty that b is better (``SimplexPosterior.vertices`` gives them). Tens of
 thousands of points are drawn as density shading, on a log scale so that sparse tails stay
 visible next to the dense core. The density is grey, like every posterior of the suite; the
-outcome colours of :mod:`bayestut.style` are kept for the corners and their regions.
+outcome colours of :mod:`bayestut.figures.style` are kept for the corners and their regions.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import numpy as np
 from matplotlib import patheffects
 from matplotlib.colors import LinearSegmentedColormap, LogNorm
 
-from .data import InputError
+from ..errors import InputError
 from .style import OUTCOME_COLOURS, REGIONS
 
 # light to dark grey: the palest cells stay visible on white, and no outcome colour is used up

@@ -5,7 +5,7 @@ the settings a report must state.
   half-width r on a grid, for one data set (Bayesian correlated t-test) or over data sets
   (Bayesian signed-rank test);
 - :func:`decision_ranges`: the stretches of r over which the 0.95 decision stays the same;
-- :func:`settings`: what to state beside a :func:`~bayestut.compare.compare` result, read
+- :func:`settings`: what to state beside a :func:`~bayestut.analysis.compare.compare` result, read
   from the result itself.
 """
 
@@ -17,10 +17,10 @@ import numpy as np
 import pandas as pd
 
 from . import compare as compare_module
-from .correlated import correlated_bayesian_ttest
-from .data import InputError
-from .decisions import decide
-from .nonparametric import signed_rank_test
+from ..methods.correlated import correlated_bayesian_ttest
+from ..errors import InputError
+from ..methods.decisions import decide
+from ..methods.nonparametric import signed_rank_test
 
 OUTCOMES = ["left", "rope", "right"]
 ROPES = np.round(np.arange(301) * 1e-4, 4)        # r from 0 to 0.03 in steps of 0.0001
@@ -65,7 +65,7 @@ def _defaults(function) -> dict:
 
 
 def settings(result, **call) -> pd.Series:
-    """What a report states beside a :func:`~bayestut.compare.compare` result: data, rope,
+    """What a report states beside a :func:`~bayestut.analysis.compare.compare` result: data, rope,
     rho, threshold, priors, draws, seed and the sampler's diagnostics. ``call``: the keyword
     arguments given to compare (those left out are its defaults)."""
     unknown = set(call) - set(_defaults(compare_module.compare))

@@ -7,7 +7,7 @@ import sys
 import papermill
 
 from . import scorecard
-from .paths import NOTEBOOKS
+from ..paths import NOTEBOOKS
 
 
 def main(names: list[str]) -> None:

@@ -1,7 +1,7 @@
 """Figures of one hierarchical fit (notebook 05): the voting picture of MLJ Figure 1, ArviZ rank
 plots of the chains, and a posterior predictive check of the data sets' mean differences.
 
-Outcomes are coloured as everywhere else (:mod:`bayestut.style`); curves and draws that belong
+Outcomes are coloured as everywhere else (:mod:`bayestut.figures.style`); curves and draws that belong
 to no outcome are drawn in its neutral colour.
 """
 
@@ -15,7 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 
-from .hierarchical import HierarchicalResult, replicated_means
+from ..methods.hierarchical import HierarchicalResult, replicated_means
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, fill_by_outcome,
                     outcome_handles, rope_handle, rope_lines)
 
@@ -94,7 +94,7 @@ def voting_picture(result: HierarchicalResult, draws=None):
 
 def inference_data(result: HierarchicalResult, seed: int = 0, new_datasets: bool = True):
     """The fit as an ArviZ InferenceData: delta0, sigma0, nu and every delta_i by chain, the
-    observed means x̄_i, and replicated ones (:func:`bayestut.hierarchical.replicated_means`)."""
+    observed means x̄_i, and replicated ones (:func:`bayestut.methods.hierarchical.replicated_means`)."""
     az = arviz()
     chains = result.diagnostics.chains
     by_chain = lambda v: np.asarray(v).reshape(chains, -1, *np.shape(v)[1:])

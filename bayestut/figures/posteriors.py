@@ -7,9 +7,9 @@ import numpy as np
 from mpl_toolkits.axes_grid1 import make_axes_locatable
 from scipy import stats
 
-from .correlated import StudentPosterior
-from .decisions import NO_DECISION, decide
-from .paths import figures_dir
+from ..methods.correlated import StudentPosterior
+from ..methods.decisions import NO_DECISION, decide
+from ..paths import figures_dir
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, ROPE as ROPE_COLOUR,
                     fill_by_outcome, outcome_handles, rope_handle, rope_lines)
 

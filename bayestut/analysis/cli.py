@@ -18,7 +18,7 @@ import tempfile
 import warnings
 from pathlib import Path
 
-from . import __version__
+from .. import __version__
 
 DESCRIPTION = """\
 Compare classifiers on your own cross-validation results with the Bayesian tests of
@@ -173,7 +173,7 @@ def report_name(a: str, b: str) -> str:
 
 def writable_folder(out: Path) -> Path:
     """Create the report's folder and check a file can be written there, before any analysis."""
-    from .data import InputError
+    from ..errors import InputError
 
     if out.exists() and not out.is_dir():
         raise InputError(f"--out {out} is a file: give a folder for the report (it is created "
@@ -227,9 +227,9 @@ def run_many(args) -> Path:
     import matplotlib
 
     matplotlib.use("Agg")
-    from .data import InputError
+    from ..errors import InputError
     from .many import compare_all
-    from .many_report import html_report as many_html
+    from .report import html_report as many_html
 
     if len(args.names) == 1:
         raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
@@ -248,7 +248,7 @@ def run_many(args) -> Path:
 
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
-    from .data import InputError
+    from ..errors import InputError
 
     try:
         run_compare(args)

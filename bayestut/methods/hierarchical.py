@@ -17,16 +17,18 @@ Data preparation follows the authors' code, as documented in the project's metho
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ..data import Differences, paired_differences
+from ..errors import InputError
 from . import stan
-from .data import Differences, InputError, paired_differences
 from .decisions import outcome_labels
-from .diagnostics import mcse_mean
+from .diagnostics import ConvergenceWarning, mcse_mean
 from .frequentist import check_differences
 
 # Bounds (alpha_low, alpha_high, beta_low, beta_high) of the uniform hyperpriors of the Gamma
@@ -373,7 +375,7 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     ``non_centred``: "auto" or "moments" (per data set,
     see :func:`_non_centred`), True or False. ``adapt_delta``: the target acceptance rate of
     NUTS (higher: smaller steps, fewer divergences, slower). ``backend``: "cmdstanpy" or
-    "pystan" (default: whichever is installed, see :mod:`bayestut.stan`).
+    "pystan" (default: whichever is installed, see :mod:`bayestut.methods.stan`).
     """
     d = _differences(data, a, b, folds)
     x, bounds = _check(d, rope, hyperprior, nu_prior)
@@ -391,3 +393,13 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
         delta0=fit["delta0"] * scale, sigma0=fit["sigma0"] * scale, nu=nu,
         delta=fit["delta"] * scale, sigma=fit["sigma"] * scale, masses=masses,
         prepared=prepared, fit=fit)
+
+
+def start_stan(workers: int) -> None:
+    """Compile the model if needed and sample a few draws with one chain per worker. PyStan
+    forks its sampling processes when first needed; forking them now, from one thread, avoids
+    doing it from several worker threads at once, which deadlocks."""
+    x = np.random.default_rng(0).normal(0.0, 0.02, size=(2, 100))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        hierarchical_test(x, folds=10, chains=workers, warmup=5, draws=5, progress=False)

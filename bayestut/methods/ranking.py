@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from . import stan
-from .data import InputError
+from ..errors import InputError
 
 PROGRAM = "plackett_luce"
 PRIOR = 1.0                 # Dirichlet(1, ..., 1): uniform on the simplex of weights

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
-from .data import InputError
+from ..errors import InputError
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .decisions import decide, odds_grade, outcome_labels, posterior_odds
+from ..methods.decisions import decide, odds_grade, outcome_labels, posterior_odds
 
 OUTCOMES = ("left", "rope", "right")
 

@@ -17,7 +17,7 @@ another machine would print, set ``BAYESTUT_SEED_SHIFT`` to a whole number: it i
 seed passed to :func:`sample` (and the simulation runner's), a stronger perturbation than a
 change of CPU. ``make test`` passes with it set; CI sets it.
 Draws come back as ``{name: array (chains, draws, *dims)}`` and every fit is diagnosed
-(divergences, R-hat, bulk ESS), with a :class:`~bayestut.diagnostics.ConvergenceWarning`
+(divergences, R-hat, bulk ESS), with a :class:`~bayestut.methods.diagnostics.ConvergenceWarning`
 naming any problem.
 """
 
@@ -40,7 +40,7 @@ from pathlib import Path
 import numpy as np
 
 from .diagnostics import Diagnostics, diagnose
-from .paths import STAN_DIR
+from ..paths import STAN_DIR
 
 BACKENDS = ("cmdstanpy", "pystan")
 ENV_BACKEND = "BAYESTUT_STAN_BACKEND"

@@ -11,7 +11,7 @@ better), and runs
 
 then decides at the threshold (0.95). The report leads with one verdict in words (the
 hierarchical test's; with one data set, that data set's); every sentence comes from the three
-probabilities (:mod:`bayestut.wording`). The multi-data-set tests need at least two data
+probabilities (:mod:`bayestut.analysis.wording`). The multi-data-set tests need at least two data
 sets; with one, only the first test is run and the report says so. Two classifiers with
 identical scores on every fold are practically equivalent with probability 1: no sampling.
 """
@@ -27,13 +27,13 @@ import numpy as np
 import pandas as pd
 
 from . import wording
-from .correlated import StudentPosterior, correlated_bayesian_ttest
-from .data import (FRACTION, Differences, InputError, check_score_range, paired_differences,
-                   read_results)
-from .decisions import outcome_labels
-from .diagnostics import ConvergenceWarning, mcse_mean
-from .hierarchical import HierarchicalResult, hierarchical_test
-from .nonparametric import SimplexPosterior, signed_rank_test
+from ..methods.correlated import StudentPosterior, correlated_bayesian_ttest
+from ..errors import InputError
+from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
+from ..methods.decisions import outcome_labels
+from ..methods.diagnostics import ConvergenceWarning, mcse_mean
+from ..methods.hierarchical import HierarchicalResult, hierarchical_test
+from ..methods.nonparametric import SimplexPosterior, signed_rank_test
 
 MIN_DATASETS = 2
 SIGNED_RANK_SAMPLES = 50_000
@@ -288,8 +288,8 @@ class Comparison:
         The figures stay open (and so show in a notebook) until closed."""
         import matplotlib.pyplot as plt
 
-        from .plots import font_families, forest
-        from .simplex import simplex_plot
+        from ..figures.posteriors import font_families, forest
+        from ..figures.simplex import simplex_plot
 
         d = self.differences
         names = [self.a, self.b, *map(str, d.datasets)]
@@ -318,7 +318,7 @@ class Comparison:
 
     def missing_glyphs(self) -> str:
         """Characters of the names that no installed font can draw in the figures."""
-        from .plots import font_families
+        from ..figures.posteriors import font_families
 
         d = self.differences
         return font_families(" ".join([self.a, self.b, *map(str, d.datasets)]))[1]

@@ -1,15 +1,15 @@
-"""Many classifiers at once: every pair through :func:`bayestut.compare.compare`, and a ranking.
+"""Many classifiers at once: every pair through :func:`bayestut.analysis.compare.compare`, and a ranking.
 
 :func:`compare_all` runs the two-classifier comparison (correlated t-test per data set,
 signed-rank test, hierarchical test) on every pair of K classifiers, in parallel over pairs
-with joblib, and fits the Plackett-Luce ranking (:mod:`bayestut.ranking`) to the data sets'
+with joblib, and fits the Plackett-Luce ranking (:mod:`bayestut.methods.ranking`) to the data sets'
 mean scores. Pair (a, b) is taken in the order the classifiers are given (a before b), and
 each pair uses the same seed as a two-name comparison, so K = 2 gives exactly ``compare``.
 
 Each pair's probabilities are read through :meth:`Comparison.overall`, so they are named
 as in ``compare``: the share of draws (the papers' tables, on which the decision is taken at
 the threshold) and the mean probability, each with its Monte Carlo error; the sentences are
-:mod:`bayestut.wording`'s.
+:mod:`bayestut.analysis.wording`'s.
 """
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ from tqdm.auto import tqdm
 
 from .compare import (ADAPT_DELTA, MEAN, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES, Overall,
                       check_rope, check_settings, compare)
-from .data import FRACTION, InputError, read_results
-from .decisions import decide
-from .diagnostics import ConvergenceWarning
-from .ranking import Ranking, plackett_luce
-from .simulation.runner import start_stan
+from ..errors import InputError
+from ..data import FRACTION, read_results
+from ..methods.decisions import decide
+from ..methods.diagnostics import ConvergenceWarning
+from ..methods.ranking import Ranking, plackett_luce
+from ..methods.hierarchical import start_stan
 
 TESTS = ("signed-rank", "hierarchical")       # in the order of Comparison.overall()
 MISSING_SHOWN = 5           # data sets named in a "missing results" message
@@ -252,7 +253,7 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01, lower_is_bette
                 backend: str = "threading", progress: bool = True) -> ManyComparison:
     """Compare every pair of ``classifiers`` (all of the table's, in its order, when None).
 
-    The options are those of :func:`bayestut.compare.compare`, checked the same way;
+    The options are those of :func:`bayestut.analysis.compare.compare`, checked the same way;
     classifier names are matched as text. ``n_jobs`` and ``backend``
     are joblib's (PyStan needs "threading": it forks, which deadlocks in "loky" workers).
     ``ranking=False`` skips the Plackett-Luce model.

@@ -9,7 +9,7 @@ from matplotlib.lines import Line2D
 
 from .compare import SHARE
 from .many import TESTS, ManyComparison
-from .style import LEFT, RIGHT, ROPE, outcome_handles
+from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
 
 COLOURS = (LEFT, ROPE, RIGHT)     # a ≪ b, rope, a ≫ b: the outcome colours of every figure
 # P(row ≫ column) is the right outcome of row - column: from white to its colour

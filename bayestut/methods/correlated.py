@@ -13,7 +13,7 @@ import numpy as np
 from scipy import stats
 
 from .frequentist import check_differences, check_rho
-from .data import InputError
+from ..errors import InputError
 
 
 @dataclass(frozen=True)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .data import InputError
+from ..errors import InputError
 
 OUTCOMES = ("left", "rope", "right")
 NO_DECISION = "none"

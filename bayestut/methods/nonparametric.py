@@ -23,7 +23,8 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from .data import Differences, InputError
+from ..errors import InputError
+from ..data import Differences
 from .decisions import outcome_labels
 
 ROPE = 0.01

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from .data import COLUMNS
+from ..data import COLUMNS
 
 
 def uniform_scores(good=(0.9, 1.0), bad=(0.6, 0.9), datasets: int = 3, runs: int = 30,

@@ -26,7 +26,7 @@ import os
 import pandas as pd
 
 from .paper import Published
-from .paths import COMMITTED_SCORECARDS, output_root, scorecards_dir
+from ..paths import COMMITTED_SCORECARDS, output_root, scorecards_dir
 
 FIELDS = ["paper", "item", "row", "column", "published", "reproduced", "mc_error", "tolerance",
           "verdict", "notebook"]

@@ -16,7 +16,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from .data import COLUMNS, InputError
+from ..errors import InputError
+from ..data import COLUMNS
 
 
 def auc(y_true, y_score) -> float:

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import html
 
-from . import __version__, wording
+from .. import __version__
+from . import wording
 from .compare import EXPLANATIONS, MEAN, SHARE
 from .many import TESTS, ManyComparison
 

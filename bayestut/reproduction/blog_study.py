@@ -18,10 +18,10 @@ import matplotlib.pyplot as plt
 import numpy as np
 import pandas as pd
 
-from .crossval import cross_validate
-from .data import read_results
-from .paths import DATA
-from .style import POSTERIOR_COLOUR, ROPE, fill_by_outcome, outcome_handles, rope_handle
+from ..analysis.crossval import cross_validate
+from ..data import read_results
+from ..paths import DATA
+from ..figures.style import POSTERIOR_COLOUR, ROPE, fill_by_outcome, outcome_handles, rope_handle
 
 RESULTS_CSV = DATA / "blog_study_auc.csv"
 CLASSIFIERS = ("knn", "adaboost")
@@ -80,7 +80,7 @@ def load_results() -> pd.DataFrame:
 
 def posteriors_figure(report, metric: str = "AUC"):
     """The posterior of each data set's mean difference (Bayesian correlated t-test) of a
-    :class:`~bayestut.compare.Comparison`, one row per data set on one shared axis, each curve
+    :class:`~bayestut.analysis.compare.Comparison`, one row per data set on one shared axis, each curve
     scaled to the same height. The rope is shaded across every row, and the mass left of,
     inside and right of it is filled in the outcomes' colours."""
     post, rope, a, b = report.per_dataset, report.rope, report.a, report.b
