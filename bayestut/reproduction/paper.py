@@ -150,10 +150,7 @@ SQUASH_P_LEFT = quote(JMLR, "§3.1", "0.788", "squash-unstored", "P(nbc ≪ aode
 SQUASH_P_ROPE = quote(JMLR, "§3.1", "0.086", "squash-unstored", "P(nbc = aode)")
 SQUASH_P_RIGHT = quote(JMLR, "§3.1", "0.126", "squash-unstored", "P(nbc ≫ aode)")
 
-# §3.1 after Figure 8: the data sets whose whole posterior lies left of / inside the rope.
-AODE_PRACTICALLY_BETTER = ("ecoli", "iris", "monks1", "monks", "mushroom", "nurse", "optdigits",
-                           "pasture", "segment", "spambase", "credit", "owel")
-PRACTICALLY_EQUIVALENT = ("hayes-roth", "hungarian14", "hepatitis", "labor", "wine", "yeast")
+# §3.1 after Figure 8: how many data sets' posteriors lie left of / inside / right of the rope.
 N_AODE_PRACTICALLY_BETTER = quote(JMLR, "§3.1 after Figure 8", "12", "nbc-aode", "aode practically better")
 N_PRACTICALLY_EQUIVALENT = quote(JMLR, "§3.1 after Figure 8", "6", "nbc-aode", "practically equivalent")
 N_NBC_PRACTICALLY_BETTER = quote(JMLR, "§3.1 after Figure 8", "0", "nbc-aode", "nbc practically better")
@@ -417,7 +414,6 @@ hnb-j48	0.07	0.91	0.07	0.03
 hnb-j48gr	0.08	0.92	0.05	0.03
 j48-j48gr	0.00	0.00	1.00	0.00
 """)
-THREE_MINUTES_MLJ = quote(MLJ, "§3", "3", "50 data sets x 100 folds", "minutes (about)")
 
 
 # --- MLJ §4-5: shrinkage and simulations --------------------------------------------------
