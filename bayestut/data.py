@@ -16,6 +16,7 @@ import pandas as pd
 
 from .errors import InputError  # re-exported: `from bayestut.data import InputError` works
 from .paths import DATA
+from .shapes import check_means, is_means_only, to_tidy
 
 COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
 FRACTION = (0.0, 1.0)      # the range of accuracy, AUC, F1, ...: the default metric range
@@ -49,6 +50,10 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
                  percent: bool = False, score_range=FRACTION) -> pd.DataFrame:
     """A reader's own results (a DataFrame or a CSV path) in the tidy format, checked.
 
+    The table may come in any of the four shapes of :mod:`bayestut.shapes` (tidy or wide, per
+    fold or means only); per-fold tables come back tidy per fold, means-only tables as
+    ``dataset, classifier, score``.
+
     ``score`` names the column holding the metric; ``percent=True`` divides it by 100.
     ``score_range`` = (low, high) is the range the metric can take (±inf for no bound,
     e.g. (0, inf) for log-loss); every score must lie in it. Classifier and data set names
@@ -63,11 +68,7 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
         raise InputError(f"give the results as a pandas DataFrame or the path of a CSV file, "
                          f"not a {type(source).__name__}; e.g. pd.DataFrame(rows, columns="
                          f"{COLUMNS})")
-    if score not in df.columns:
-        raise InputError(f"no score column {score!r}; the columns are {list(df.columns)} "
-                         "(name the metric's column with score=... or --score)")
-    if score != "score":
-        df = df.drop(columns=["score"], errors="ignore").rename(columns={score: "score"})
+    df = to_tidy(df, score)     # any of the four shapes (bayestut.shapes), score in "score"
     for column in ("dataset", "classifier"):
         if column in df.columns:
             df[column] = df[column].astype(str).str.strip()
@@ -76,6 +77,9 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
                          "(e.g. the fold's accuracy), not whether a prediction was right")
     if percent and pd.api.types.is_numeric_dtype(df["score"]):
         df["score"] = df["score"] / 100.0
+    if is_means_only(df):       # one score per data set and classifier: checked as one fold
+        check_means(df)
+        return validate(df.assign(run=1, fold=1), score_range).drop(columns=["run", "fold"])
     return validate(df, score_range)
 
 

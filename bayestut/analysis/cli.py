@@ -19,6 +19,7 @@ import warnings
 from pathlib import Path
 
 from .. import __version__
+from ..shapes import EXAMPLES
 
 DESCRIPTION = """\
 Compare classifiers on your own cross-validation results with the Bayesian tests of
@@ -29,9 +30,17 @@ classifier being better, the posterior odds graded weak 1-3, positive 3-20, stro
 Name two classifiers for one comparison; name none (all of them) or three or more for every
 pair, in one report with a decision matrix and a Plackett-Luce ranking.
 
-RESULTS.csv holds one row per data set x classifier x run x fold, with columns
-dataset, classifier, run, fold and the score (see --score). Both classifiers must be scored
-on the very same folds."""
+RESULTS.csv comes in one of four shapes, told apart by its header (--score names the score
+column of a tidy table; in a wide table each classifier's column holds its scores):
+
+""" + EXAMPLES + """
+
+Per fold: every classifier scored on the very same folds. Means only (one score per data set
+and classifier, as papers print them): the sign and signed-rank tests and the ranking run;
+the correlated t-test and the hierarchical test need every fold and are not run.
+
+Beside the HTML report go the paragraphs for a paper: NAME.md (methods, results, table),
+NAME.tex (the same in LaTeX, booktabs) and NAME.bib (the citations)."""
 
 EPILOG = """\
 example:
@@ -51,7 +60,7 @@ def parser() -> argparse.ArgumentParser:
     c = sub.add_parser("compare", description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        help="compare classifiers A and B, or every pair; write an HTML report")
-    c.add_argument("results", metavar="RESULTS.csv", help="tidy CSV of cross-validation results")
+    c.add_argument("results", metavar="RESULTS.csv", help="CSV of results in one of the four shapes above")
     c.add_argument("names", nargs="*", metavar="NAME",
                    help="two classifiers A B (their names in the classifier column); none or "
                         "three or more compare every pair of them (none: all classifiers) "
@@ -113,6 +122,8 @@ FIGURE_CAPTIONS = {
     "signed_rank": "Bayesian signed-rank test: posterior samples of the three probabilities. "
                    "Each corner is certainty of one outcome; the numbers are the share of "
                    "samples in each region.",
+    "sign": "Bayesian sign test: posterior samples of the three probabilities (Dirichlet). "
+            "The numbers are the share of samples in each region.",
     "hierarchical": "Hierarchical test: for each posterior draw, the probabilities that the "
                     "difference on a new data set falls below, inside or above the rope. The "
                     "numbers are the share of draws in each region.",
@@ -144,7 +155,7 @@ def html_report(report) -> str:
         parts += ["<h2>Over all data sets</h2>", report.overall_table().to_html(border=0),
                   "<ul class='note'>"] + [f"<li>{e(x)}</li>" for x in EXPLANATIONS] + ["</ul>"]
     parts += ["<h2>Per data set</h2>",
-              "<p class='note'>Bayesian correlated t-test: exact posterior probabilities.</p>",
+              f"<p class='note'>{e(report.per_dataset_note)}.</p>",
               report.per_dataset_table().to_html(float_format=fmt, border=0)]
     problems = report.diagnostics()
     if problems:
@@ -211,6 +222,7 @@ def run_compare(args) -> Path:
         page = html_report(report)
     path.write_text(page, encoding="utf-8")
     print(f"\nreport written to {path}")
+    paper_files(report, path)
     return path
 
 
@@ -243,7 +255,16 @@ def run_many(args) -> Path:
     path = out / f"compare_{len(report.classifiers)}_classifiers.html"
     path.write_text(many_html(report), encoding="utf-8")
     print(f"\nreport written to {path}")
+    paper_files(report, path)
     return path
+
+
+def paper_files(report, html_path: Path) -> None:
+    """The paragraphs for a paper beside the report: .md, .tex (booktabs) and .bib."""
+    from .writeup import write_files
+
+    written = write_files(report, html_path)
+    print("for the paper: " + ", ".join(str(p) for p in written))
 
 
 def main(argv=None) -> int:

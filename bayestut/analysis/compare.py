@@ -26,7 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from . import wording
+from . import wording, writeup
 from ..methods.correlated import StudentPosterior, correlated_bayesian_ttest
 from ..errors import InputError
 from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
@@ -34,6 +34,7 @@ from ..methods.decisions import outcome_labels
 from ..methods.diagnostics import ConvergenceWarning, mcse_mean
 from ..methods.hierarchical import HierarchicalResult, hierarchical_test
 from ..methods.nonparametric import SimplexPosterior, signed_rank_test
+from ..shapes import is_means_only
 
 MIN_DATASETS = 2
 SIGNED_RANK_SAMPLES = 50_000
@@ -148,10 +149,14 @@ class Comparison:
     threshold: float
     lower_is_better: bool
     differences: Differences
-    per_dataset: StudentPosterior
+    per_dataset: StudentPosterior | None       # None with mean scores only (analysis.means)
     signed_rank: SimplexPosterior | None       # None with fewer than 2 data sets
     hierarchical: HierarchicalResult | None    # None with fewer than 2, or identical scores
     refused: str | None                        # why the multi-data-set tests are missing
+    options: dict = dataclasses.field(default_factory=dict)    # compare()'s sampler settings
+
+    tests = ("signed-rank", "hierarchical")    # in the order of overall(); the last leads
+    per_dataset_note = "Bayesian correlated t-test; exact probabilities"
 
     @property
     def labels(self) -> tuple[str, str, str]:
@@ -200,11 +205,7 @@ class Comparison:
         # computed once: the Monte Carlo errors of 50,000+ signed-rank draws take a while
         if self.signed_rank is None:
             return ()
-        samples = self.signed_rank.samples[None]            # one chain of independent draws
-        wins = np.eye(3)[samples[0].argmax(axis=1)][None]
-        out = [Overall("signed-rank test on the means",
-                       self.signed_rank.winning_shares().to_numpy(), mcse_mean(wins),
-                       samples[0].mean(axis=0), mcse_mean(samples))]
+        out = [simplex_overall("signed-rank test on the means", self.signed_rank)]
         h = self.hierarchical
         if h is None:       # identical scores: every next data set's difference is 0
             certain, zero = np.array([0.0, 1.0, 0.0]), np.zeros(3)
@@ -271,7 +272,7 @@ class Comparison:
         if self.overall():
             lines += ["Over all data sets:", self.overall_table().to_string(), "",
                       *EXPLANATIONS, ""]
-        lines += ["Per data set (Bayesian correlated t-test; exact probabilities):",
+        lines += [f"Per data set ({self.per_dataset_note}):",
                   self.per_dataset_table().to_string(float_format=lambda v: f"{v:.3f}"), ""]
         lines += ["Decisions:"] + [f"- {s}" for s in self.sentences()]
         problems = self.diagnostics()
@@ -281,6 +282,22 @@ class Comparison:
 
     def __str__(self) -> str:
         return self.summary()
+
+    # the paragraphs for a paper (bayestut.analysis.writeup)
+    def methods_text(self) -> str:
+        return writeup.methods_text(self)
+
+    def results_text(self) -> str:
+        return writeup.results_text(self)
+
+    def bibtex(self) -> str:
+        return writeup.bibtex(self)
+
+    def to_latex(self) -> str:
+        return writeup.to_latex(self)
+
+    def to_markdown(self) -> str:
+        return writeup.to_markdown(self)
 
     def figures(self) -> dict:
         """{name: matplotlib Figure}: the per-data-set posteriors and the two simplices.
@@ -324,6 +341,15 @@ class Comparison:
         return font_families(" ".join([self.a, self.b, *map(str, d.datasets)]))[1]
 
 
+def simplex_overall(test: str, posterior: SimplexPosterior) -> Overall:
+    """Both kinds of probability of a sign or signed-rank test, with their Monte Carlo errors
+    (its samples are independent: one chain)."""
+    samples = posterior.samples[None]
+    wins = np.eye(3)[samples[0].argmax(axis=1)][None]
+    return Overall(test, posterior.winning_shares().to_numpy(), mcse_mean(wins),
+                   samples[0].mean(axis=0), mcse_mean(samples))
+
+
 def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
             score: str = "score", score_range=FRACTION, percent: bool = False,
             threshold: float = 0.95, seed: int = 0, signed_rank_samples: int = SIGNED_RANK_SAMPLES,
@@ -332,9 +358,12 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
             progress: bool = False) -> Comparison:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
-    ``results``: a tidy DataFrame or the path of a CSV with columns
-    ``dataset, classifier, run, fold`` and the metric in column ``score``; classifier names
-    are matched as text. ``score_range``: the values the metric can take, e.g. (0, inf) for
+    ``results``: a DataFrame or the path of a CSV in any of the shapes of
+    :mod:`bayestut.shapes`: tidy (``dataset, classifier, run, fold`` and the metric in column
+    ``score``) or wide (one column per classifier), per fold or means only; classifier names
+    are matched as text. With means only, the sign and signed-rank tests run
+    (:mod:`bayestut.analysis.means`): the correlated t-test and the hierarchical test need
+    every fold. ``score_range``: the values the metric can take, e.g. (0, inf) for
     log-loss; ``percent=True`` for scores in percent. ``rope`` is in the metric's units.
     ``lower_is_better`` for error rates and losses. The hierarchical model's sampler:
     ``chains``, ``warmup``, ``draws`` (per chain), ``adapt_delta`` (NUTS's target acceptance
@@ -345,6 +374,14 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
     check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
                    signed_rank_samples)
     table = read_results(results, score=score, percent=percent, score_range=score_range)
+    options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
+                   warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred)
+    if is_means_only(table):
+        from .means import compare_means     # means imports this module: import on use
+
+        return compare_means(table, str(a), str(b), rope=rope, lower_is_better=lower_is_better,
+                             metric=score, threshold=threshold, seed=seed,
+                             signed_rank_samples=signed_rank_samples, options=options)
     d = oriented_differences(table, str(a), str(b), lower_is_better)
     per_dataset = correlated_bayesian_ttest(d.x, d.rho)
     signed_rank = hierarchical = refused = None
@@ -361,4 +398,5 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
                     adapt_delta=adapt_delta, non_centred=non_centred, progress=progress)
     return Comparison(a=d.a, b=d.b, metric=score, rope=rope, threshold=threshold,
                       lower_is_better=lower_is_better, differences=d, per_dataset=per_dataset,
-                      signed_rank=signed_rank, hierarchical=hierarchical, refused=refused)
+                      signed_rank=signed_rank, hierarchical=hierarchical, refused=refused,
+                      options=options)

@@ -27,14 +27,17 @@ from tqdm.auto import tqdm
 
 from .compare import (ADAPT_DELTA, MEAN, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES, Overall,
                       check_rope, check_settings, compare)
+from . import writeup
 from ..errors import InputError
 from ..data import FRACTION, read_results
 from ..methods.decisions import decide
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.ranking import Ranking, plackett_luce
 from ..methods.hierarchical import start_stan
+from ..shapes import is_means_only
 
 TESTS = ("signed-rank", "hierarchical")       # in the order of Comparison.overall()
+                                              # (with means only: analysis.means's tests)
 MISSING_SHOWN = 5           # data sets named in a "missing results" message
 
 
@@ -111,6 +114,11 @@ class ManyComparison:
     rope: float
 
     @property
+    def tests(self) -> tuple:
+        """The multi-data-set tests run on every pair, the leading one last."""
+        return next(iter(self.pairs.values())).tests
+
+    @property
     def refused(self) -> str | None:
         """Why the multi-data-set tests were not run (None when they were); every pair has
         the same data sets."""
@@ -119,13 +127,13 @@ class ManyComparison:
     def overall(self, test: str, a: str, b: str) -> Overall:
         """One multi-data-set test of a against b, for either order of the pair: both kinds
         of probability of (a ≪ b, a = b, a ≫ b) with their Monte Carlo errors."""
-        if test not in TESTS:
-            raise InputError(f"unknown test {test!r}; choose one of {TESTS}")
+        if test not in self.tests:
+            raise InputError(f"unknown test {test!r}; choose one of {self.tests}")
         if self.refused:
             raise InputError("no " + test + " test: " + self.refused)
         if (a, b) in self.pairs:
-            return self.pairs[(a, b)].overall()[TESTS.index(test)]
-        o = self.pairs[(b, a)].overall()[TESTS.index(test)]
+            return self.pairs[(a, b)].overall()[self.tests.index(test)]
+        o = self.pairs[(b, a)].overall()[self.tests.index(test)]
         return dataclasses.replace(o, shares=o.shares[::-1], shares_se=o.shares_se[::-1],
                                    means=o.means[::-1], means_se=o.means_se[::-1])
 
@@ -134,10 +142,11 @@ class ManyComparison:
         tables), for either order of the pair."""
         return self.overall(test, a, b).shares
 
-    def matrix(self, test: str = "hierarchical", what: str = "better") -> pd.DataFrame:
+    def matrix(self, test: str | None = None, what: str = "better") -> pd.DataFrame:
         """K x K: P(row ≫ column) ("better"), P(row = column) ("rope"), as shares of draws, or
         the decision at the threshold taken on them ("decision": "better", "worse",
         "equivalent" or "undecided", read as row against column)."""
+        test = test or self.tests[-1]
         if what not in ("better", "rope", "decision"):
             raise InputError(f"what must be 'better', 'rope' or 'decision', got {what!r}")
         words = {"right": "better", "left": "worse", "rope": "equivalent", "none": "undecided"}
@@ -151,8 +160,9 @@ class ManyComparison:
         out.index.name, out.columns.name = "row", "column"
         return out
 
-    def undominated(self, test: str = "hierarchical") -> list[str]:
-        """The classifiers that no other is practically better than, at the threshold."""
+    def undominated(self, test: str | None = None) -> list[str]:
+        """The classifiers that no other is practically better than, at the threshold (by the
+        leading test unless ``test`` is named)."""
         worse = self.matrix(test, "decision") == "worse"
         return [c for c in self.classifiers if not worse.loc[c].any()]
 
@@ -164,11 +174,11 @@ class ManyComparison:
         the probabilities it is taken on."""
         rows = []
         for (a, b), c in self.pairs.items():
-            per = c.per_dataset.rope(c.rope)
+            per = c.per_dataset.rope(c.rope) if c.per_dataset is not None else []
             for name, p in zip(c.differences.datasets, per):
                 rows.append(_row(a, b, "correlated t-test", name, "exact", p, np.zeros(3),
                                  c.verdict(p)))
-            for test, o in zip(TESTS, c.overall()):
+            for test, o in zip(c.tests, c.overall()):
                 rows.append(_row(a, b, test, None, SHARE, o.shares, o.shares_se,
                                  c.verdict(o.shares)))
                 rows.append(_row(a, b, test, None, MEAN, o.means, o.means_se, ""))
@@ -181,7 +191,7 @@ class ManyComparison:
         declared = (f"(declared: the likeliest outcome in more than {self.threshold:g} of the "
                     "posterior draws)")
         if not self.refused:
-            for test in TESTS[::-1]:
+            for test in self.tests[::-1]:
                 top = self.undominated(test)
                 others = [c for c in self.classifiers if c not in top]
                 if len(top) == 1 and self.matrix(test, "decision").loc[top[0]].drop(
@@ -212,7 +222,7 @@ class ManyComparison:
         lines = [f"{len(self.classifiers)} classifiers, {len(self.pairs)} pairs", ""]
         lines += [f"- {v}" for v in self.verdict()] + [""]
         if not self.refused:
-            for test in TESTS[::-1]:
+            for test in self.tests[::-1]:
                 lines += [f"{test} test, decision of row against column:",
                           self.matrix(test, "decision").to_string(), ""]
         if self.ranking is not None:
@@ -222,7 +232,26 @@ class ManyComparison:
         problems = self.diagnostics()
         if problems:
             lines += ["Sampler warnings:"] + [f"- {p}" for p in problems]
+        not_run = getattr(next(iter(self.pairs.values())), "not_run", None)
+        if not_run:
+            lines += [not_run]
         return "\n".join(lines)
+
+    # the paragraphs for a paper (bayestut.analysis.writeup)
+    def methods_text(self) -> str:
+        return writeup.methods_text(self)
+
+    def results_text(self) -> str:
+        return writeup.results_text(self)
+
+    def bibtex(self) -> str:
+        return writeup.bibtex(self)
+
+    def to_latex(self) -> str:
+        return writeup.to_latex(self)
+
+    def to_markdown(self) -> str:
+        return writeup.to_markdown(self)
 
     def diagnostics(self) -> list[str]:
         """Sampling problems, named by pair (empty when none)."""
@@ -271,7 +300,8 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01, lower_is_bette
                    signed_rank_samples=signed_rank_samples, chains=chains, warmup=warmup,
                    draws=draws, adapt_delta=adapt_delta, non_centred=non_centred)
     workers = min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1, len(pairs))
-    if workers > 1 and table["dataset"].nunique() > 1:     # the hierarchical test will run
+    if workers > 1 and table["dataset"].nunique() > 1 and not is_means_only(table):
+        # the hierarchical test will run
         start_stan(workers)
     jobs = (joblib.delayed(compare)(table, a, b, **options) for a, b in pairs)
     done = {}

@@ -11,8 +11,11 @@ import html
 from .. import __version__
 from . import wording
 from .compare import EXPLANATIONS, MEAN, SHARE
-from .many import TESTS, ManyComparison
+from .many import ManyComparison
 
+TEST_TITLES = {"hierarchical": "Hierarchical test",
+               "signed-rank": "Signed-rank test on the data sets' means",
+               "sign": "Sign test on the data sets' means"}
 COLOURS = {"better": "#b7e1b0", "worse": "#f4b6b0", "equivalent": "#c9d9f0", "undecided": "#ffffff"}
 WORDS = {"better": "row better", "worse": "column better", "equivalent": "equivalent",
          "undecided": "no decision"}
@@ -74,6 +77,8 @@ def html_report(many: ManyComparison) -> str:
     parts += ["</ul>", f"<p>{e(first.settings())}. Metric {e(first.metric)!s}: "
               + ("lower scores are better" if first.lower_is_better else "higher scores are better")
               + "; '≫' always means practically better.</p>"]
+    if getattr(first, "not_run", None):      # means only (analysis.means)
+        parts.append(f"<p class='note'><strong>Not run.</strong> {e(first.not_run)}</p>")
     if not many.refused:
         parts += ["<h2>Decisions, row against column</h2>",
                   f"<p class='note'>Each cell: the decision at the threshold {many.threshold:g}, "
@@ -83,9 +88,8 @@ def html_report(many: ManyComparison) -> str:
                   + "".join(f"<li>{e(x)}</li>" for x in EXPLANATIONS) + "</ul><p class='key'>"
                   + "".join(f"<span style='background:{COLOURS[d]}'>{WORDS[d]}</span>"
                             for d in COLOURS) + "</p>"]
-        for test in TESTS[::-1]:
-            name = ("Hierarchical test" if test == "hierarchical"
-                    else "Signed-rank test on the data sets' means")
+        for test in many.tests[::-1]:
+            name = TEST_TITLES[test]
             parts += [f"<h3>{name}</h3>", grid(many, test)]
     if many.ranking is not None:
         parts += ["<h2>Ranking (Plackett-Luce)</h2>",
