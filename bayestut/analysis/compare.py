@@ -14,6 +14,9 @@ hierarchical test's; with one data set, that data set's); every sentence comes f
 probabilities (:mod:`bayestut.analysis.wording`). The multi-data-set tests need at least two data
 sets; with one, only the first test is run and the report says so. Two classifiers with
 identical scores on every fold are practically equivalent with probability 1: no sampling.
+
+A table of mean scores only (one per data set and classifier) gets the sign and signed-rank
+tests (:class:`MeansComparison`, :mod:`bayestut.analysis.means`): the other two need every fold.
 """
 
 from __future__ import annotations
@@ -33,10 +36,10 @@ from ..data import FRACTION, Differences, check_score_range, paired_differences,
 from ..methods.decisions import outcome_labels
 from ..methods.diagnostics import ConvergenceWarning, mcse_mean
 from ..methods.hierarchical import HierarchicalResult, hierarchical_test
-from ..methods.nonparametric import SimplexPosterior, signed_rank_test
+from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
+from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..shapes import is_means_only
 
-MIN_DATASETS = 2
 SIGNED_RANK_SAMPLES = 50_000
 # The sampler's defaults for a reader's results (benchmarks/non_centred_default.py): the
 # "moments" rule suits close classifiers (see hierarchical._non_centred); with few
@@ -341,6 +344,83 @@ class Comparison:
         return font_families(" ".join([self.a, self.b, *map(str, d.datasets)]))[1]
 
 
+# --- mean scores only (analysis.means): the sign and signed-rank tests ------------------------
+
+@dataclasses.dataclass(frozen=True)
+class MeansComparison(Comparison):
+    """Sign and signed-rank tests of a against b on the data sets' mean scores."""
+
+    sign: SimplexPosterior | None = None
+    not_run: str = NOT_RUN
+    tests = ("sign", "signed-rank")               # in the order of overall(); the last leads
+
+    @functools.cached_property
+    def _overall(self) -> tuple[Overall, ...]:
+        return (simplex_overall("sign test on the means", self.sign),
+                simplex_overall("signed-rank test on the means", self.signed_rank))
+
+    def per_dataset_table(self) -> pd.DataFrame:
+        return pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
+                            index=pd.Index(self.differences.datasets, name="data set"))
+
+    per_dataset_note = "mean differences only: the correlated t-test needs every fold"
+
+    def headline(self) -> str:
+        if self.identical:
+            return super().headline()
+        o = self.overall()[-1]
+        text = wording.decision(o.shares, self.a, self.b, self.rope, self.threshold,
+                                se=o.shares_se, share=True)
+        return (f"Signed-rank test over {len(self.differences.datasets)} data sets (mean "
+                f"scores only): {text}.")
+
+    def sentences(self) -> list[str]:
+        return [self.sentence(o.test, o.shares, o.shares_se, share=True)
+                for o in self.overall()] + [self.not_run]
+
+    def settings(self) -> str:
+        return (f"{len(self.differences.datasets)} data sets, one mean score per data set and "
+                f"classifier (no folds); rope ±{self.rope:g}; decision threshold "
+                f"{self.threshold:g}")
+
+    def figures(self) -> dict:
+        """{name: matplotlib Figure}: the two tests' simplices."""
+        import matplotlib.pyplot as plt
+
+        from ..figures.posteriors import font_families
+        from ..figures.simplex import simplex_plot
+
+        figures = {}
+        if self.identical:                    # a single point: nothing to see
+            return figures
+        names = [self.a, self.b, *map(str, self.differences.datasets)]
+        with plt.rc_context({"font.family": font_families(" ".join(names))[0],
+                             "text.parse_math": False}):
+            for name, result, title in (
+                    ("signed_rank", self.signed_rank,
+                     "Bayesian signed-rank test on the data sets' means"),
+                    ("sign", self.sign, "Bayesian sign test on the data sets' means")):
+                fig, ax = plt.subplots(figsize=(6, 5))
+                simplex_plot(result.samples, (self.b, "rope", self.a), ax=ax)
+                ax.set_title(f"{title}\n{self.a} against {self.b}")
+                figures[name] = fig
+        return figures
+
+
+def compare_means(table: pd.DataFrame, a: str, b: str, *, rope: float, lower_is_better: bool,
+                  metric: str, threshold: float, seed: int, signed_rank_samples: int,
+                  options: dict) -> MeansComparison:
+    """The sign and signed-rank tests of a against b on a checked means-only table
+    (:mod:`bayestut.analysis.means`)."""
+    d = paired_means(table, a, b, lower_is_better)
+    return MeansComparison(
+        a=d.a, b=d.b, metric=metric, rope=rope, threshold=threshold,
+        lower_is_better=lower_is_better, differences=d, per_dataset=None,
+        signed_rank=signed_rank_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed),
+        hierarchical=None, refused=None, options=options,
+        sign=sign_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed))
+
+
 def simplex_overall(test: str, posterior: SimplexPosterior) -> Overall:
     """Both kinds of probability of a sign or signed-rank test, with their Monte Carlo errors
     (its samples are independent: one chain)."""
@@ -377,8 +457,6 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred)
     if is_means_only(table):
-        from .means import compare_means     # means imports this module: import on use
-
         return compare_means(table, str(a), str(b), rope=rope, lower_is_better=lower_is_better,
                              metric=score, threshold=threshold, seed=seed,
                              signed_rank_samples=signed_rank_samples, options=options)

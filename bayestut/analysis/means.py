@@ -1,27 +1,21 @@
-"""Two classifiers compared on mean scores only: the sign and signed-rank tests.
+"""Mean scores only: the paired mean differences, and what the reports say is missing.
 
 A table with one score per data set and classifier (the layout of most papers' result tables,
 of Demšar 2006 and of autorank) holds what the Bayesian sign and signed-rank tests need (JMLR
 §4.2) and nothing more: the correlated t-test and the hierarchical test model each fold, and
-are not run. :class:`MeansComparison` is a :class:`~bayestut.analysis.compare.Comparison` whose
-two multi-data-set tests are the sign test and the signed-rank test (its headline); the
-per-data-set table shows the mean differences without probabilities, and every report says
-which tests were left out, why, and what to collect to get them.
+are not run. :class:`~bayestut.analysis.compare.MeansComparison` reports the two tests; every
+report says which tests were left out, why, and what to collect to get them (:data:`NOT_RUN`).
 """
 
 from __future__ import annotations
-
-import dataclasses
-import functools
 
 import numpy as np
 import pandas as pd
 
 from ..data import Differences
 from ..errors import InputError
-from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
-from . import wording
-from .compare import MIN_DATASETS, Comparison, Overall, simplex_overall
+
+MIN_DATASETS = 2          # the tests compare over data sets
 
 NOT_RUN = ("The Bayesian correlated t-test and the hierarchical test were not run: they need "
            "the score of every fold, and these results hold one mean score per data set and "
@@ -59,77 +53,3 @@ def paired_means(table: pd.DataFrame, a: str, b: str, lower_is_better: bool) -> 
                          "units (divide the scores and the rope by the same power of ten)")
     names = table.drop_duplicates(key).set_index(key, drop=False)["dataset"].reindex(wide.index)
     return Differences(x=x, datasets=tuple(names), ids=tuple(wide.index), a=a, b=b, folds=1)
-
-
-@dataclasses.dataclass(frozen=True)
-class MeansComparison(Comparison):
-    """Sign and signed-rank tests of a against b on the data sets' mean scores."""
-
-    sign: SimplexPosterior | None = None
-    not_run: str = NOT_RUN
-    tests = ("sign", "signed-rank")               # in the order of overall(); the last leads
-
-    @functools.cached_property
-    def _overall(self) -> tuple[Overall, ...]:
-        return (simplex_overall("sign test on the means", self.sign),
-                simplex_overall("signed-rank test on the means", self.signed_rank))
-
-    def per_dataset_table(self) -> pd.DataFrame:
-        return pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
-                            index=pd.Index(self.differences.datasets, name="data set"))
-
-    per_dataset_note = "mean differences only: the correlated t-test needs every fold"
-
-    def headline(self) -> str:
-        if self.identical:
-            return super().headline()
-        o = self.overall()[-1]
-        text = wording.decision(o.shares, self.a, self.b, self.rope, self.threshold,
-                                se=o.shares_se, share=True)
-        return (f"Signed-rank test over {len(self.differences.datasets)} data sets (mean "
-                f"scores only): {text}.")
-
-    def sentences(self) -> list[str]:
-        return [self.sentence(o.test, o.shares, o.shares_se, share=True)
-                for o in self.overall()] + [self.not_run]
-
-    def settings(self) -> str:
-        return (f"{len(self.differences.datasets)} data sets, one mean score per data set and "
-                f"classifier (no folds); rope ±{self.rope:g}; decision threshold "
-                f"{self.threshold:g}")
-
-    def figures(self) -> dict:
-        """{name: matplotlib Figure}: the two tests' simplices."""
-        import matplotlib.pyplot as plt
-
-        from ..figures.posteriors import font_families
-        from ..figures.simplex import simplex_plot
-
-        figures = {}
-        if self.identical:                    # a single point: nothing to see
-            return figures
-        names = [self.a, self.b, *map(str, self.differences.datasets)]
-        with plt.rc_context({"font.family": font_families(" ".join(names))[0],
-                             "text.parse_math": False}):
-            for name, result, title in (
-                    ("signed_rank", self.signed_rank,
-                     "Bayesian signed-rank test on the data sets' means"),
-                    ("sign", self.sign, "Bayesian sign test on the data sets' means")):
-                fig, ax = plt.subplots(figsize=(6, 5))
-                simplex_plot(result.samples, (self.b, "rope", self.a), ax=ax)
-                ax.set_title(f"{title}\n{self.a} against {self.b}")
-                figures[name] = fig
-        return figures
-
-
-def compare_means(table: pd.DataFrame, a: str, b: str, *, rope: float, lower_is_better: bool,
-                  metric: str, threshold: float, seed: int, signed_rank_samples: int,
-                  options: dict) -> MeansComparison:
-    """The sign and signed-rank tests of a against b on a checked means-only table."""
-    d = paired_means(table, a, b, lower_is_better)
-    return MeansComparison(
-        a=d.a, b=d.b, metric=metric, rope=rope, threshold=threshold,
-        lower_is_better=lower_is_better, differences=d, per_dataset=None,
-        signed_rank=signed_rank_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed),
-        hierarchical=None, refused=None, options=options,
-        sign=sign_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed))

@@ -60,7 +60,7 @@ BIBTEX = {
 }
 
 LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"$\sim$",
                   "^": r"\textasciicircum{}", "≫": r"$\gg$", "≪": r"$\ll$", "±": r"$\pm$"}
 
 
@@ -142,7 +142,7 @@ def methods_text(result) -> str:
                 "and classifier")
     else:
         runs = d.x.shape[1] // d.folds
-        data = (f"{c.metric!r} on {len(d.datasets)} data set(s), {runs} run(s) of "
+        data = (f"{len(d.datasets)} data set(s) (metric {c.metric!r}), {runs} run(s) of "
                 f"{d.folds}-fold cross-validation with the same folds for every classifier")
     sentences = [f"We compared {len(names)} classifiers ({', '.join(names)}) on {data} "
                  f"({orientation}), with the Bayesian tests of Benavoli et al. (2017)"
@@ -188,7 +188,10 @@ def methods_text(result) -> str:
     kinds = ("the share of posterior samples in which it is the most probable of the three "
              "outcomes")
     sentences.append(f"An outcome (one classifier practically better, or practical equivalence) "
-                     f"was declared when {kinds} exceeded {c.threshold:g}"
+                     f"was declared when {kinds}"
+                     + ("" if means_only else " (for the correlated t-test, its exact "
+                        "posterior probability)")
+                     + f" exceeded {c.threshold:g}"
                      + ("; pairwise decisions were not adjusted for the number of pairs"
                         if _many(result) else "") + ".")
     sentences.append("Probabilities estimated from samples are given with their Monte Carlo "
