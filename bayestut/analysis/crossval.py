@@ -5,6 +5,9 @@ the very same split: the folds are drawn once per (data set, run) and shared. Cl
 any objects with scikit-learn's ``fit(X, y)`` and ``predict_proba(X)`` (or
 ``decision_function(X)``); a fresh copy is trained on every fold. The result is the package's
 tidy table: one row per data set x classifier x run x fold.
+
+Results already computed with scikit-learn's own ``cross_validate`` become that table through
+:func:`from_sklearn`.
 """
 
 from __future__ import annotations
@@ -94,3 +97,70 @@ def cross_validate(datasets: dict, classifiers: dict, runs: int = 10, folds: int
             if progress:
                 print(f"{name}: run {run + 1}/{runs} done", flush=True)
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def from_sklearn(results: dict, folds: int | None = None,
+                 scoring: str = "test_score") -> pd.DataFrame:
+    """The tidy table from scikit-learn's own ``cross_validate``, run for several estimators
+    on several data sets with the same splitter and seed.
+
+    ``results``: {data set: {classifier: the dict ``sklearn.model_selection.cross_validate``
+    returned}}, e.g.::
+
+        cv = RepeatedStratifiedKFold(n_splits=10, n_repeats=10, random_state=0)
+        results = {name: {clf: cross_validate(model, X, y, cv=cv, scoring="roc_auc",
+                                              return_indices=True)
+                          for clf, model in models.items()}
+                   for name, (X, y) in datasets.items()}
+        table = from_sklearn(results, folds=10)
+
+    ``folds``: the k of the k-fold splitter (repeated splitters list run 1's k splits, then run
+    2's, ...); None treats all splits as one run. ``scoring``: the key of the scores, e.g.
+    "test_roc_auc" after ``scoring=["roc_auc", ...]``. When the results hold the splits
+    (``return_indices=True``), every classifier of a data set must have the same test folds.
+    scikit-learn's "neg_..." scorers give negative numbers (higher is better): compare them
+    with ``score_range=(-inf, 0)``.
+    """
+    rows = []
+    if not isinstance(results, dict) or not results:
+        raise InputError("give {data set: {classifier: cross_validate(...) output}}, "
+                         f"got {type(results).__name__}")
+    for dataset, by_classifier in results.items():
+        if not isinstance(by_classifier, dict) or len(by_classifier) < 1:
+            raise InputError(f"data set {dataset!r}: give {{classifier: cross_validate(...) "
+                             "output}}")
+        splits = _same_splits(dataset, by_classifier)
+        for classifier, cv in by_classifier.items():
+            if scoring not in cv:
+                keys = [k for k in cv if k.startswith("test_")]
+                raise InputError(f"{classifier!r} on {dataset!r} has no {scoring!r}; its scores "
+                                 f"are {keys}: pass scoring=one of them")
+            scores = np.asarray(cv[scoring], dtype=float)
+            if len(scores) != splits:
+                raise InputError(f"{classifier!r} on {dataset!r} has {len(scores)} splits, the "
+                                 f"others {splits}: run every classifier with the same splitter")
+            k = folds or len(scores)
+            if k < 2 or len(scores) % k:
+                raise InputError(f"{len(scores)} splits on {dataset!r} are not whole runs of "
+                                 f"folds={k}: give the splitter's n_splits as folds")
+            rows += [(str(dataset), str(classifier), i // k + 1, i % k + 1, s)
+                     for i, s in enumerate(scores)]
+    return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _same_splits(dataset, by_classifier: dict) -> int:
+    """The number of splits of a data set's results, after checking that the classifiers'
+    test folds are the same wherever the results record them."""
+    first_name, first = next(iter(by_classifier.items()))
+    reference = first.get("indices")
+    for name, cv in by_classifier.items():
+        indices = cv.get("indices")
+        if reference is None or indices is None:
+            continue
+        same = len(indices["test"]) == len(reference["test"]) and all(
+            np.array_equal(a, b) for a, b in zip(indices["test"], reference["test"]))
+        if not same:
+            raise InputError(f"on {dataset!r}, {name!r} was tested on other folds than "
+                             f"{first_name!r}: the tests compare fold by fold, so pass the "
+                             "same splitter with a fixed random_state to every cross_validate")
+    return len(next(v for k, v in first.items() if k.startswith("test_")))

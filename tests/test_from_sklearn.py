@@ -1,0 +1,67 @@
+"""scikit-learn's own cross_validate, for several estimators and data sets, into the tidy table."""
+
+import numpy as np
+import pytest
+
+sklearn = pytest.importorskip("sklearn")
+
+from sklearn.datasets import load_breast_cancer, load_iris  # noqa: E402
+from sklearn.linear_model import LogisticRegression  # noqa: E402
+from sklearn.model_selection import (RepeatedStratifiedKFold, StratifiedKFold,  # noqa: E402
+                                     cross_validate)
+from sklearn.naive_bayes import GaussianNB  # noqa: E402
+from sklearn.tree import DecisionTreeClassifier  # noqa: E402
+
+from bayestut.analysis.compare import compare  # noqa: E402
+from bayestut.analysis.crossval import from_sklearn  # noqa: E402
+from bayestut.data import read_results  # noqa: E402
+from bayestut.errors import InputError  # noqa: E402
+
+MODELS = {"logreg": LogisticRegression(max_iter=2000), "nb": GaussianNB(),
+          "tree": DecisionTreeClassifier(random_state=0)}
+
+
+def datasets():
+    iris = load_iris()
+    X, y = load_breast_cancer(return_X_y=True)
+    return {"iris versicolor": (iris.data, iris.target == 1), "cancer": (X[::3], y[::3])}
+
+
+def run(cv, scoring="accuracy", **extra):
+    return {name: {clf: cross_validate(model, X, y, cv=cv, scoring=scoring, **extra)
+                   for clf, model in MODELS.items()}
+            for name, (X, y) in datasets().items()}
+
+
+@pytest.fixture(scope="module")
+def results():
+    return run(RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=0),
+               return_indices=True)
+
+
+def test_cross_validate_output_becomes_the_tidy_table(results):
+    table = read_results(from_sklearn(results, folds=3))
+    assert len(table) == 2 * 3 * 2 * 3            # data sets x classifiers x runs x folds
+    assert sorted(table["run"].unique()) == [1, 2] and sorted(table["fold"].unique()) == [1, 2, 3]
+    first = table[(table.dataset == "cancer") & (table.classifier == "nb")]["score"].to_numpy()
+    assert np.allclose(first, results["cancer"]["nb"]["test_score"])
+    c = compare(table, "logreg", "tree", seed=0, chains=2, warmup=200, draws=200)
+    assert c.differences.folds == 3 and c.differences.x.shape == (2, 6)
+
+
+def test_multi_metric_results_name_their_scores():
+    out = run(StratifiedKFold(3), scoring=["accuracy", "roc_auc"])
+    table = from_sklearn(out, scoring="test_roc_auc")
+    assert len(table) == 2 * 3 * 3 and set(table["run"]) == {1}
+    with pytest.raises(InputError, match="test_accuracy"):
+        from_sklearn(out)
+
+
+def test_different_splits_are_refused(results):
+    other = run(RepeatedStratifiedKFold(n_splits=3, n_repeats=2, random_state=1),
+                return_indices=True)
+    mixed = {name: {**by, "nb": other[name]["nb"]} for name, by in results.items()}
+    with pytest.raises(InputError, match="other folds"):
+        from_sklearn(mixed, folds=3)
+    with pytest.raises(InputError, match="not whole runs"):
+        from_sklearn(results, folds=4)
