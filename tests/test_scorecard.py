@@ -134,3 +134,66 @@ def test_mcmc_tolerance_from_nominal_draws():
     # a quarter of an independent draw
     assert scorecard.mcmc_tolerance(2, 16000, 4000) == pytest.approx(
         0.005 + 3 * 0.5 * (1 / 4000 + 1 / 1000) ** 0.5)
+
+
+# --- exercises: other settings than the published ones -----------------------------------------
+
+@pytest.fixture
+def published(outputs, monkeypatch):
+    """A committed card for 99_mcmc made at rope = 0.01, seed = 1."""
+    monkeypatch.delenv(scorecard.STRICT_ENV, raising=False)
+    scorecard.record_settings("99_mcmc", {"rope": 0.01, "seed": 1, "q": (5, 10)})
+    _mcmc_card(0.716).save()
+    (outputs / "scorecards" / "99_mcmc.csv").rename(outputs / "committed" / "99_mcmc.csv")
+    return outputs
+
+
+def _card_at(settings, value=0.716):
+    card = Scorecard("99_mcmc", settings=settings)
+    card.add(paper.ANNEAL_T, -3.52)
+    card.add_mcmc(paper.TABLE_12.get("nbc-aode", "right"), value, 0.005, tolerance=0.04)
+    return card
+
+
+def test_other_settings_give_a_note_not_an_error(published, capsys):
+    card = _card_at({"rope": 0.02, "seed": 1, "q": [5, 10]}, value=0.5)   # would differ
+    shown = card.save()
+    note = capsys.readouterr().out
+    assert "rope = 0.02 (published 0.01)" in note and "compares nothing" in note
+    assert set(shown["verdict"]) == {scorecard.NOT_COMPARED}
+    assert card.summary().to_dict() == {scorecard.NOT_COMPARED: 2}
+    assert not (published / "scorecards" / "99_mcmc.csv").exists()     # nothing written
+
+
+def test_the_published_settings_are_still_checked_strictly(published):
+    _card_at({"rope": 0.01, "seed": 1, "q": (5, 10)}).save()          # tuples equal lists
+    with pytest.raises(scorecard.ScorecardChanged, match="became 'differs'"):
+        _card_at({"rope": 0.01, "seed": 1, "q": (5, 10)}, value=0.5).save()
+
+
+def test_strict_runs_refuse_other_settings(published, monkeypatch):
+    monkeypatch.setenv(scorecard.STRICT_ENV, "1")        # make reproduce, make test
+    with pytest.raises(scorecard.ScorecardChanged, match="seed = 2 \\(published 1\\)"):
+        _card_at({"rope": 0.01, "seed": 2, "q": (5, 10)}).save()
+
+
+def test_an_accepted_run_at_new_settings_publishes_them(published, monkeypatch):
+    monkeypatch.setenv(scorecard.ACCEPT_ENV, "1")
+    _card_at({"rope": 0.02, "seed": 1, "q": (5, 10)}).save()
+    assert scorecard.published_settings()["99_mcmc"]["rope"] == 0.02
+
+
+def test_the_settings_come_from_the_notebook_namespace(published, monkeypatch, capsys):
+    """Notebooks pass nothing: the card reads the parameters cell's names where it runs."""
+    monkeypatch.setattr(scorecard, "_namespace", lambda names: {"rope": 0.03, "seed": 1})
+    _card_at(None).save()
+    assert "rope = 0.03 (published 0.01)" in capsys.readouterr().out
+
+
+def test_the_recorded_settings_are_the_committed_notebooks_parameters():
+    """notebooks/scorecards/settings.json must follow the parameters cells (make reproduce
+    ACCEPT=1 rewrites it when a notebook's settings change on purpose)."""
+    from bayestut.paths import NOTEBOOKS
+    recorded = scorecard.published_settings()
+    for nb in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
+        assert recorded[nb.stem] == scorecard._normal(scorecard.parameters_cell(nb)), nb.name

@@ -16,10 +16,19 @@ error fails the run (:class:`ScorecardChanged`). A run that becomes the new refe
 committed card yet, or $BAYESTUT_ACCEPT_SCORECARD set) fails instead if any MCMC verdict sits
 within three Monte Carlo errors of its threshold, where another machine could flip it. ``make reproduce`` gathers all notebooks'
 cards into ``REPRODUCTION.md`` and ``reproduction.csv``.
+
+Exercises change a notebook's parameters (rope, seed, draws, ...). A card compares published
+numbers only at the published settings, recorded in ``notebooks/scorecards/settings.json`` (the
+committed notebooks' parameters cells). When a run's settings differ, :meth:`Scorecard.save`
+prints a note that the card compares nothing, marks every row "not compared", and neither
+checks nor writes it; under ``make reproduce`` and ``make test`` ($BAYESTUT_STRICT_SCORECARD)
+changed settings fail the run instead, so the committed notebooks stay checked.
 """
 
 from __future__ import annotations
 
+import ast
+import json
 import math
 import os
 
@@ -31,6 +40,9 @@ from ..paths import COMMITTED_SCORECARDS, output_root, scorecards_dir
 FIELDS = ["paper", "item", "row", "column", "published", "reproduced", "mc_error", "tolerance",
           "verdict", "notebook"]
 ACCEPT_ENV = "BAYESTUT_ACCEPT_SCORECARD"
+STRICT_ENV = "BAYESTUT_STRICT_SCORECARD"     # changed settings fail instead of a note
+SETTINGS_FILE = "settings.json"              # beside the committed cards
+NOT_COMPARED = "not compared"
 MC_ERRORS_ALLOWED = 5.0     # how far (in combined Monte Carlo errors) an MCMC number may move
 MC_ERRORS_FROM_EDGE = 3.0   # an MCMC verdict this close to its tolerance's edge is fragile
 STORED_DIGITS = 6           # the CSV keeps six decimals
@@ -63,11 +75,16 @@ def mcmc_tolerance(decimals: int, draws: float, paper_draws: float, z: float = 3
 
 
 class Scorecard:
-    """Collects (published, reproduced, tolerance) rows for one notebook."""
+    """Collects (published, reproduced, tolerance) rows for one notebook.
 
-    def __init__(self, notebook: str):
+    ``settings``: the run's parameters {name: value}; by default read, for the names of the
+    published settings, from the notebook (IPython) namespace the card is made in."""
+
+    def __init__(self, notebook: str, settings: dict | None = None):
         self.notebook = notebook
         self.rows: list[dict] = []
+        self.settings = settings
+        self.note: str | None = None     # set by save() when the settings are not published
 
     def add(self, published: Published, reproduced: float, tolerance: float = 0.0) -> str:
         """A deterministic number: the same on every machine."""
@@ -103,11 +120,36 @@ class Scorecard:
         return v
 
     def frame(self) -> pd.DataFrame:
-        return pd.DataFrame(self.rows, columns=FIELDS)
+        card = pd.DataFrame(self.rows, columns=FIELDS)
+        return card.assign(verdict=NOT_COMPARED) if self.note else card
+
+    def changed_settings(self) -> dict:
+        """{name: (published, this run's)} for every parameter that differs from the published
+        settings (empty when they are the same, or when none are recorded)."""
+        published = published_settings().get(self.notebook, {})
+        used = self.settings if self.settings is not None else _namespace(published)
+        return {name: (value, used[name]) for name, value in published.items()
+                if name in used and _normal(used[name]) != _normal(value)}
 
     def save(self) -> pd.DataFrame:
         """Check this run against the committed card (unless $BAYESTUT_ACCEPT_SCORECARD is set),
-        then write it for ``make reproduce`` to gather; return it for display."""
+        then write it for ``make reproduce`` to gather; return it for display.
+
+        At other settings than the published ones nothing is compared: a note says so (or, under
+        $BAYESTUT_STRICT_SCORECARD, the run fails)."""
+        changed = self.changed_settings()
+        accepted = bool(os.environ.get(ACCEPT_ENV))
+        if changed and not accepted:
+            listed = ", ".join(f"{k} = {v[1]!r} (published {v[0]!r})" for k, v in changed.items())
+            if os.environ.get(STRICT_ENV):
+                raise ScorecardChanged(f"{self.notebook}: run at other settings than the "
+                                       f"published ones: {listed}")
+            self.note = (f"Note: this run's settings are not the published ones ({listed}), so "
+                         "this scorecard compares nothing: its rows are marked "
+                         f"{NOT_COMPARED!r}, and the committed scorecard was neither checked "
+                         "nor rewritten. Restore the parameters cell to compare with the papers.")
+            print(self.note)
+            return self.frame()
         card = self.frame()
         committed = COMMITTED_SCORECARDS / f"{self.notebook}.csv"
         if committed.is_file() and not os.environ.get(ACCEPT_ENV):
@@ -127,11 +169,65 @@ class Scorecard:
         folder = scorecards_dir()
         folder.mkdir(parents=True, exist_ok=True)
         card.to_csv(folder / f"{self.notebook}.csv", index=False)
+        if changed:         # accepted at new settings: they become the published ones
+            record_settings(self.notebook, self.settings if self.settings is not None
+                            else _namespace(published_settings().get(self.notebook, {})))
         return card
 
     def summary(self) -> pd.Series:
-        return self.frame()["verdict"].value_counts().reindex(
-            ["match", "within tolerance", "differs"], fill_value=0)
+        kinds = [NOT_COMPARED] if self.note else ["match", "within tolerance", "differs"]
+        return self.frame()["verdict"].value_counts().reindex(kinds, fill_value=0)
+
+
+# --- the published settings ------------------------------------------------------------------
+
+def published_settings() -> dict:
+    """{notebook: {parameter: value}} at which the committed scorecards were made."""
+    path = COMMITTED_SCORECARDS / SETTINGS_FILE
+    return json.loads(path.read_text()) if path.is_file() else {}
+
+
+def record_settings(notebook: str, settings: dict) -> None:
+    """Store a notebook's settings as the published ones (a run accepted as the reference)."""
+    everything = published_settings()
+    everything[notebook] = {k: _normal(v) for k, v in settings.items()}
+    COMMITTED_SCORECARDS.mkdir(parents=True, exist_ok=True)
+    (COMMITTED_SCORECARDS / SETTINGS_FILE).write_text(
+        json.dumps(everything, indent=1, sort_keys=True) + "\n")
+
+
+def parameters_cell(path) -> dict:
+    """The assignments of a notebook's cell tagged "parameters", as values."""
+    cells = json.loads(open(path, encoding="utf-8").read())["cells"]
+    source = next("".join(c["source"]) for c in cells
+                  if "parameters" in c.get("metadata", {}).get("tags", []))
+    values = {}
+    for node in ast.parse(source).body:
+        if isinstance(node, ast.Assign):
+            value = ast.literal_eval(node.value)
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values[target.id] = value
+                elif isinstance(target, ast.Tuple):          # a, b = "nbc", "aode"
+                    values.update(zip((t.id for t in target.elts), value))
+    return values
+
+
+def _normal(value):
+    """A value as JSON would store it (tuples become lists), to compare like with like."""
+    return json.loads(json.dumps(value))
+
+
+def _namespace(names) -> dict:
+    """The values of ``names`` in the running notebook's namespace (empty outside IPython)."""
+    try:
+        from IPython import get_ipython
+    except ImportError:
+        return {}
+    shell = get_ipython()
+    if shell is None:
+        return {}
+    return {name: shell.user_ns[name] for name in names if name in shell.user_ns}
 
 
 def _check_value(published: Published, reproduced) -> None:
