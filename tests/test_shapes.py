@@ -148,3 +148,17 @@ def test_cli_refuses_a_table_of_no_shape_with_exit_2(tmp_path, capsys):
     pd.DataFrame({"name": ["a"], "x": [0.5]}).to_csv(csv, index=False)
     assert main(["compare", str(csv)]) == 2
     assert "The accepted shapes" in capsys.readouterr().err
+
+
+def test_cli_on_two_classifiers_of_a_means_table(tmp_path, capsys):
+    csv = tmp_path / "means.csv"
+    wide_means(per_fold()).to_csv(csv, index=False)
+    status = main(["compare", str(csv), "mine", "old", "--out", str(tmp_path)])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    page = (tmp_path / "compare_mine_vs_old.html").read_text()
+    assert "Verdict.</strong> Signed-rank test over 6 data sets (mean scores only)" in page
+    assert "alt='sign'" in page and "alt='signed_rank'" in page and "alt='per_dataset'" not in page
+    assert "mean differences only: the correlated t-test needs every fold" in page
+    methods = (tmp_path / "compare_mine_vs_old.md").read_text()
+    assert "sign test and the Bayesian signed-rank test" in methods and "rho" not in methods

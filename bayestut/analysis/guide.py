@@ -73,6 +73,8 @@ def settings(result, **call) -> pd.Series:
         raise InputError(f"not arguments of compare(): {sorted(unknown)}; pass the keyword "
                          f"arguments you gave compare(), e.g. settings(result, seed=7)")
     used = {**_defaults(compare_module.compare), **call}
+    if result.per_dataset is None:          # mean scores only: no folds, no rho
+        return _means_settings(result, used)
     d = result.differences
     runs, n = d.x.shape[1] // d.folds, d.x.shape[1]
     out = {
@@ -113,3 +115,20 @@ def settings(result, **call) -> pd.Series:
         f"{dg.divergences} divergent transitions; largest R-hat {dg.max_rhat:.3f}; smallest "
         f"bulk ESS {dg.min_ess_bulk:,.0f}; " + ("; ".join(dg.problems) or "no warnings"))
     return pd.Series(out, name="setting")
+
+
+def _means_settings(result, used: dict) -> pd.Series:
+    """settings() of a means-only comparison: the sign and signed-rank tests."""
+    sr = _defaults(signed_rank_test)
+    return pd.Series({
+        "data": f"{len(result.differences.datasets)} data sets, one mean score per data set "
+                "and classifier",
+        "differences": result.orientation(),
+        "rope": f"±{result.rope:g} in the metric's units",
+        "decision threshold": f"{result.threshold:g}, on the share of draws",
+        "prior, sign and signed-rank tests": f"Dirichlet process, strength s = {sr['s']:g}, "
+                                             f"pseudo-observation z₀ = {sr['z0']:g}",
+        "draws, sign and signed-rank tests": f"{len(result.signed_rank.samples):,} Monte Carlo "
+                                             f"samples each, seed {used['seed']}",
+        "tests not run": result.not_run,
+    }, name="setting")
