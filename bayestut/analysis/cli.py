@@ -20,6 +20,7 @@ from pathlib import Path
 
 from .. import __version__
 from ..shapes import EXAMPLES
+from . import own_notebook
 
 DESCRIPTION = """\
 Compare classifiers on your own cross-validation results with the Bayesian tests of
@@ -56,7 +57,7 @@ def parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m bayestut", description=DESCRIPTION, epilog=EPILOG,
                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"bayestut {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="compare")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{compare,notebook}")
     c = sub.add_parser("compare", description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        help="compare classifiers A and B, or every pair; write an HTML report")
@@ -103,6 +104,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
                    help="folder for the report, created if needed (default: the current "
                         "folder); the file is named compare_A_vs_B.html")
+    own_notebook.add_parser(sub)
     return p
 
 
@@ -272,7 +274,7 @@ def main(argv=None) -> int:
     from ..errors import InputError
 
     try:
-        run_compare(args)
+        (own_notebook.run if args.command == "notebook" else run_compare)(args)
     except InputError as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2

@@ -170,11 +170,14 @@ def methods_text(result) -> str:
         alpha_low, alpha_high, beta_low, beta_high = HYPERPRIORS["mlj"]
         fit = c.hierarchical.fit.diagnostics
         sentences.append(
-            "The hierarchical test modelled the data sets' mean differences as drawn from a "
-            "Student t population, with nu - 1 ~ Gamma(alpha, beta), "
-            f"alpha ~ U({alpha_low:g}, {alpha_high:g}), beta ~ U({beta_low:g}, {beta_high:g}) "
-            "(the bounds of Corani et al. 2017), uniform priors on the population mean and on "
-            f"the scales (up to {SIGMA_FACTOR:g} times the observed standard deviations); it was "
+            "The hierarchical test modelled each data set's mean difference as drawn from a "
+            "Student t population (mean delta0, scale sigma0, nu degrees of freedom) and the "
+            "differences on its folds as correlated normals (correlation rho), with "
+            f"nu - 1 ~ Gamma(alpha, beta), alpha ~ U({alpha_low:g}, {alpha_high:g}), "
+            f"beta ~ U({beta_low:g}, {beta_high:g}) (the bounds of Corani et al. 2017) and "
+            "uniform priors on delta0 and on the scales (up to "
+            f"{SIGMA_FACTOR:g} times the observed standard deviations); "
+            + ("each pair's model" if _many(result) else "it") + " was "
             f"sampled with Stan's NUTS, {fit.chains} chains of {s['warmup']:,} warm-up and "
             f"{fit.draws:,} kept iterations (target acceptance rate {s['adapt_delta']:g}, "
             f"seed {s['seed']}).")

@@ -140,7 +140,8 @@ class Scorecard:
         changed = self.changed_settings()
         accepted = bool(os.environ.get(ACCEPT_ENV))
         if changed and not accepted:
-            listed = ", ".join(f"{k} = {v[1]!r} (published {v[0]!r})" for k, v in changed.items())
+            listed = ", ".join(f"{k} = {v[1]!r} instead of the published {v[0]!r}"
+                               for k, v in changed.items())
             if os.environ.get(STRICT_ENV):
                 raise ScorecardChanged(f"{self.notebook}: run at other settings than the "
                                        f"published ones: {listed}")

@@ -1,0 +1,73 @@
+"""``python -m bayestut notebook RESULTS.csv --out DIR``: the own-results notebook, executed.
+
+Runs ``notebooks/your_results.ipynb`` with papermill on the reader's file (its parameters cell
+takes the file, the classifiers, the metric's column, lower-is-better, the rope, the threshold
+and the seed) and keeps the executed notebook and an HTML copy in DIR. The table is read and
+checked before a kernel starts, so bad input ends with the usual message and exit status 2.
+The notebook lives in the repository (a clone, not the installed wheel).
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from ..errors import InputError
+from ..paths import NOTEBOOKS
+
+TEMPLATE = NOTEBOOKS / "your_results.ipynb"
+
+
+def add_parser(sub) -> None:
+    n = sub.add_parser(
+        "notebook", formatter_class=argparse.RawDescriptionHelpFormatter,
+        help="run the own-results notebook on RESULTS.csv; keep it executed, and as HTML",
+        description=__doc__.split("\n\n")[1])
+    n.add_argument("results", metavar="RESULTS.csv", help="your results, in any of the four "
+                                                          "shapes of `compare --help`")
+    n.add_argument("names", nargs="*", metavar="NAME",
+                   help="the classifiers to compare (two, several; none: all)")
+    n.add_argument("--score", default="score", metavar="COLUMN",
+                   help="the column holding the metric in a tidy table (default: score)")
+    n.add_argument("--lower-is-better", action="store_true",
+                   help="the metric is an error or a loss")
+    n.add_argument("--rope", type=float, default=0.01, help="rope half-width (default 0.01)")
+    n.add_argument("--threshold", type=float, default=0.95,
+                   help="probability needed to declare a decision (default 0.95)")
+    n.add_argument("--seed", type=int, default=0, help="Monte Carlo and MCMC seed (default 0)")
+    n.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
+                   help="folder for your_results.ipynb and your_results.html (default: here)")
+
+
+def run(args) -> Path:
+    """Execute the notebook on the reader's file; return the executed notebook's path."""
+    from ..data import read_results
+    from .cli import writable_folder
+
+    out = writable_folder(args.out)
+    results = Path(args.results).resolve()
+    read_results(results, score=args.score)      # bad input: exit 2 before any kernel starts
+    if not TEMPLATE.is_file():
+        raise InputError(f"the own-results notebook is not here ({TEMPLATE}): it comes with "
+                         "a clone of the repository; or run `python -m bayestut compare`")
+    try:
+        import nbconvert
+        import papermill
+    except ImportError as missing:
+        raise InputError(f"{missing.name} is not installed: pip install 'bayestut[notebooks]' "
+                         "(papermill and Jupyter run the notebook)")
+    executed = out / "your_results.ipynb"
+    parameters = dict(results=str(results), classifiers=list(args.names) or None,
+                      score=args.score, lower_is_better=args.lower_is_better, rope=args.rope,
+                      threshold=args.threshold, seed=args.seed)
+    try:
+        papermill.execute_notebook(str(TEMPLATE), str(executed), parameters=parameters,
+                                   cwd=str(out), progress_bar=False)
+    except papermill.PapermillExecutionError as problem:
+        if problem.ename == "InputError":        # the analysis refused an option: exit 2
+            raise InputError(problem.evalue)
+        raise
+    page, _ = nbconvert.HTMLExporter().from_filename(str(executed))
+    executed.with_suffix(".html").write_text(page, encoding="utf-8")
+    print(f"executed notebook: {executed}\nHTML copy: {executed.with_suffix('.html')}")
+    return executed

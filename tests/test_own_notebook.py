@@ -1,0 +1,45 @@
+"""The own-results notebook, run by the `notebook` command on a reader's per-fold file."""
+
+import json
+
+import numpy as np
+import pandas as pd
+import pytest
+
+pytest.importorskip("papermill")
+pytest.importorskip("nbconvert")
+
+from bayestut.analysis.cli import main  # noqa: E402
+
+
+def per_fold(tmp_path):
+    rng = np.random.default_rng(1)
+    rows = [(f"set{d}", c, 1, f, 0.8 + 0.01 * d + {"a": 0.02, "b": 0.0, "c": -0.02}[c]
+             + rng.normal(0, 0.01))
+            for d in range(4) for f in range(1, 6) for c in ("a", "b", "c")]
+    path = tmp_path / "mine.csv"
+    pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"]).to_csv(
+        path, index=False)
+    return path
+
+
+def test_the_notebook_command_writes_an_executed_notebook_and_html(tmp_path, capsys):
+    status = main(["notebook", str(per_fold(tmp_path)), "--out", str(tmp_path / "analysis"),
+                   "--rope", "0.015", "--seed", "3"])
+    assert status == 0, capsys.readouterr().err
+    executed = json.loads((tmp_path / "analysis" / "your_results.ipynb").read_text())
+    outputs = [o for c in executed["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
+    assert not [o for o in outputs if o["output_type"] == "error"]
+    text = json.dumps(outputs)
+    assert "mine.csv: 4 data sets, classifiers ['a', 'b', 'c']" in text
+    assert "Plackett-Luce ranking" in text and "rope" in text and "benavoli2017time" in text
+    html = (tmp_path / "analysis" / "your_results.html").read_text()
+    assert "<html" in html and "Methods." in html
+
+
+def test_bad_input_ends_with_exit_2_before_a_kernel_starts(tmp_path, capsys):
+    bad = tmp_path / "bad.csv"
+    pd.DataFrame({"name": ["x"], "v": [1]}).to_csv(bad, index=False)
+    assert main(["notebook", str(bad), "--out", str(tmp_path)]) == 2
+    assert "The accepted shapes" in capsys.readouterr().err
+    assert not (tmp_path / "your_results.ipynb").exists()
