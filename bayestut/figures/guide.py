@@ -78,7 +78,8 @@ def sensitivity_figure(panels, labels, rope=0.01, threshold=0.95):
     """One panel per entry of ``panels``: (title, y label, {line style: (sweep, name or None)}),
     the outcomes named by ``labels`` (left, rope, right) in a legend shared by all panels; the
     threshold is a dotted line, the chosen rope a thin grey one."""
-    fig, axes = plt.subplots(1, len(panels), figsize=(4.3 * len(panels), 3.8))
+    fig, axes = plt.subplots(1, len(panels), figsize=(4.3 * len(panels), 3.8), squeeze=False)
+    axes = axes[0]                 # one panel or several alike
     styles = {}
     for ax, (title, ylabel, sweeps) in zip(axes, panels):
         for linestyle, (sweep, name) in sweeps.items():
