@@ -269,12 +269,17 @@ def paper_files(report, html_path: Path) -> None:
     print("for the paper: " + ", ".join(str(p) for p in written))
 
 
+def run_notebook(args) -> Path:
+    """`notebook`: the own-results notebook executed on the file (analysis.own_notebook)."""
+    return own_notebook.run(args, writable_folder(args.out))
+
+
 def main(argv=None) -> int:
     args = parser().parse_args(argv)
     from ..errors import InputError
 
     try:
-        (own_notebook.run if args.command == "notebook" else run_compare)(args)
+        (run_notebook if args.command == "notebook" else run_compare)(args)
     except InputError as problem:
         print(f"error: {problem}", file=sys.stderr)
         return 2

@@ -39,12 +39,11 @@ def add_parser(sub) -> None:
                    help="folder for your_results.ipynb and your_results.html (default: here)")
 
 
-def run(args) -> Path:
-    """Execute the notebook on the reader's file; return the executed notebook's path."""
+def run(args, out: Path) -> Path:
+    """Execute the notebook on the reader's file into the folder ``out`` (checked writable);
+    return the executed notebook's path."""
     from ..data import read_results
-    from .cli import writable_folder
 
-    out = writable_folder(args.out)
     results = Path(args.results).resolve()
     read_results(results, score=args.score)      # bad input: exit 2 before any kernel starts
     if not TEMPLATE.is_file():
