@@ -1,8 +1,8 @@
 """``python -m bayestut notebook RESULTS.csv --out DIR``: the own-results notebook, executed.
 
 Runs ``notebooks/your_results.ipynb`` with papermill on the reader's file (its parameters cell
-takes the file, the classifiers, the metric's column, lower-is-better, the rope, the threshold
-and the seed) and keeps the executed notebook and an HTML copy in DIR. The table is read and
+takes the file, the classifiers, the metric's column, percent, lower-is-better, the rope, the
+threshold and the seed) and keeps the executed notebook and an HTML copy in DIR. The table is read and
 checked before a kernel starts, so bad input ends with the usual message and exit status 2.
 The notebook lives in the repository (a clone, not the installed wheel).
 """
@@ -29,6 +29,8 @@ def add_parser(sub) -> None:
                    help="the classifiers to compare (two, several; none: all)")
     n.add_argument("--score", default="score", metavar="COLUMN",
                    help="the column holding the metric in a tidy table (default: score)")
+    n.add_argument("--percent", action="store_true",
+                   help="the scores are percentages: divide them by 100")
     n.add_argument("--lower-is-better", action="store_true",
                    help="the metric is an error or a loss")
     n.add_argument("--rope", type=float, default=0.01, help="rope half-width (default 0.01)")
@@ -45,7 +47,8 @@ def run(args, out: Path) -> Path:
     from ..data import read_results
 
     results = Path(args.results).resolve()
-    read_results(results, score=args.score)      # bad input: exit 2 before any kernel starts
+    # bad input: exit 2 before any kernel starts
+    read_results(results, score=args.score, percent=args.percent)
     if not TEMPLATE.is_file():
         raise InputError(f"the own-results notebook is not here ({TEMPLATE}): it comes with "
                          "a clone of the repository; or run `python -m bayestut compare`")
@@ -57,7 +60,8 @@ def run(args, out: Path) -> Path:
                          "(papermill and Jupyter run the notebook)")
     executed = out / "your_results.ipynb"
     parameters = dict(results=str(results), classifiers=list(args.names) or None,
-                      score=args.score, lower_is_better=args.lower_is_better, rope=args.rope,
+                      score=args.score, percent=args.percent,
+                      lower_is_better=args.lower_is_better, rope=args.rope,
                       threshold=args.threshold, seed=args.seed)
     try:
         papermill.execute_notebook(str(TEMPLATE), str(executed), parameters=parameters,
