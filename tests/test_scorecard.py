@@ -1,3 +1,5 @@
+import json
+
 import pandas as pd
 import pytest
 
@@ -144,7 +146,8 @@ def published(outputs, monkeypatch):
     monkeypatch.delenv(scorecard.STRICT_ENV, raising=False)
     scorecard.record_settings("99_mcmc", {"rope": 0.01, "seed": 1, "q": (5, 10)})
     _mcmc_card(0.716).save()
-    (outputs / "scorecards" / "99_mcmc.csv").rename(outputs / "committed" / "99_mcmc.csv")
+    for name in ("99_mcmc.csv", scorecard.SETTINGS_FILE):
+        (outputs / "scorecards" / name).rename(outputs / "committed" / name)
     return outputs
 
 
@@ -180,7 +183,9 @@ def test_strict_runs_refuse_other_settings(published, monkeypatch):
 def test_an_accepted_run_at_new_settings_publishes_them(published, monkeypatch):
     monkeypatch.setenv(scorecard.ACCEPT_ENV, "1")
     _card_at({"rope": 0.02, "seed": 1, "q": (5, 10)}).save()
-    assert scorecard.published_settings()["99_mcmc"]["rope"] == 0.02
+    written = json.loads((published / "scorecards" / scorecard.SETTINGS_FILE).read_text())
+    assert written["99_mcmc"]["rope"] == 0.02        # beside the card: the committed folder
+    assert scorecard.published_settings()["99_mcmc"]["rope"] == 0.01   # when make reproduce
 
 
 def test_the_settings_come_from_the_notebook_namespace(published, monkeypatch, capsys):

@@ -189,12 +189,13 @@ def published_settings() -> dict:
 
 
 def record_settings(notebook: str, settings: dict) -> None:
-    """Store a notebook's settings as the published ones (a run accepted as the reference)."""
-    everything = published_settings()
+    """Store a notebook's settings beside the cards this run writes (a run accepted as the
+    reference): under ``make reproduce`` that is the committed folder."""
+    path = scorecards_dir() / SETTINGS_FILE
+    everything = json.loads(path.read_text()) if path.is_file() else published_settings()
     everything[notebook] = {k: _normal(v) for k, v in settings.items()}
-    COMMITTED_SCORECARDS.mkdir(parents=True, exist_ok=True)
-    (COMMITTED_SCORECARDS / SETTINGS_FILE).write_text(
-        json.dumps(everything, indent=1, sort_keys=True) + "\n")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(everything, indent=1, sort_keys=True) + "\n")
 
 
 def parameters_cell(path) -> dict:
