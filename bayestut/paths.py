@@ -29,6 +29,8 @@ def _resource(packaged: str, top_level: str) -> Path:
 STAN_DIR = _resource("_stan", "stan")
 DATA = _resource("_data", "data")
 NOTEBOOKS = REPO / "notebooks"
+# the own-results notebook travels in the wheel too (`python -m bayestut notebook`)
+YOUR_RESULTS_NOTEBOOK = _resource("_notebooks", "notebooks") / "your_results.ipynb"
 COMMITTED_SCORECARDS = NOTEBOOKS / "scorecards"
 
 

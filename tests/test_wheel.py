@@ -23,6 +23,7 @@ assert callable(bt.compare) and callable(bt.compare_all) and callable(bt.read_re
 assert issubclass(bt.InputError, ValueError) and bt.__version__
 assert not paths.in_repository()
 assert "delta0" in stan.program_text("hierarchical")
+assert paths.YOUR_RESULTS_NOTEBOOK.is_file(), paths.YOUR_RESULTS_NOTEBOOK
 uci = load_uci()
 assert uci["dataset_id"].nunique() == 54, uci.shape
 six = [name for name in uci["dataset"].unique() if name != "credit"][:6]   # two are called credit
@@ -48,6 +49,8 @@ def installed(tmp_path_factory):
     skip = shutil.ignore_patterns("__pycache__", "simulations")
     for name in ("bayestut", "stan", "data"):
         shutil.copytree(REPO / name, source / name, ignore=skip)
+    (source / "notebooks").mkdir()      # only the own-results notebook travels in the wheel
+    shutil.copy(REPO / "notebooks" / "your_results.ipynb", source / "notebooks")
     build = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(build),
                     str(source)], check=True, capture_output=True)

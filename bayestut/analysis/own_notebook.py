@@ -4,7 +4,8 @@ Runs ``notebooks/your_results.ipynb`` with papermill on the reader's file (its p
 takes the file, the classifiers, the metric's column, percent, lower-is-better, the rope, the
 threshold and the seed) and keeps the executed notebook and an HTML copy in DIR. The table is read and
 checked before a kernel starts, so bad input ends with the usual message and exit status 2.
-The notebook lives in the repository (a clone, not the installed wheel).
+The notebook travels in the wheel too (``bayestut/_notebooks``), so the command works from an
+installed package.
 """
 
 from __future__ import annotations
@@ -13,9 +14,7 @@ import argparse
 from pathlib import Path
 
 from ..errors import InputError
-from ..paths import NOTEBOOKS
-
-TEMPLATE = NOTEBOOKS / "your_results.ipynb"
+from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
 
 
 def add_parser(sub) -> None:
@@ -49,9 +48,6 @@ def run(args, out: Path) -> Path:
     results = Path(args.results).resolve()
     # bad input: exit 2 before any kernel starts
     read_results(results, score=args.score, percent=args.percent)
-    if not TEMPLATE.is_file():
-        raise InputError(f"the own-results notebook is not here ({TEMPLATE}): it comes with "
-                         "a clone of the repository; or run `python -m bayestut compare`")
     try:
         import nbconvert
         import papermill
