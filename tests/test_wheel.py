@@ -80,3 +80,12 @@ def test_the_installed_command_line_runs_a_hierarchical_comparison(installed, tm
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "report" / "compare_nbc_vs_hnb.html").read_text(encoding="utf-8")
     assert "hierarchical" in page.lower()
+
+
+def test_the_installed_notebook_command_runs_the_own_results_notebook(installed, tmp_path):
+    assert _run(["-c", SCRIPT, str(installed)], installed, tmp_path).returncode == 0
+    done = _run(["-m", "bayestut", "notebook", "results.csv", "nbc", "hnb", "--out", "nb"],
+                installed, tmp_path)
+    assert done.returncode == 0, done.stderr
+    executed = (tmp_path / "nb" / "your_results.ipynb").read_text(encoding="utf-8")
+    assert '"output_type": "error"' not in executed
