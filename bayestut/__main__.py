@@ -1,5 +1,5 @@
 """``python -m bayestut compare RESULTS.csv A B``: see :mod:`bayestut.analysis.cli`."""
 
-from .analysis.cli import main
+from .analysis.cli import run
 
-raise SystemExit(main())
+run()

@@ -8,6 +8,8 @@ keep an extra ``dataset_id`` column, because two different data sets are both ca
 from __future__ import annotations
 
 import io
+import re
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,21 +77,70 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
     if pd.api.types.is_bool_dtype(df["score"]):
         raise InputError("the scores are True/False: give each fold's metric as a number "
                          "(e.g. the fold's accuracy), not whether a prediction was right")
-    if percent and pd.api.types.is_numeric_dtype(df["score"]):
-        df["score"] = df["score"] / 100.0
+    df["score"] = numeric_scores(df["score"])
+    if pd.api.types.is_numeric_dtype(df["score"]):
+        check_percent(df["score"], percent, score_range)
+        warn_if_correctness(df["score"])
+        if percent:
+            df["score"] = df["score"] / 100.0
     if is_means_only(df):       # one score per data set and classifier: checked as one fold
         check_means(df)
         return validate(df.assign(run=1, fold=1), score_range).drop(columns=["run", "fold"])
     return validate(df, score_range)
 
 
+def numeric_scores(scores: pd.Series) -> pd.Series:
+    """Scores held as text or Python objects ("0.81", Decimal("0.81"), a semicolon file with
+    decimal points) as floats, when every one of them is a number; else unchanged, for
+    :func:`validate` to name the first that is not."""
+    if pd.api.types.is_numeric_dtype(scores) or pd.api.types.is_bool_dtype(scores):
+        return scores
+    converted = pd.to_numeric(scores.map(lambda v: v.strip() if isinstance(v, str) else v),
+                              errors="coerce")
+    if converted.isna().sum() > scores.isna().sum():
+        return scores
+    return converted.astype(float)
+
+
+def check_percent(scores: pd.Series, percent: bool, score_range) -> None:
+    """Refuse a percent flag that contradicts the scores: dividing fractions by 100 (or leaving
+    percentages undivided) would silently shrink (or stretch) every difference against the rope."""
+    if percent and scores.max() <= 1.0:
+        raise InputError(f"percent=True (--percent) divides the scores by 100, but every score is "
+                         f"at most 1 (largest {scores.max():g}): they are fractions already. "
+                         "Drop percent=True (--percent); dividing them would make every "
+                         "difference 100 times smaller than the rope")
+    low, high = check_score_range(score_range)
+    if not percent and high == 100.0 and low >= 0.0 and scores.max() > 1.0:
+        raise InputError(f"the scores run up to {scores.max():g} on a 0-100 scale: they are "
+                         "percentages, but the rope and the tests work on fractions. Pass "
+                         "percent=True (--percent) instead of the score range 0-100")
+
+
+def warn_if_correctness(scores: pd.Series) -> None:
+    """Scores that are all 0 or 1 are likely per-instance right/wrong, not a fold's metric."""
+    if len(scores) and scores.isin([0, 1]).all():
+        warnings.warn("every score is 0 or 1: these look like per-instance correctness "
+                      "(right/wrong), not each fold's metric. Give one score per classifier "
+                      "and fold, e.g. the fold's accuracy", UserWarning, stacklevel=3)
+
+
 SEPARATORS = (",", ";", "\t")
+EXCEL_SEP = re.compile(r"sep=([,;\t|])[ \t]*\r?\n")
+NAMES = ("dataset", "classifier")
+# what marks a missing number; names are text, so a classifier called None, NA or null is found
+MISSING = ("", "NA", "N/A", "n/a", "NaN", "nan", "-nan", "null", "NULL", "None", "#N/A", "<NA>")
+
+
+def _missing_markers(columns) -> dict:
+    """Per column, the text read as missing: only the empty string in a name column."""
+    return {c: [""] if str(c).strip() in NAMES else list(MISSING) for c in columns}
 
 
 def read_csv(path: Path) -> pd.DataFrame:
     """A results CSV separated by commas, semicolons (Excel in many locales) or tabs; spaces
     around the values and names are dropped. InputError for what cannot be read."""
-    if not path.is_file():
+    if not path.exists() or path.is_dir():         # a pipe such as <(cat f) is read too
         folder = ": it is a folder" if path.is_dir() else ""
         raise InputError(f"no results file {str(path)!r}{folder}")
     try:
@@ -103,14 +154,20 @@ def read_csv(path: Path) -> pd.DataFrame:
         raise InputError(f"{str(path)!r} is empty: it needs a header line "
                          f"({','.join(COLUMNS)}) and one line per data set x classifier x "
                          "run x fold")
-    header = text.splitlines()[0]
-    sep = max(SEPARATORS, key=header.count)       # the separator the header uses most
-    # semicolon files from Excel write decimal commas (0,85) as well
+    excel = EXCEL_SEP.match(text)           # Excel's "sep=;" line names the separator
+    if excel:
+        text = text[excel.end():]
+    header = text.splitlines()[0] if text.strip() else ""
+    sep = excel.group(1) if excel else max(SEPARATORS, key=header.count)
+    # semicolon files from Excel write decimal commas (0,85) as well; dot decimals in such a
+    # file stay text here and become numbers in numeric_scores
     decimal = "," if sep == ";" else "."
     try:
+        columns = pd.read_csv(io.StringIO(header), sep=sep, skipinitialspace=True).columns
         df = pd.read_csv(io.StringIO(text), sep=sep, decimal=decimal, skipinitialspace=True,
-                         dtype={"dataset": str, "classifier": str})
-    except pd.errors.ParserError as problem:
+                         dtype={c: str for c in columns if str(c).strip() in NAMES},
+                         keep_default_na=False, na_values=_missing_markers(columns))
+    except (pd.errors.ParserError, pd.errors.EmptyDataError) as problem:
         raise InputError(f"{str(path)!r} is not a well-formed CSV table "
                          f"(separator {sep!r}): {problem}")
     df.columns = [str(c).strip() for c in df.columns]
@@ -133,6 +190,7 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
         raise InputError(f"empty or missing values: NaN in column(s) {nan_cols} (first rows: "
                          f"{rows}): every row needs a {', '.join(COLUMNS)}; fill them in, or "
                          "drop those folds' rows for both classifiers")
+    df = df.assign(score=numeric_scores(df["score"]))
     if not pd.api.types.is_numeric_dtype(df["score"]):
         bad = df["score"][pd.to_numeric(df["score"], errors="coerce").isna()].iloc[0]
         raise InputError(f"the score column is not numeric, e.g. {bad!r}: give each score as "
@@ -214,10 +272,24 @@ class Differences:
 
     def means(self) -> pd.Series:
         """Mean difference per data set. Differences that cancel exactly can leave a float
-        residue of ~1e-18; it is snapped to the zero it is, so rank tests drop it as a zero."""
-        m = self.x.mean(axis=1)
+        residue of ~1e-18; it is snapped to the zero it is, so rank tests drop it as a zero.
+        A data set whose differences are all equal has that value as its mean, exactly (the
+        float mean of ten 0.01s is 0.009999999999999998, inside a rope of 0.01)."""
+        constant = np.ptp(self.x, axis=1) == 0
+        m = np.where(constant, self.x[:, 0], self.x.mean(axis=1))
         m = np.where(np.abs(m) < ZERO_RESIDUE, 0.0, m)
         return pd.Series(m, index=list(self.datasets), name=f"{self.a}-{self.b}")
+
+
+def settle_constant_rows(x: np.ndarray) -> np.ndarray:
+    """Rows of differences equal up to float residue (0.81 - 0.71 and 0.91 - 0.81 differ by
+    1e-16) set to one value, rounded to 12 decimals: the decimal difference the scores meant
+    (0.81 - 0.80 = 0.010000000000000009 becomes 0.01, on the rope's edge as written). A
+    constant row is then a point mass, not a spread of 1e-16 that a model would try to fit."""
+    x = np.array(x, dtype=float)
+    constant = np.ptp(x, axis=1) < ZERO_RESIDUE
+    x[constant] = np.round(x[constant].mean(axis=1), 12)[:, None]
+    return x
 
 
 def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
@@ -255,7 +327,7 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
         raise InputError("each run has only 1 fold: k-fold cross-validation needs at least 2 "
                          "folds per run (the fold column numbers the folds within a run)")
     diff = (wide[a] - wide[b]).groupby(level=0, sort=False)
-    x = np.vstack([diff.get_group(k).to_numpy() for k in order])
+    x = settle_constant_rows(np.vstack([diff.get_group(k).to_numpy() for k in order]))
     names = two.drop_duplicates(key).set_index(key, drop=False)["dataset"].reindex(order)
     return Differences(x=x, datasets=tuple(names), ids=tuple(order), a=a, b=b,
                        folds=int(folds_per_run.iloc[0]))

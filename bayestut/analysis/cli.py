@@ -11,10 +11,11 @@ from __future__ import annotations
 
 import argparse
 import base64
+import contextlib
 import html
 import io
+import os
 import sys
-import tempfile
 import warnings
 from pathlib import Path
 
@@ -53,9 +54,19 @@ exit status: 0 report written, 2 a problem with the input or the options (the me
 what to fix)."""
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a hint when an unknown option is really a name starting with '-'."""
+
+    def error(self, message):
+        if "unrecognized arguments: -" in message:
+            message += ("; if that is a classifier's name, give the options first and the "
+                        "names after '--': compare [options] RESULTS.csv -- -name other")
+        super().error(message)
+
+
 def parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="python -m bayestut", description=DESCRIPTION, epilog=EPILOG,
-                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = _Parser(prog="python -m bayestut", description=DESCRIPTION, epilog=EPILOG,
+                formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"bayestut {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="{compare,notebook}")
     c = sub.add_parser("compare", description=DESCRIPTION, epilog=EPILOG,
@@ -70,9 +81,16 @@ def parser() -> argparse.ArgumentParser:
                    help="half-width of the region of practical equivalence, in the metric's "
                         "units: differences within ±ROPE count as no real difference "
                         "(default 0.01, one point of accuracy or AUC)")
-    c.add_argument("--lower-is-better", action="store_true",
-                   help="the metric is an error or a loss: lower scores are better. The "
-                        "differences are then oriented so that 'A ≫ B' still means A is better")
+    direction = c.add_mutually_exclusive_group()
+    direction.add_argument("--lower-is-better", action="store_const", const=True, default=None,
+                           help="the metric is an error or a loss: lower scores are better. The "
+                                "differences are then oriented so that 'A ≫ B' still means A is "
+                                "better. A score column named like a loss (error, loss, rmse, "
+                                "...) needs this or --higher-is-better")
+    direction.add_argument("--higher-is-better", action="store_const", const=False,
+                           dest="lower_is_better",
+                           help="higher scores are better (the default, unless the score "
+                                "column is named like an error or a loss)")
     c.add_argument("--score", default="score", metavar="COLUMN",
                    help="the column holding the metric (default: score)")
     c.add_argument("--score-range", nargs=2, type=float, default=(0.0, 1.0),
@@ -82,6 +100,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--percent", action="store_true",
                    help="the scores are percentages: divide them by 100 (the rope stays a "
                         "fraction)")
+    c.add_argument("--no-ranking", dest="ranking", action="store_false",
+                   help="with three or more classifiers, skip the Plackett-Luce ranking")
     c.add_argument("--threshold", type=float, default=0.95,
                    help="probability needed to declare a decision (default 0.95)")
     c.add_argument("--seed", type=int, default=0,
@@ -179,26 +199,14 @@ def html_report(report) -> str:
     return "\n".join(parts)
 
 
-def report_name(a: str, b: str) -> str:
-    safe = lambda s: "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in s)  # noqa: E731
-    return f"compare_{safe(a)}_vs_{safe(b)}.html"
+def save(path: Path, page: str, summary: str) -> None:
+    """Write the report first, then print the summary: output piped into `head` must not cost
+    the report."""
+    from .report_file import write_report
 
-
-def writable_folder(out: Path) -> Path:
-    """Create the report's folder and check a file can be written there, before any analysis."""
-    from ..errors import InputError
-
-    if out.exists() and not out.is_dir():
-        raise InputError(f"--out {out} is a file: give a folder for the report (it is created "
-                         "if needed); the report is named compare_A_vs_B.html inside it")
-    try:
-        out.mkdir(parents=True, exist_ok=True)
-        with tempfile.TemporaryFile(dir=out):
-            pass
-    except OSError as problem:
-        raise InputError(f"cannot write the report into {out} ({problem.strerror}): give a "
-                         "folder you can write to with --out")
-    return out
+    replaced = write_report(path, page)
+    print(summary)
+    print(f"\nreport written to {path}" + (" (it replaced the earlier one)" if replaced else ""))
 
 
 def run_compare(args) -> Path:
@@ -209,23 +217,28 @@ def run_compare(args) -> Path:
 
     matplotlib.use("Agg")            # a command line draws to files, never to a window
     from .compare import compare
+    from .report_file import report_name, report_target
 
-    out = writable_folder(args.out)
+    name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
+    path = report_target(args.out, name)        # checked before the analysis
     options = sampler_options(args)
     report = compare(args.results, args.a, args.b, rope=args.rope,
                      lower_is_better=args.lower_is_better, score=args.score,
                      score_range=tuple(args.score_range), percent=args.percent,
-                     threshold=args.threshold, seed=args.seed, **options)
-    print(report.summary())
-    path = out / report_name(args.a, args.b)
+                     threshold=args.threshold, seed=args.seed, progress=on_terminal(),
+                     **options)
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
         page = html_report(report)
-    path.write_text(page, encoding="utf-8")
-    print(f"\nreport written to {path}")
+    save(path, page, report.summary())
     paper_files(report, path)
     return path
+
+
+def on_terminal() -> bool:
+    """Progress is shown on a terminal only, never into a log file or a pipe."""
+    return sys.stderr.isatty()
 
 
 def sampler_options(args) -> dict:
@@ -241,22 +254,29 @@ def run_many(args) -> Path:
     import matplotlib
 
     matplotlib.use("Agg")
+    from ..data import read_results
     from ..errors import InputError
-    from .many import compare_all
+    from .compare import metric_direction
+    from .many import check_classifiers, compare_all
     from .report import html_report as many_html
 
     if len(args.names) == 1:
         raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
                          "or none or three or more to compare every pair")
-    out = writable_folder(args.out)
-    report = compare_all(args.results, args.names or None, rope=args.rope,
-                         lower_is_better=args.lower_is_better, score=args.score,
-                         score_range=tuple(args.score_range), percent=args.percent,
-                         threshold=args.threshold, seed=args.seed, **sampler_options(args))
-    print(report.summary())
-    path = out / f"compare_{len(report.classifiers)}_classifiers.html"
-    path.write_text(many_html(report), encoding="utf-8")
-    print(f"\nreport written to {path}")
+    from .report_file import report_target, writable_folder
+
+    writable_folder(args.out)
+    # read here, so that the report's name (it counts the classifiers) is checked before any fit
+    lower_is_better = metric_direction(args.score, args.lower_is_better)
+    table = read_results(args.results, score=args.score, percent=args.percent,
+                         score_range=tuple(args.score_range))
+    names = check_classifiers(table, args.names or None)
+    path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
+    report = compare_all(table, names, rope=args.rope, lower_is_better=lower_is_better,
+                         score_range=tuple(args.score_range), threshold=args.threshold,
+                         seed=args.seed, ranking=args.ranking, progress=on_terminal(),
+                         **sampler_options(args))
+    save(path, many_html(report), report.summary())
     paper_files(report, path)
     return path
 
@@ -271,16 +291,73 @@ def paper_files(report, html_path: Path) -> None:
 
 def run_notebook(args) -> Path:
     """`notebook`: the own-results notebook executed on the file (analysis.own_notebook)."""
+    from .report_file import writable_folder
+
     return own_notebook.run(args, writable_folder(args.out))
 
 
 def main(argv=None) -> int:
-    args = parser().parse_args(argv)
-    from ..errors import InputError
-
+    """Exit status 0: report written; 2: an InputError, in one line; 130: Ctrl-C, in one line."""
     try:
-        (run_notebook if args.command == "notebook" else run_compare)(args)
-    except InputError as problem:
-        print(f"error: {problem}", file=sys.stderr)
-        return 2
+        args = parser().parse_args(argv)
+        from ..errors import InputError
+
+        warnings.formatwarning = _one_line
+        try:
+            (run_notebook if args.command == "notebook" else run_compare)(args)
+            sys.stdout.flush()          # a closed pipe shows here, not at the exit
+        except InputError as problem:
+            print(f"error: {problem}", file=sys.stderr)
+            return 2
+    except KeyboardInterrupt:
+        print("interrupted: no report written", file=sys.stderr)
+        return INTERRUPTED
+    except BrokenPipeError:         # the output piped into `head` or a closed pager
+        sys.stdout = open(os.devnull, "w")      # so that the exit's flush stays silent
+        return 0
     return 0
+
+
+INTERRUPTED = 130     # the shell's code for a process ended by Ctrl-C (128 + SIGINT)
+
+
+def _one_line(message, category, *_args, **_kwargs) -> str:
+    return f"warning: {message}\n"
+
+
+def exit_now(status: int) -> None:
+    """Leave at once, ending this process's own children: PyStan's sampling processes ignore
+    Ctrl-C and keep sampling, and an ordinary exit would wait for them to finish."""
+    import multiprocessing
+
+    children = multiprocessing.active_children()
+    for child in children:
+        child.terminate()
+    for child in children:
+        child.join(timeout=1)       # reaped here, not left as zombies
+    for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
+        with contextlib.suppress(Exception):
+            stream.flush()
+    os._exit(status)
+
+
+def _interrupted(signum, frame) -> None:
+    # the real stderr: while PyStan samples, sys.stderr is a sink (methods.stan._silenced)
+    print("\ninterrupted: no report written", file=sys.__stderr__)
+    exit_now(INTERRUPTED)
+
+
+def run() -> None:
+    """The command line's entry point. Ctrl-C ends it at once, in one line: a fit running in a
+    worker thread (the K form) cannot be interrupted, and waiting for it could take minutes."""
+    import signal
+
+    signal.signal(signal.SIGINT, _interrupted)
+    status = main()
+    if status == INTERRUPTED:
+        exit_now(status)
+    raise SystemExit(status)
+
+
+if __name__ == "__main__":
+    run()

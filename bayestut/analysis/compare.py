@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import re
 import warnings
 from dataclasses import dataclass
 
@@ -34,11 +35,12 @@ from ..methods.correlated import StudentPosterior, correlated_bayesian_ttest
 from ..errors import InputError
 from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
 from ..methods.decisions import outcome_labels
-from ..methods.diagnostics import ConvergenceWarning, mcse_mean
+from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX, ConvergenceWarning, mcse_mean
 from ..methods.hierarchical import HierarchicalResult, hierarchical_test
 from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..shapes import is_means_only
+from ..methods.stan import check_environment
 
 SIGNED_RANK_SAMPLES = 50_000
 # The sampler's defaults for a reader's results (benchmarks/non_centred_default.py): the
@@ -115,6 +117,45 @@ def check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_cent
                          f"moments/auto/all/none), got {non_centred!r}")
 
 
+def check_flag(name: str, value, flag: str) -> bool:
+    """A yes/no option: True or False only. A string such as "no" or "False" is truthy in
+    Python and would silently reverse (lower_is_better) or erase (percent) the verdict."""
+    if not isinstance(value, (bool, np.bool_)):
+        raise InputError(f"{name} must be True or False ({flag}), got {value!r}")
+    return bool(value)
+
+
+# A score column named like a loss, without lower_is_better, is refused rather than read as
+# higher-is-better with a warning: a forgotten flag would reverse the verdict, and a warning
+# can be missed (it scrolls by, or a script discards it) while the reversed verdict is what
+# gets quoted. Refusing costs one explicit flag: lower_is_better=True or False
+# (--lower-is-better / --higher-is-better). Names are split into words at anything but
+# letters and digits; "neg" (scikit-learn's neg_log_loss, negated so higher is better) clears it.
+LOSS_WORDS = {"error", "errors", "err", "loss", "logloss", "mse", "rmse", "mae", "mape",
+              "msle", "rmsle", "brier", "nll", "deviance", "cost", "risk", "regret",
+              "misclassification", "hamming", "crossentropy", "entropy", "perplexity"}
+GAIN_WORDS = {"accuracy", "acc", "auc", "f1", "kappa", "precision", "recall"}
+
+
+def metric_direction(score: str, lower_is_better) -> bool:
+    """lower_is_better as given (True or False), or, when it is None, False unless the score
+    column's name says loss or error: then the direction must be stated."""
+    words = set(re.split(r"[^a-z0-9]+", str(score).lower())) - {""}
+    if lower_is_better is None:
+        if words & LOSS_WORDS and "neg" not in words:
+            raise InputError(f"the score column {score!r} is named like an error or a loss, "
+                             "where lower scores are better: say which direction is better "
+                             "with lower_is_better=True (--lower-is-better), or "
+                             "lower_is_better=False (--higher-is-better) if higher is better")
+        return False
+    lower = check_flag("lower_is_better", lower_is_better, "--lower-is-better")
+    if lower and words & GAIN_WORDS and not words & LOSS_WORDS:
+        raise InputError(f"lower_is_better=True (--lower-is-better), but the score column "
+                         f"{score!r} is named like a metric where higher is better: drop "
+                         "--lower-is-better, or rename the column if it holds an error")
+    return lower
+
+
 def oriented_differences(results: pd.DataFrame, a: str, b: str,
                          lower_is_better: bool) -> Differences:
     """score(a) - score(b), negated when lower scores are better: positive means a is better."""
@@ -127,6 +168,50 @@ def oriented_differences(results: pd.DataFrame, a: str, b: str,
                          "differences within ±1. Express the metric in larger units (divide the "
                          "scores and the rope by the same power of ten): no probability changes")
     return d
+
+
+def check_variation(d: Differences) -> None:
+    """Every data set's differences constant, but not all equal: the hierarchical model has
+    no fold-to-fold variation to learn the data sets' noise from, and no exact answer exists."""
+    constant = np.ptp(d.x, axis=1) == 0
+    if constant.all() and np.ptp(d.x) > 0:
+        shown = ", ".join(f"{n}: {v:g}" for n, v in zip(d.datasets[:4], d.x[:4, 0]))
+        more = ", ..." if len(d.datasets) > 4 else ""
+        raise InputError(f"on every data set the difference {d.a} - {d.b} is the same on every "
+                         f"fold ({shown}{more}): these look like "
+                         "one score per data set copied to every fold. Give each fold's own "
+                         "score; the hierarchical test needs the folds' variation")
+
+
+def failed_checks(hierarchical) -> list[str]:
+    """The convergence checks a hierarchical fit failed that make its numbers unreliable
+    (divergences, R-hat, bulk ESS; hitting the tree depth only slows sampling)."""
+    if hierarchical is None:
+        return []
+    d = hierarchical.diagnostics
+    out = []
+    if d.divergences:
+        out.append(f"{d.divergences} divergent transitions")
+    if d.max_rhat > RHAT_MAX:
+        out.append(f"R-hat up to {d.max_rhat:.3g} (above {RHAT_MAX:g})")
+    if d.min_ess_bulk < ESS_MIN_PER_CHAIN * d.chains:
+        out.append(f"bulk ESS down to {d.min_ess_bulk:.0f} (below {ESS_MIN_PER_CHAIN * d.chains})")
+    return out
+
+
+def caution(hierarchical) -> str:
+    """A sentence for the verdict itself when its fit failed the checks; empty otherwise.
+    Chains that disagree or too few effective draws make the numbers unreliable; divergences
+    alone may bias them."""
+    failed = failed_checks(hierarchical)
+    if not failed:
+        return ""
+    if len(failed) == 1 and "divergent" in failed[0]:
+        return (f" Caution: the hierarchical sampler had {failed[0]}, so these numbers may be "
+                "biased: see the sampler warnings.")
+    return (" Caution: the hierarchical sampler failed its checks (" + ", ".join(failed)
+            + "), so these numbers are not reliable: see the sampler warnings and rerun as "
+            "they advise before quoting this verdict.")
 
 
 @dataclass(frozen=True)
@@ -170,6 +255,17 @@ class Comparison:
         """Both classifiers scored the same on every fold of every data set."""
         return not np.any(self.differences.x)
 
+    @property
+    def constant(self) -> bool:
+        """The difference is one number c on every fold of every data set: a point mass."""
+        return bool(np.ptp(self.differences.x) == 0)
+
+    def exact_outcome(self) -> int:
+        """With a constant difference c: the outcome holding c (0 left, 1 rope, 2 right). The
+        rope is closed, as in the correlated t-test: c = ±rope is in it."""
+        c = self.differences.x.flat[0]
+        return 0 if c < -self.rope else 2 if c > self.rope else 1
+
     def orientation(self) -> str:
         direction = ("lower scores are better, so the differences are "
                      f"score({self.b}) - score({self.a})" if self.lower_is_better else
@@ -210,8 +306,8 @@ class Comparison:
             return ()
         out = [simplex_overall("signed-rank test on the means", self.signed_rank)]
         h = self.hierarchical
-        if h is None:       # identical scores: every next data set's difference is 0
-            certain, zero = np.array([0.0, 1.0, 0.0]), np.zeros(3)
+        if h is None:       # a constant difference c: every next data set's difference is c
+            certain, zero = np.eye(3)[self.exact_outcome()], np.zeros(3)
             out.append(Overall("hierarchical test (exact: nothing to sample)", certain, zero,
                                certain, zero))
         else:
@@ -236,6 +332,13 @@ class Comparison:
         if self.identical:
             return (f"{self.a} and {self.b} are practically equivalent: their scores are "
                     f"identical on every fold, so every test gives P({self.labels[1]}) = 1.")
+        if self.constant and not self.refused:
+            i, c = self.exact_outcome(), d.x.flat[0]
+            better, worse = (self.a, self.b) if c > 0 else (self.b, self.a)
+            return (f"Exactly: {wording.claim(i, self.a, self.b, self.rope)}: {better} scores "
+                    f"exactly {abs(c):g} better than {worse} on every fold of every data set, "
+                    "a point mass with nothing to sample, so the hierarchical test and the "
+                    f"correlated t-test on each data set give P({self.labels[i]}) = 1.")
         if self.refused:
             p = self.per_dataset.rope(self.rope)[0]
             return (f"On {d.datasets[0]} (the only data set; Bayesian correlated t-test): "
@@ -246,7 +349,7 @@ class Comparison:
         means = ", ".join(f"P({lab}) = {wording.number(v, e)}"
                           for lab, v, e in zip(self.labels[::-1], h.means[::-1], h.means_se[::-1]))
         return (f"Hierarchical test over {len(d.datasets)} data sets: {text}. On a new data "
-                f"set: {means}.")
+                f"set: {means}.{caution(self.hierarchical)}")
 
     def sentences(self) -> list[str]:
         """The decisions in plain words: the multi-data-set tests, then each data set."""
@@ -327,7 +430,7 @@ class Comparison:
                          ("hierarchical", self.hierarchical,
                           "Hierarchical test: probabilities for a new data set")]
             for name, result, title in simplices:
-                if result is None or self.identical:     # a single point: nothing to see
+                if result is None or self.constant:      # a single point: nothing to see
                     continue
                 samples = result.samples if name == "signed_rank" else result.masses
                 fig, ax = plt.subplots(figsize=(6, 5))
@@ -430,7 +533,7 @@ def simplex_overall(test: str, posterior: SimplexPosterior) -> Overall:
                    samples[0].mean(axis=0), mcse_mean(samples))
 
 
-def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
+def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool | None = None,
             score: str = "score", score_range=FRACTION, percent: bool = False,
             threshold: float = 0.95, seed: int = 0, signed_rank_samples: int = SIGNED_RANK_SAMPLES,
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
@@ -445,7 +548,8 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
     (:mod:`bayestut.analysis.means`): the correlated t-test and the hierarchical test need
     every fold. ``score_range``: the values the metric can take, e.g. (0, inf) for
     log-loss; ``percent=True`` for scores in percent. ``rope`` is in the metric's units.
-    ``lower_is_better`` for error rates and losses. The hierarchical model's sampler:
+    ``lower_is_better=True`` for error rates and losses (a score column named like one,
+    e.g. "error" or "logloss", needs True or False said). The hierarchical model's sampler:
     ``chains``, ``warmup``, ``draws`` (per chain), ``adapt_delta`` (NUTS's target acceptance
     rate), ``non_centred`` ("moments", "auto", True or False: the parametrisation of each data set's
     delta_i) and ``seed`` (also of the signed-rank test's Monte Carlo).
@@ -453,6 +557,10 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
     rope = check_rope(rope, score_range)
     check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
                    signed_rank_samples)
+    lower_is_better = metric_direction(score, lower_is_better)
+    percent = check_flag("percent", percent, "--percent")
+    progress = check_flag("progress", progress, "Python only")
+    check_environment()
     table = read_results(results, score=score, percent=percent, score_range=score_range)
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred)
@@ -467,7 +575,8 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool = False,
         refused = refusal(d.datasets)
     else:
         signed_rank = signed_rank_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed)
-        if np.any(d.x):          # identical scores everywhere need no model: P(rope) = 1
+        check_variation(d)
+        if np.ptp(d.x) > 0:     # one constant difference everywhere is a point mass: exact
             with warnings.catch_warnings():
                 # the report lists every sampling problem itself (Comparison.diagnostics)
                 warnings.simplefilter("ignore", ConvergenceWarning)

@@ -99,7 +99,9 @@ def settings(result, **call) -> pd.Series:
                                       f"seed {used['seed']}")
     h = result.hierarchical
     if h is None:
-        out["hierarchical test"] = "not sampled: identical scores, P(rope) = 1 exactly"
+        c = float(result.differences.x.flat[0])         # one constant difference everywhere
+        out["hierarchical test"] = (f"not sampled: the difference is {c:g} on every fold, so "
+                                    f"P({result.labels[result.exact_outcome()]}) = 1 exactly")
         return pd.Series(out, name="setting")
     s, scale, dg = h.prepared.stan_data, h.prepared.std_x, h.diagnostics
     out["prior, hierarchical test"] = (

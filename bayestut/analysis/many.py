@@ -26,15 +26,17 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .compare import (ADAPT_DELTA, MEAN, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES, Overall,
+                      check_flag, failed_checks, metric_direction, oriented_differences,
                       check_rope, check_settings, compare)
 from . import writeup
 from ..errors import InputError
 from ..data import FRACTION, read_results
 from ..methods.decisions import decide
 from ..methods.diagnostics import ConvergenceWarning
-from ..methods.ranking import Ranking, plackett_luce
+from ..methods.ranking import Ranking, plackett_luce, ranking_data
 from ..methods.hierarchical import start_stan
 from ..shapes import is_means_only
+from ..methods.stan import check_environment
 
 TESTS = ("signed-rank", "hierarchical")       # in the order of Comparison.overall()
                                               # (with means only: analysis.means's tests)
@@ -48,6 +50,11 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
         names = known
     elif isinstance(classifiers, str):
         raise InputError(f"give a list of classifier names, not one string {classifiers!r}")
+    elif isinstance(classifiers, (set, frozenset, dict)) or not hasattr(classifiers, "__iter__"):
+        # a set's order changes from run to run, and with it which side of each pair comes first
+        raise InputError(f"give the classifier names as a list, in the order to compare them, "
+                         f"not a {type(classifiers).__name__} ({classifiers!r}): e.g. "
+                         "sorted(names)")
     else:
         names = [str(c) for c in classifiers]
     unknown = [c for c in names if c not in known]
@@ -71,6 +78,13 @@ def check_parallel(n_jobs, backend) -> None:
             pass
     except (ValueError, TypeError, AttributeError) as problem:      # a name or a backend object
         raise InputError(f"backend: {problem} (PyStan needs 'threading', the default)")
+    kind = joblib.parallel.BACKENDS.get(backend) if isinstance(backend, str) else type(backend)
+    if not getattr(kind, "uses_threads", False):
+        # PyStan forks its samplers and serves them from the calling process: in loky's worker
+        # processes that deadlocks, and multiprocessing's daemonic workers may not fork at all
+        raise InputError(f"backend {backend!r} runs the pairs in other processes, where PyStan "
+                         "hangs or cannot start: use backend='threading' (the default; the "
+                         "sampling itself runs in parallel processes) or 'sequential'")
 
 
 def check_complete(table: pd.DataFrame, names) -> None:
@@ -207,6 +221,8 @@ class ManyComparison:
                                  "worse than at least one other")
                 else:
                     text = f"every classifier is declared practically worse than another {declared}"
+                if test == "hierarchical":
+                    text += self.caution()
                 out.append(f"{test} test: {text}")
         if self.ranking is not None:
             t = self.ranking.table()
@@ -216,6 +232,16 @@ class ManyComparison:
                        f"with probability {t.loc[first, 'P(first)']:.2f} (95% credible interval "
                        f"{t.loc[first, 'P(first) lower']:.2f} to {t.loc[first, 'P(first) upper']:.2f})")
         return out
+
+    def caution(self) -> str:
+        """For the verdict: the pairs whose hierarchical fit failed its checks (empty if none)."""
+        failed = [f"{a} vs {b}" for (a, b), c in self.pairs.items()
+                  if failed_checks(c.hierarchical)]
+        if not failed:
+            return ""
+        return (f". Caution: the hierarchical fits of {_listed(failed, 'and')} failed their "
+                "checks (see the sampler warnings), so their decisions may not be reliable: rerun "
+                "as the warnings advise before quoting them")
 
     def summary(self) -> str:
         """The compact text report: verdict, decision matrices, ranking."""
@@ -273,7 +299,8 @@ def _row(a, b, test, dataset, kind, p, se, decision) -> dict:
             "decision": decision}
 
 
-def compare_all(results, classifiers=None, *, rope: float = 0.01, lower_is_better: bool = False,
+def compare_all(results, classifiers=None, *, rope: float = 0.01,
+                lower_is_better: bool | None = None,
                 score: str = "score", score_range=FRACTION, percent: bool = False,
                 threshold: float = 0.95, seed: int = 0,
                 signed_rank_samples: int = SIGNED_RANK_SAMPLES, chains: int = 4,
@@ -291,11 +318,21 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01, lower_is_bette
     check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
                    signed_rank_samples)
     check_parallel(n_jobs, backend)
+    lower_is_better = metric_direction(score, lower_is_better)
+    percent = check_flag("percent", percent, "--percent")
+    ranking = check_flag("ranking", ranking, "Python only")
+    progress = check_flag("progress", progress, "Python only")
+    check_environment()
     table = read_results(results, score=score, percent=percent, score_range=score_range)
     names = check_classifiers(table, classifiers)
     check_complete(table, names)
     table = table[table["classifier"].astype(str).isin(names)]
     pairs = list(itertools.combinations(names, 2))
+    for a, b in pairs:          # unpaired or missing folds, found before any fit starts
+        if not is_means_only(table):
+            oriented_differences(table, a, b, lower_is_better)
+    if ranking:                 # ... and ties the ranking cannot take
+        ranking_data(mean_scores(table, names, lower_is_better))
     options = dict(rope=rope, lower_is_better=lower_is_better, threshold=threshold, seed=seed,
                    signed_rank_samples=signed_rank_samples, chains=chains, warmup=warmup,
                    draws=draws, adapt_delta=adapt_delta, non_centred=non_centred)

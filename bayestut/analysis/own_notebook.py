@@ -30,8 +30,12 @@ def add_parser(sub) -> None:
                    help="the column holding the metric in a tidy table (default: score)")
     n.add_argument("--percent", action="store_true",
                    help="the scores are percentages: divide them by 100")
-    n.add_argument("--lower-is-better", action="store_true",
-                   help="the metric is an error or a loss")
+    direction = n.add_mutually_exclusive_group()
+    direction.add_argument("--lower-is-better", action="store_const", const=True, default=None,
+                           help="the metric is an error or a loss (a column named like one "
+                                "needs this or --higher-is-better)")
+    direction.add_argument("--higher-is-better", action="store_const", const=False,
+                           dest="lower_is_better", help="higher scores are better")
     n.add_argument("--rope", type=float, default=0.01, help="rope half-width (default 0.01)")
     n.add_argument("--threshold", type=float, default=0.95,
                    help="probability needed to declare a decision (default 0.95)")
@@ -44,9 +48,11 @@ def run(args, out: Path) -> Path:
     """Execute the notebook on the reader's file into the folder ``out`` (checked writable);
     return the executed notebook's path."""
     from ..data import read_results
+    from .compare import metric_direction
 
     results = Path(args.results).resolve()
     # bad input: exit 2 before any kernel starts
+    metric_direction(args.score, args.lower_is_better)
     read_results(results, score=args.score, percent=args.percent)
     try:
         import nbconvert

@@ -46,7 +46,8 @@ def tie_breaks(scores: np.ndarray) -> list[tuple[tuple[int, ...], float]]:
     if count > MAX_ORDERINGS:
         raise InputError(f"{count} orderings of tied scores on one data set (more than "
                          f"{MAX_ORDERINGS}): drop data sets on which most classifiers tie, they "
-                         "say almost nothing about the order")
+                         "say almost nothing about the order, or skip the ranking "
+                         "(ranking=False; on the command line --no-ranking)")
     orders = itertools.product(*(itertools.permutations(g) for g in groups))
     return [(sum(o, ()), 1.0 / count) for o in orders]
 
@@ -58,7 +59,12 @@ def ranking_data(means: pd.DataFrame) -> dict:
         raise InputError("rank at least 2 classifiers on at least 1 data set")
     if means.isna().any().any():
         raise InputError("missing mean scores: every classifier needs a score on every data set")
-    rows = [pair for scores in means.to_numpy() for pair in tie_breaks(scores)]
+    rows = []
+    for name, scores in zip(means.index, means.to_numpy()):
+        try:
+            rows += tie_breaks(scores)
+        except InputError as problem:
+            raise InputError(f"data set {name!r}: {problem}") from None
     order = np.array([r for r, _ in rows], dtype=int) + 1
     return dict(K=means.shape[1], N=len(rows), order=order,
                 weight=np.array([w for _, w in rows]), prior=np.full(means.shape[1], PRIOR))

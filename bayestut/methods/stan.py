@@ -39,6 +39,7 @@ from pathlib import Path
 
 import numpy as np
 
+from ..errors import InputError
 from .diagnostics import Diagnostics, diagnose
 from ..paths import STAN_DIR
 
@@ -48,6 +49,11 @@ ENV_SEED_SHIFT = "BAYESTUT_SEED_SHIFT"
 SEED_LIMIT = 2**31        # both backends take seeds in [0, 2^31)
 MAX_TREEDEPTH = 10
 SAMPLER_STATS = ("stepsize__", "treedepth__", "n_leapfrog__", "divergent__")
+
+
+class NoBackend(InputError, RuntimeError):
+    """The Stan backend asked for (or any) is not installed: the user's to fix, so an
+    InputError (one line, exit 2 on the command line)."""
 
 
 def program_text(name: str) -> str:
@@ -64,8 +70,24 @@ def shifted_seed(seed: int) -> int:
     try:
         shift = int(raw)
     except ValueError:
-        raise ValueError(f"{ENV_SEED_SHIFT} must be a whole number, got {raw!r}") from None
+        raise InputError(f"the environment variable {ENV_SEED_SHIFT} must be a whole number "
+                         f"(it shifts every Stan seed), got {raw!r}: set it to e.g. 7919, "
+                         "or unset it") from None
     return (int(seed) + shift) % SEED_LIMIT
+
+
+def check_environment() -> None:
+    """$BAYESTUT_SEED_SHIFT and $BAYESTUT_STAN_BACKEND, checked before any analysis starts
+    (whether the backend is installed is checked when a fit needs it)."""
+    shifted_seed(0)
+    wanted = os.environ.get(ENV_BACKEND) or None
+    if wanted is not None and wanted not in BACKENDS:
+        raise InputError(_unknown(wanted, f"the environment variable {ENV_BACKEND}"))
+
+
+def _unknown(backend, where: str) -> str:
+    return (f"unknown Stan backend {backend!r} in {where}; choose one of {BACKENDS}, or leave "
+            "it unset to use whichever is installed")
 
 
 def _cmdstan_found() -> bool:
@@ -91,16 +113,17 @@ def choose_backend(backend: str | None = None) -> str:
     wanted = backend or os.environ.get(ENV_BACKEND) or None
     if wanted is not None:
         if wanted not in BACKENDS:
-            raise ValueError(f"unknown Stan backend {wanted!r}; choose one of {BACKENDS}")
+            where = "backend=" if backend else f"the environment variable {ENV_BACKEND}"
+            raise InputError(_unknown(wanted, where))
         available = _cmdstan_found() if wanted == "cmdstanpy" else _pystan_found()
         if not available:
-            raise RuntimeError(_missing(wanted))
+            raise NoBackend(_missing(wanted))
         return wanted
     if _cmdstan_found():
         return "cmdstanpy"
     if _pystan_found():
         return "pystan"
-    raise RuntimeError("no Stan backend: install CmdStan (cmdstanpy.install_cmdstan()) or PyStan "
+    raise NoBackend("no Stan backend: install CmdStan (cmdstanpy.install_cmdstan()) or PyStan "
                        "(pip install pystan; not available on Windows)")
 
 
@@ -234,9 +257,32 @@ def _pystan_model(program: str, data: dict, seed: int):
         _say(f"Compiling the Stan program {program!r} with PyStan: once per machine, "
              "about a minute ...")
     # PyStan repeats stanc's lint messages at every call: keep them out of the reader's way
-    with _silenced():
+    with _silenced(), (contextlib.nullcontext() if compiled else build_elsewhere()):
         model = stan.build(code, data=data, random_seed=seed)
+    if model is None:       # PyStan swallows Ctrl-C and returns None: pass the Ctrl-C on
+        raise KeyboardInterrupt
     return model, not compiled
+
+
+@contextlib.contextmanager
+def build_elsewhere():
+    """httpstan compiles with setuptools, which puts its object files in ./build of the working
+    directory, the user's folder. setuptools reads the config file named by $DIST_EXTRA_CONFIG
+    last: it sends the build to a temporary folder, removed afterwards."""
+    import tempfile
+
+    with tempfile.TemporaryDirectory(prefix="bayestut-build-") as folder:
+        config = Path(folder) / "build.cfg"
+        config.write_text(f"[build]\nbuild_base = {Path(folder) / 'build'}\n")
+        before = os.environ.get("DIST_EXTRA_CONFIG")
+        os.environ["DIST_EXTRA_CONFIG"] = str(config)
+        try:
+            yield Path(folder)
+        finally:
+            if before is None:
+                os.environ.pop("DIST_EXTRA_CONFIG", None)
+            else:
+                os.environ["DIST_EXTRA_CONFIG"] = before
 
 
 # equal seeded fit requests share one of these locks (see _sample_pystan); a fixed number of
@@ -268,6 +314,54 @@ def _record_fit_reads() -> None:
     client.get = get
 
 
+_sockets_made: contextvars.ContextVar = contextvars.ContextVar("bayestut_sockets", default=None)
+
+
+class _RecordingTempfile:
+    """httpstan's view of the tempfile module: mkstemp notes each name it makes in the running
+    sampling call's list (see _remove_sockets); everything else is tempfile's own."""
+
+    def __getattr__(self, name):
+        import tempfile
+        return getattr(tempfile, name)
+
+    @staticmethod
+    def mkstemp(*args, **kwargs):
+        import tempfile
+        handle, name = tempfile.mkstemp(*args, **kwargs)
+        made = _sockets_made.get()
+        if made is not None:
+            made.append(name)
+        return handle, name
+
+
+def _remove_sockets() -> None:
+    """httpstan binds a Unix socket file in the temporary folder for every sampling call and
+    never removes it (thousands pile up in /tmp). Its sampling call is wrapped, once, to remove
+    the one file it made, when it ends; the call runs in one asyncio task, so a context
+    variable tells each call's file apart from those of calls running at the same time."""
+    import httpstan.services_stub as stub
+
+    if getattr(stub.call, "removes_sockets", False):
+        return
+    original = stub.call
+
+    async def call(*args, **kwargs):
+        made = []
+        token = _sockets_made.set(made)
+        try:
+            return await original(*args, **kwargs)
+        finally:
+            _sockets_made.reset(token)
+            for name in made:
+                with contextlib.suppress(OSError):
+                    os.unlink(name)
+
+    call.removes_sockets = True
+    stub.tempfile = _RecordingTempfile()
+    stub.call = call
+
+
 def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, adapt_delta,
                    progress):
     import httpstan.cache
@@ -283,6 +377,7 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, ad
     if init is not None:
         kwargs["init"] = init
     _record_fit_reads()
+    _remove_sockets()
     read = []
     token = _fits_read.set(read)
     start = time.perf_counter()
@@ -295,6 +390,8 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, ad
         try:
             with quiet:
                 fit = model.sample(**kwargs)
+            if fit is None:     # PyStan swallows Ctrl-C and returns None: pass the Ctrl-C on
+                raise KeyboardInterrupt
         finally:
             _fits_read.reset(token)
             for name in read:
