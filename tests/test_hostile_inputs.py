@@ -495,3 +495,18 @@ def test_constant_but_different_differences_per_data_set_are_refused_with_the_re
     df = pd.concat([constant_gap("0.1", ("d0", "d1")), constant_gap("0.05", ("d2",))])
     with pytest.raises(InputError, match="the same on every fold .*d2: 0.05.*each fold's own"):
         compare(df, "mine", "base")
+
+
+def test_the_paper_files_follow_no_planted_link_and_keep_dotted_names_apart(tmp_path, capsys):
+    outside = tmp_path / "precious.txt"
+    outside.write_text("keep me")
+    (tmp_path / "out").mkdir()
+    (tmp_path / "out" / "compare_a.b_vs_base.md").symlink_to(outside)
+    df = scores(classifiers=("a.b", "base", "a.c"))
+    for name in ("a.b", "a.c"):
+        status, out, err = cli_run(tmp_path, capsys, df, name, "base")
+        assert status == 0, err
+    assert outside.read_text() == "keep me"
+    md = sorted(p.name for p in (tmp_path / "out").glob("*.md"))
+    assert md == ["compare_a.b_vs_base.md", "compare_a.c_vs_base.md"]
+    assert not (tmp_path / "out" / "compare_a.b_vs_base.md").is_symlink()

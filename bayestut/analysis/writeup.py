@@ -306,13 +306,16 @@ def latex_document_body(result) -> str:
 def write_files(result, html_path) -> list:
     """Beside the HTML report ``name.html``: ``name.md`` (methods, results, table),
     ``name.tex`` (the same in LaTeX) and ``name.bib`` (the citations)."""
-    stem = Path(html_path).with_suffix("")
+    from .report_file import write_report
+
+    html_path = Path(html_path)
+    stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
     markdown = (f"## Methods\n\n{methods_text(result)}\n\n## Results\n\n"
                 f"{results_text(result)}\n\n{to_markdown(result)}")
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),
                          (".bib", bibtex(result))):
-        path = stem.with_suffix(suffix)
-        path.write_text(text, encoding="utf-8")
+        path = stem.parent / (stem.name + suffix)
+        write_report(path, text)            # as the report: a planted link is not followed
         written.append(path)
     return written
