@@ -510,3 +510,10 @@ def test_the_paper_files_follow_no_planted_link_and_keep_dotted_names_apart(tmp_
     md = sorted(p.name for p in (tmp_path / "out").glob("*.md"))
     assert md == ["compare_a.b_vs_base.md", "compare_a.c_vs_base.md"]
     assert not (tmp_path / "out" / "compare_a.b_vs_base.md").is_symlink()
+
+
+def test_the_notebook_command_needs_a_loss_named_columns_direction_too(tmp_path, capsys):
+    csv = tmp_path / "r.csv"
+    scores().rename(columns={"score": "logloss"}).to_csv(csv, index=False)
+    status = main(["notebook", str(csv), "--score", "logloss", "--out", str(tmp_path / "nb")])
+    assert status == 2 and "--lower-is-better" in capsys.readouterr().err

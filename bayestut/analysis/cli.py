@@ -3,7 +3,8 @@
 The report is one self-contained HTML file (the verdict first, tables, decisions in plain
 words, figures as embedded PNG): it can be mailed or archived as it is. The text summary is
 printed too. Bad input ends with a message saying what to fix, and exit status 2; the output
-folder is checked before the analysis starts. numpy, pandas, Stan and matplotlib are imported
+folder and the report's name are checked before the analysis starts (bayestut.analysis.report_file
+writes it); Ctrl-C ends the run at once, with status 130. numpy, pandas, Stan and matplotlib are imported
 only once there is something to compute, so that ``--help`` answers at once.
 """
 
@@ -51,7 +52,7 @@ example:
   python -m bayestut compare results.csv --out report/    (every pair, and a ranking)
 
 exit status: 0 report written, 2 a problem with the input or the options (the message says
-what to fix)."""
+what to fix), 130 stopped with Ctrl-C."""
 
 
 class _Parser(argparse.ArgumentParser):
