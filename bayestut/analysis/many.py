@@ -50,11 +50,13 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
         names = known
     elif isinstance(classifiers, str):
         raise InputError(f"give a list of classifier names, not one string {classifiers!r}")
-    elif isinstance(classifiers, (set, frozenset, dict)) or not hasattr(classifiers, "__iter__"):
+    elif isinstance(classifiers, (set, frozenset, dict)):
         # a set's order changes from run to run, and with it which side of each pair comes first
         raise InputError(f"give the classifier names as a list, in the order to compare them, "
                          f"not a {type(classifiers).__name__} ({classifiers!r}): e.g. "
                          "sorted(names)")
+    elif not hasattr(classifiers, "__iter__"):
+        raise InputError(f"give the classifier names as a list, got {classifiers!r}")
     else:
         names = [str(c) for c in classifiers]
     unknown = [c for c in names if c not in known]

@@ -22,7 +22,7 @@ NAME_PART = 60          # characters kept of each classifier's name in a shorten
 
 
 def _safe(name: str) -> str:
-    return "".join(ch if ch.isascii() and (ch.isalnum() or ch in "-_.") else "_" for ch in name)
+    return "".join(ch if ch.isalnum() or ch in "-_." else "_" for ch in name)
 
 
 def _name_max(folder: Path) -> int:
