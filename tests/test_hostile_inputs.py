@@ -78,7 +78,8 @@ def test_yes_no_options_of_compare_all_take_only_true_or_false(flag):
         compare_all(scores(classifiers=("a", "b", "c")), **flag)
 
 
-@pytest.mark.parametrize("column", ["error", "logloss", "val_loss", "RMSE", "mean_squared_error"])
+@pytest.mark.parametrize("column", ["error", "logloss", "val_loss", "RMSE", "mean_squared_error",
+                                    "valLoss"])
 def test_a_loss_named_score_needs_its_direction_said(column):
     df = scores().rename(columns={"score": column})
     with pytest.raises(InputError, match="named like an error or a loss"):

@@ -130,7 +130,8 @@ def check_flag(name: str, value, flag: str) -> bool:
 # can be missed (it scrolls by, or a script discards it) while the reversed verdict is what
 # gets quoted. Refusing costs one explicit flag: lower_is_better=True or False
 # (--lower-is-better / --higher-is-better). Names are split into words at anything but
-# letters and digits; "neg" (scikit-learn's neg_log_loss, negated so higher is better) clears it.
+# letters and digits, and at camelCase; "neg" (scikit-learn's neg_log_loss, negated so that
+# higher is better) clears it.
 LOSS_WORDS = {"error", "errors", "err", "loss", "logloss", "mse", "rmse", "mae", "mape",
               "msle", "rmsle", "brier", "nll", "deviance", "cost", "risk", "regret",
               "misclassification", "hamming", "crossentropy", "entropy", "perplexity"}
@@ -140,7 +141,8 @@ GAIN_WORDS = {"accuracy", "acc", "auc", "f1", "kappa", "precision", "recall"}
 def metric_direction(score: str, lower_is_better) -> bool:
     """lower_is_better as given (True or False), or, when it is None, False unless the score
     column's name says loss or error: then the direction must be stated."""
-    words = set(re.split(r"[^a-z0-9]+", str(score).lower())) - {""}
+    camel = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", str(score))        # valLoss: val Loss
+    words = set(re.split(r"[^a-z0-9]+", camel.lower())) - {""}
     if lower_is_better is None:
         if words & LOSS_WORDS and "neg" not in words:
             raise InputError(f"the score column {score!r} is named like an error or a loss, "

@@ -32,6 +32,7 @@ import logging
 import os
 import pickle
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -269,8 +270,6 @@ def build_elsewhere():
     """httpstan compiles with setuptools, which puts its object files in ./build of the working
     directory, the user's folder. setuptools reads the config file named by $DIST_EXTRA_CONFIG
     last: it sends the build to a temporary folder, removed afterwards."""
-    import tempfile
-
     with tempfile.TemporaryDirectory(prefix="bayestut-build-") as folder:
         config = Path(folder) / "build.cfg"
         config.write_text(f"[build]\nbuild_base = {Path(folder) / 'build'}\n")
@@ -322,12 +321,10 @@ class _RecordingTempfile:
     sampling call's list (see _remove_sockets); everything else is tempfile's own."""
 
     def __getattr__(self, name):
-        import tempfile
         return getattr(tempfile, name)
 
     @staticmethod
     def mkstemp(*args, **kwargs):
-        import tempfile
         handle, name = tempfile.mkstemp(*args, **kwargs)
         made = _sockets_made.get()
         if made is not None:
