@@ -518,3 +518,15 @@ def test_the_notebook_command_needs_a_loss_named_columns_direction_too(tmp_path,
     scores().rename(columns={"score": "logloss"}).to_csv(csv, index=False)
     status = main(["notebook", str(csv), "--score", "logloss", "--out", str(tmp_path / "nb")])
     assert status == 2 and "--lower-is-better" in capsys.readouterr().err
+
+
+def test_the_many_classifier_verdict_names_pairs_whose_fits_failed():
+    bad = Diagnostics(chains=4, draws=100, divergences=0, max_treedepth_hits=0,
+                      rhat={"delta0": 1.2}, ess_bulk={"delta0": 40.0})
+    good = dataclasses.replace(bad, rhat={"delta0": 1.0}, ess_bulk={"delta0": 4000.0})
+    fit = lambda d: types.SimpleNamespace(hierarchical=types.SimpleNamespace(diagnostics=d))  # noqa: E731
+    pairs = {("a", "b"): fit(good), ("a", "c"): fit(bad),
+             ("b", "c"): types.SimpleNamespace(hierarchical=None)}      # a constant difference
+    many_ = many.ManyComparison(classifiers=("a", "b", "c"), pairs=pairs, ranking=None,
+                                threshold=0.95, rope=0.01)
+    assert "the hierarchical fits of a vs c failed their checks" in many_.caution()
