@@ -1,11 +1,15 @@
-"""Pictures of posterior samples of three probabilities (left, rope, right) (JMLR Figs 10-13).
+"""Pictures of posterior draws of three probabilities (left, rope, right) (JMLR Figs 10-13).
 
 Any sampler's output fits: an (n, 3) array whose rows sum to 1, with three names for the
 corners, in the order (left, rope, right). For a - b the corners are (b, "rope", a): the left
-corner is certainty that b is better (``SimplexPosterior.vertices`` gives them). Tens of
-thousands of points are drawn as density shading, on a log scale so that sparse tails stay
-visible next to the dense core. The density is grey, like every posterior of the suite; the
-outcome colours of :mod:`bayestut.figures.style` are kept for the corners and their regions.
+corner is certainty that b is practically better (``SimplexPosterior.vertices`` gives them).
+Each side's corner is drawn on its side, as on the axis of a - b in every other figure: b's
+corner bottom left, the rope's on top, a's bottom right. (JMLR Figure 11 draws them the other
+way round.) Tens of thousands of points are drawn as density shading, on a log scale so that
+sparse tails stay visible next to the dense core. The density is grey, like every posterior of
+the suite; the outcome colours of :mod:`bayestut.figures.style` are kept for the corners and their
+regions. The number at each corner is the share of draws in that corner's region, which is
+what the papers' tables call the probability.
 """
 
 from __future__ import annotations
@@ -18,12 +22,15 @@ from matplotlib.colors import LinearSegmentedColormap, LogNorm
 from ..errors import InputError
 from .style import OUTCOME_COLOURS, REGIONS
 
-# light to dark grey: the palest cells stay visible on white, and no outcome colour is used up
-CMAP = LinearSegmentedColormap.from_list("density", ["#d0d0d0", "#111111"])
-EDGE_COLOUR = "#555555"        # the triangle and the boundaries between regions
-# Corners in the plane, as in JMLR Figure 11: left at bottom right, rope on top, right at
-# bottom left (so a - b reads a on the left, b on the right).
-CORNERS = np.array([[1.0, 0.0], [0.5, np.sqrt(3) / 2], [0.0, 0.0]])
+# light to mid-dark grey: the palest cells stay visible on white, the densest leave the black
+# region boundaries visible, and no outcome colour is used up
+CMAP = LinearSegmentedColormap.from_list("density", ["#d9d9d9", "#4d4d4d"])
+EDGE_COLOUR = "#555555"        # the triangle's edges
+BOUNDARY_COLOUR = "black"      # the boundaries between regions, drawn over the density
+DENSITY_LABEL = "draws per cell"
+# Corners in the plane, in the order (left, rope, right): left bottom left, rope on top, right
+# bottom right.
+CORNERS = np.array([[0.0, 0.0], [0.5, np.sqrt(3) / 2], [1.0, 0.0]])
 
 
 def _check(samples, labels) -> np.ndarray:
@@ -40,12 +47,27 @@ def barycentric(samples) -> np.ndarray:
     return np.asarray(samples, dtype=float) @ CORNERS
 
 
-def simplex_plot(samples, labels, ax=None, gridsize: int = 70):
-    """The samples in the triangle, with the three regions where one probability is the largest.
+def corner_names(labels) -> list[str]:
+    """What certainty at each corner means: '<b> better', the rope's own name, '<a> better'."""
+    return [f"{labels[0]} better", str(labels[1]), f"{labels[2]} better"]
+
+
+def shared_colorbar(fig, mappables, ax) -> None:
+    """One log colour scale, from 1 to the densest cell of any of ``mappables``, and its bar."""
+    top = max(float(np.ma.masked_invalid(m.get_array()).max()) for m in mappables)
+    norm = LogNorm(vmin=1, vmax=max(top, 2.0))
+    for m in mappables:
+        m.set_norm(norm)
+    fig.colorbar(mappables[0], ax=ax, shrink=0.6, label=DENSITY_LABEL)
+
+
+def simplex_plot(samples, labels, ax=None, gridsize: int = 70, colorbar: bool = True):
+    """The draws in the triangle, with the three regions where one probability is the largest.
 
     A region is bounded by the segments from the centre (1/3, 1/3, 1/3) to the edges'
-    midpoints and tinted in its outcome's colour; the share of samples in each region is
-    printed at its corner, in the same colour.
+    midpoints and tinted in its outcome's colour; the share of draws in each region is
+    printed at its corner, in the same colour. The density shading is clipped to the triangle.
+    With ``colorbar=False`` the caller draws the colour bar (``simplex_figure`` shares one).
     """
     samples = _check(samples, labels)
     ax = ax or plt.subplots(figsize=(5.5, 5))[1]
@@ -58,55 +80,68 @@ def simplex_plot(samples, labels, ax=None, gridsize: int = 70):
                 color=OUTCOME_COLOURS[region], alpha=0.12, lw=0)
     hb = ax.hexbin(xy[:, 0], xy[:, 1], gridsize=gridsize, extent=(0, 1, 0, CORNERS[1, 1]),
                    mincnt=1, bins="log", cmap=CMAP, linewidths=0)
-    ax.figure.colorbar(hb, ax=ax, shrink=0.6, label="samples per cell")
-    ax.plot(*np.vstack([CORNERS, CORNERS[:1]]).T, color=EDGE_COLOUR, lw=1.2)
-    for midpoint in midpoints:     # a white halo keeps the boundary visible over dense cells
-        ax.plot([centre[0], midpoint[0]], [centre[1], midpoint[1]], color=EDGE_COLOUR, lw=1,
-                ls="--", path_effects=[patheffects.withStroke(linewidth=3, foreground="white")])
+    triangle = plt.Polygon(CORNERS, closed=True, fill=False, edgecolor=EDGE_COLOUR, lw=1.2)
+    ax.add_patch(triangle)
+    hb.set_clip_path(triangle)            # hexagons on an edge would spill over it
+    if colorbar:
+        ax.figure.colorbar(hb, ax=ax, shrink=0.6, label=DENSITY_LABEL)
+    for midpoint in midpoints:     # over the density, with a white halo against dark cells
+        ax.plot([centre[0], midpoint[0]], [centre[1], midpoint[1]], color=BOUNDARY_COLOUR,
+                lw=1.3, ls=(0, (4, 2)), zorder=4,
+                path_effects=[patheffects.withStroke(linewidth=3.2, foreground="white")])
     shares = np.bincount(samples.argmax(axis=1), minlength=3) / len(samples)
-    offsets = [(0.06, -0.06), (0.0, 0.07), (-0.06, -0.06)]
-    for corner, (dx, dy), name, share, region in zip(CORNERS, offsets, labels, shares, REGIONS):
-        ax.text(corner[0] + dx, corner[1] + dy, f"{name}\n{share:.3f}", ha="center",
-                va="center", fontsize=10, color=OUTCOME_COLOURS[region], fontweight="bold")
-    ax.set(xlim=(-0.15, 1.15), ylim=(-0.15, 1.0), aspect="equal")
+    offsets = [(-0.04, -0.09), (0.0, 0.08), (0.04, -0.09)]
+    for corner, (dx, dy), name, share, region in zip(CORNERS, offsets, corner_names(labels),
+                                                     shares, REGIONS):
+        ax.text(corner[0] + dx, corner[1] + dy, f"{name}\nshare of draws {share:.3f}",
+                ha="center", va="center", fontsize=9.5, color=OUTCOME_COLOURS[region],
+                fontweight="bold")
+    ax.set(xlim=(-0.2, 1.2), ylim=(-0.2, 1.02), aspect="equal")
     ax.axis("off")
     return ax
 
 
-def marginal_plot(samples, labels, which: int, ax=None, bins: int = 60):
-    """2-D histogram of P(labels[which]) against P(rope); ``which`` is 0 (left) or 2 (right)."""
+def marginal_plot(samples, labels, which: int, ax=None, bins: int = 60, colorbar: bool = True):
+    """2-D histogram of one draw's P(labels[which] better) against its P(rope); ``which`` is 0
+    (left) or 2 (right)."""
     samples = _check(samples, labels)
     if which not in (0, 2):
         raise InputError("which must be 0 (left) or 2 (right); the other axis is the rope")
     ax = ax or plt.subplots(figsize=(4, 3.5))[1]
     *_, image = ax.hist2d(samples[:, which], samples[:, 1], bins=bins, range=[[0, 1], [0, 1]],
                           norm=LogNorm(), cmap=CMAP, cmin=1)
-    ax.figure.colorbar(image, ax=ax, label="samples per cell")
+    if colorbar:
+        ax.figure.colorbar(image, ax=ax, label=DENSITY_LABEL)
     ax.plot([0, 1], [1, 0], color="grey", lw=0.8, ls=":")     # the two can sum to at most 1
-    ax.set(xlabel=f"P({labels[which]})", ylabel=f"P({labels[1]})", xlim=(0, 1), ylim=(0, 1))
+    names = corner_names(labels)
+    ax.set(xlabel=f"P({names[which]}), in one draw", ylabel=f"P({names[1]}), in one draw",
+           xlim=(0, 1), ylim=(0, 1))
     return ax
 
 
 def simplex_figure(samples, labels, title: str | None = None):
-    """JMLR Figure 11 layout: the two marginals against the rope on top, the simplex below."""
-    fig = plt.figure(figsize=(10, 9))
+    """JMLR Figure 11 layout: the two marginals against the rope on top (left's on the left),
+    the simplex below, and one colour bar for all three."""
+    fig = plt.figure(figsize=(10, 9), layout="constrained")
     grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.5])
-    marginal_plot(samples, labels, 0, ax=fig.add_subplot(grid[0, 0]))
-    marginal_plot(samples, labels, 2, ax=fig.add_subplot(grid[0, 1]))
-    simplex_plot(samples, labels, ax=fig.add_subplot(grid[1, :]))
+    axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, :])]
+    marginal_plot(samples, labels, 0, ax=axes[0], colorbar=False)
+    marginal_plot(samples, labels, 2, ax=axes[1], colorbar=False)
+    simplex_plot(samples, labels, ax=axes[2], colorbar=False)
+    # the first collection of each panel is its density: hist2d's mesh, the simplex's hexbin
+    shared_colorbar(fig, [ax.collections[0] for ax in axes], axes)
     if title:
         fig.suptitle(title)
-    fig.tight_layout()
     return fig
 
 
 def probability_histogram(p, label: str, region: str = "left", ax=None, bins: int = 60):
-    """Histogram of samples of one probability, in the colour of its outcome ``region``, with
+    """Histogram of draws of one probability, in the colour of its outcome ``region``, with
     1/2 marked (JMLR Figure 10, no rope: the other outcome has the rest)."""
     p = np.asarray(p, dtype=float)
     ax = ax or plt.subplots(figsize=(5, 3.2))[1]
     ax.hist(p, bins=bins, range=(0, 1), color=OUTCOME_COLOURS[region], alpha=0.8)
     ax.axvline(0.5, color=EDGE_COLOUR, lw=1, ls="--", label="1/2")
     ax.legend(fontsize=8, loc="upper left")
-    ax.set(xlabel=f"P({label})", ylabel="samples", xlim=(0, 1))
+    ax.set(xlabel=f"P({label}), in one draw", ylabel="draws", xlim=(0, 1))
     return ax
