@@ -27,10 +27,10 @@ reproduce: $(STAMP)
 	BAYESTUT_ACCEPT_SCORECARD=$(ACCEPT) $(PY) -m bayestut.reproduction.reproduce
 
 # The simulation study of notebooks 06-07 (Corani et al. §5), from scratch: every setting, 500
-# repetitions, into data/simulations/ (see the README). `make reproduce` only reads this cache.
+# repetitions, into data/simulations/ (see docs/simulations.md). `make reproduce` only reads this cache.
 # An interrupted run resumes: `python -m bayestut.simulation.runner`. Through CmdStan where it
 # can be had (CMDSTAN, or built from the kit below): the same draws as PyStan, in about half
-# the time (README, "Simulations").
+# the time (docs/simulations.md).
 simulations: $(STAMP)
 	rm -rf data/simulations
 	if [ -n "$$CMDSTAN" ] || [ -f "$(CMDSTAN_KIT)" ]; then \

@@ -311,8 +311,9 @@ def gather(out_dir=None) -> pd.DataFrame:
              "number beside the value the notebook computed. `match`: rounds to the printed value;",
              "`within tolerance`: off by at most the tolerance; `differs`: explained in the notebook.",
              "Numbers estimated by MCMC carry their Monte Carlo standard error (`mc error`) and are",
-             "never called `match`: their tolerance includes that error (see the README's",
-             "Reproducibility section).",
+             "never called `match`: their tolerance includes that error (see",
+             "[docs/reproduction.md](docs/reproduction.md#reproducibility)); where and why we",
+             "differ from the papers: [docs/disagreements.md](docs/disagreements.md).",
              "",
              "| verdict | count |", "|---|---|"]
     lines += [f"| {k} | {int(counts.get(k, 0))} |" for k in ("match", "within tolerance", "differs")]

@@ -16,7 +16,7 @@ shares and mean masses of MLJ §3.1), delta0's posterior mean and the fit's diag
 - Parallel: repetitions run through joblib, on all cores by default, with any joblib backend.
   The default is ``"threading"``: PyStan already samples in its own worker processes, and it
   starts them by forking, which deadlocks inside joblib's ``"loky"`` worker processes. With
-  cmdstanpy any backend works; ``"dask"`` runs on a Dask cluster (see the README).
+  cmdstanpy any backend works; ``"dask"`` runs on a Dask cluster (see docs/simulations.md).
 - Cache: each finished repetition is appended as one JSON line to
   ``data/simulations/<setting>__seed<root>__<version>.jsonl``, where the version hashes the
   Stan program, the simulator and the fit settings. A run resumes where it stopped and a
