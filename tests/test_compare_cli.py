@@ -80,12 +80,12 @@ def test_lower_is_better_is_oriented_so_that_a_better_reads_the_same(tmp_path, c
     assert status == 0 and "lower scores are better" in out
 
 
-def test_no_decision_reports_graded_odds():
+def test_no_decision_reports_the_odds_without_a_grade():
     report = compare(results(gaps=(0.012, 0.02, 0.004)), "mine", "base", warmup=300,
                      draws=300, chains=2)
     text = report.summary()
     assert "no decision: the outcome most often the likeliest" in text
-    assert "evidence for that direction" in text and "posterior odds" in text
+    assert "ignore the rope" in text and "posterior odds" in text and "evidence" not in text
 
 
 def test_single_data_set_runs_the_correlated_test_and_refuses_the_rest(tmp_path, capsys):

@@ -36,7 +36,8 @@ def test_zero_on_one_side_is_strong():
 def test_words_name_the_better_classifier():
     # left is knn ≪ ada, i.e. ada better
     text = odds_phrase([0.8, 0.1, 0.1], "knn", "ada")
-    assert "odds of ada ≫ knn against knn ≫ ada are 8 (positive evidence" in text
+    assert "odds of ada ≫ knn against knn ≫ ada are 8 (odds weigh the two directions only" in text
+    assert "evidence" not in text
     assert "neither" in odds_phrase([0.2, 0.6, 0.2], "knn", "ada")
 
 

@@ -27,9 +27,18 @@ def test_odds_follow_only_when_a_side_is_most_probable():
     text = decision([0.7, 0.25, 0.05], A, B, ROPE, T)
     assert "the most probable outcome is that forest is practically better than logreg" in text
     assert "posterior odds of forest ≫ logreg against logreg ≫ forest are 14" in text
-    assert "(positive evidence for that direction)" in text
     assert verdict([0.7, 0.25, 0.05], A, B, T) == "no decision (most probable: forest better; " \
-                                                   "odds 14, positive)"
+                                                   "odds 14:1 against logreg better)"
+
+
+def test_no_decision_never_grades_the_odds_and_says_they_ignore_the_rope():
+    # "no decision ... (strong evidence for that direction)" read as a contradiction
+    for p, share in (([0.7, 0.25, 0.05], False), ([0.7, 0.3, 0.0], True), ([0.6, 0.39, 0.01], True)):
+        text = decision(p, A, B, ROPE, T, share=share)
+        assert text.startswith("no decision") and "odds" in text
+        assert "ignore the rope" in text.split("odds", 1)[1]
+        for grade in ("evidence", "weak", "positive", "strong"):
+            assert grade not in text and grade not in verdict(p, A, B, T)
 
 
 def test_decision_names_the_winner_and_the_kind_of_probability():

@@ -5,8 +5,9 @@ Every sentence is derived from (left, rope, right) = (a ≪ b, a = b, a ≫ b) a
 - one probability above the threshold: that outcome is declared;
 - otherwise no decision, and the sentence says which outcome is the most probable and that
   it falls short. Only when that outcome is a side (a better, or b better) do the posterior
-  odds of the two sides follow (graded as in Stripling et al. 2018): odds compare the
-  directions and say nothing about the rope, so they never lead when the rope is ahead.
+  odds of the two sides follow, without the blog's grade of evidence (Stripling et al. 2018)
+  and saying that they ignore the rope: "no decision" beside "strong evidence" would read as
+  a contradiction, and the odds cannot overturn a decision that the rope withheld.
 
 Monte Carlo estimates are rounded to the decimals their standard error supports.
 """
@@ -45,22 +46,24 @@ def short(i: int, a: str, b: str) -> str:
     return (f"{b} better", "equivalent", f"{a} better")[i]
 
 
+IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
+
+
 def odds_phrase(p, a: str, b: str, share: bool = False) -> str:
-    """The posterior odds of the favoured side against the other, and their grade; ``share``:
-    p are shares of posterior draws (see :func:`decision`)."""
+    """The posterior odds of the favoured side against the other, ungraded, with the reminder
+    that they ignore the rope; ``share``: p are shares of posterior draws (see :func:`decision`)."""
     odds = float(posterior_odds(p))
     if str(odds_grade(odds)) == "none":
         return f"the posterior odds favour neither {a} nor {b}"
     better, worse = (b, a) if odds > 1 else (a, b)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
+    odds_of = f"the posterior odds of {better} ≫ {worse} against {worse} ≫ {better}"
     if np.isinf(strength):     # a share of 0 draws bounds the odds by the number of draws only
         none = (f"no posterior draw has {worse} ≫ {better} as its most probable outcome" if share
                 else f"{worse} ≫ {better} has probability 0 here")
-        return (f"{none}, so the posterior odds of {better} ≫ {worse} have no finite estimate "
-                f"({odds_grade(odds)} evidence for that direction)")
-    shown = _odds_number(strength)
-    return (f"the posterior odds of {better} ≫ {worse} against {worse} ≫ {better} are {shown} "
-            f"({odds_grade(odds)} evidence for that direction)")
+        return f"{none}, so {odds_of} have no finite estimate ({IGNORE_ROPE})"
+    return f"{odds_of} are {_odds_number(strength)} ({IGNORE_ROPE})"
+
 
 
 def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0),
@@ -100,8 +103,6 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
 
 
 def _odds_number(strength: float) -> str:
-    if np.isinf(strength):
-        return "without a finite estimate"
     if strength > 1000:
         return "over 1,000"
     return f"{strength:.2g}" if strength < 10 else f"{strength:.0f}"
@@ -115,8 +116,13 @@ def verdict(p, a: str, b: str, threshold: float) -> str:
         return short(OUTCOMES.index(choice), a, b)
     m = int(p.argmax())
     text = f"no decision (most probable: {short(m, a, b)}"
-    if m != 1:
+    if m != 1:      # m is a side, so the odds favour it: state them against the other side
         odds = float(posterior_odds(p))
         strength = max(odds, 1 / odds) if 0 < odds < np.inf else np.inf
-        text += f"; odds {_odds_number(strength)}, {odds_grade(odds)}"
+        other = short(2 - m, a, b)
+        if np.isinf(strength):
+            text += f"; odds against {other} without a finite estimate"
+        else:
+            text += "; odds even" if strength == 1 else \
+                f"; odds {_odds_number(strength)}:1 against {other}"
     return text + ")"
