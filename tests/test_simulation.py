@@ -314,6 +314,10 @@ def test_simulation_figures_draw_shares_with_their_intervals():
     decisions = fig.axes[3]
     intervals = [c for c in decisions.collections if isinstance(c, LineCollection)]
     assert len(intervals) == 3                      # rope, left, right: one bar per q each
+    rejections = fig.axes[1]
+    assert any(list(line.get_ydata()) == [0.05, 0.05] for line in rejections.get_lines())
+    assert rejections.get_ylim()[1] < 0.5           # zoomed: shares near 5% stay visible
+    assert all(ax.get_legend() is None for ax in fig.axes) and len(fig.legends) == 1
     low, high = summary.share_interval(np.array([0.5]), np.array([40]))
     assert low[0] < 0.5 < high[0]
     table = summary.mse_table(per_rep.assign(mse_mle=rng.uniform(size=80),

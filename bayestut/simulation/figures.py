@@ -67,19 +67,22 @@ def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
         _boxes(ax, per_rep, "p_signed_rank", qs)
         ax.axhline(ALPHA, color="grey", ls=":", lw=1, label=r"$\alpha = 0.05$")
         ax.set(xlabel="$q$", ylabel="$p$-value", title="signed-rank $p$-value")
-        ax.legend(fontsize=8)
         ax = axes[0, 1]
-        _share_with_interval(ax, qs, by_q["p_signed_rank"].apply(lambda p: np.sum(p < ALPHA)),
-                             n, "o-", POSTERIOR_COLOUR, "$p < 0.05$")
-        ax.set(xlabel="$q$", ylabel="share of repetitions", ylim=(0, 1),
-               title="signed-rank rejections")
-        ax.legend(fontsize=8)
+        hits = by_q["p_signed_rank"].apply(lambda p: np.sum(p < ALPHA))
+        _share_with_interval(ax, qs, hits, n, "o-", POSTERIOR_COLOUR, "$p < 0.05$")
+        ax.axhline(ALPHA, color="grey", ls="--", lw=1,
+                   label="5%: a calibrated test at $\\delta_0 = 0$")
+        # zoomed to the data, so that a few points around 5% can be told apart
+        top = max(2.5 * ALPHA, 1.15 * summary.share_interval((hits / n).to_numpy(),
+                                                             n.to_numpy())[1].max())
+        ax.set(xlabel="$q$", ylabel="share of repetitions", ylim=(0, min(1.0, top)),
+               title="signed-rank rejections (zoomed)")
     ax = axes[-1, 0]
     _boxes(ax, per_rep, rope, qs)
-    ax.plot(qs, by_q[rope].mean(), "d", color=OUTCOME_COLOURS["rope"], label="mean")
+    ax.plot(qs, by_q[rope].mean(), "d", color=OUTCOME_COLOURS["rope"],
+            label=r"mean of $P(\mathrm{rope})$")
     ax.set(xlabel="$q$", ylabel=rf"$P({region} \in \mathrm{{rope}})$", ylim=(0, 1.02),
            title="hierarchical: probability of the rope")
-    ax.legend(fontsize=8)
     ax = axes[-1, 1]
     for column, style, outcome in ((rope, "o-", "rope"), (left, "x--", "left"),
                                    (right, "x--", "right")):
@@ -87,9 +90,14 @@ def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
                              style, OUTCOME_COLOURS[outcome], f"P({outcome}) > 0.95")
     ax.set(xlabel="$q$", ylabel="share of repetitions", ylim=(0, 1),
            title="hierarchical decisions")
-    ax.legend(fontsize=8)
+    # one legend below the panels: inside them it would cover the boxes
+    handles = {}
+    for ax in axes.flat:
+        handles.update(zip(*reversed(ax.get_legend_handles_labels())))
     fig.suptitle(title)
-    fig.tight_layout()
+    fig.legend(handles.values(), handles.keys(), loc="lower center", ncol=4, fontsize=8,
+               frameon=False)
+    fig.tight_layout(rect=(0, 0.1 if signed_rank else 0.16, 1, 1))
     return fig
 
 
