@@ -163,8 +163,12 @@ def test_figures_show_every_pair_and_both_matrices(four):
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert labels[0] == "best vs base (signed-rank)" and len(labels) == 12
     fig2 = matrices_figure(four)
-    assert [ax.get_title() for ax in fig2.axes] == [
+    assert [ax.get_title() for ax in fig2.axes[:2]] == [
         f"signed-rank: P(row ≫ column), {SHARE}", f"hierarchical: P(row ≫ column), {SHARE}"]
+    assert fig2.axes[2].get_ylabel() == f"P(row ≫ column), {SHARE}"      # the one colour bar
+    rope = four.matrix("hierarchical", "rope")
+    cells = {t.get_text() for t in fig2.axes[1].texts}
+    assert {f"rope {rope.iloc[0, j]:.2f}" for j in range(1, len(rope))} <= cells
     plt.close("all")
 
 

@@ -6,9 +6,10 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.lines import Line2D
+from matplotlib.patches import Rectangle
 
 from .compare import SHARE
-from .many import ManyComparison
+from .many import TESTS, ManyComparison
 from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
 
 COLOURS = (LEFT, ROPE, RIGHT)     # a ≪ b, rope, a ≫ b: the outcome colours of every figure
@@ -16,10 +17,8 @@ COLOURS = (LEFT, ROPE, RIGHT)     # a ≪ b, rope, a ≫ b: the outcome colours 
 ROW_BETTER = LinearSegmentedColormap.from_list("row better", ["white", RIGHT])
 
 
-def pairs_figure(many: ManyComparison, tests=None):
-    """One horizontal stacked bar per pair and test (all of ``many``'s tests when None):
-    P(a ≪ b), P(rope), P(a ≫ b)."""
-    tests = tests or many.tests
+def pairs_figure(many: ManyComparison, tests=TESTS):
+    """One horizontal stacked bar per pair and test: P(a ≪ b), P(rope), P(a ≫ b)."""
     rows = [(a, b, t) for a, b in many.pairs for t in tests]
     fig, ax = plt.subplots(figsize=(8, 0.32 * len(rows) + 1.2))
     for y, (a, b, test) in enumerate(rows):
@@ -45,21 +44,35 @@ def pairs_figure(many: ManyComparison, tests=None):
     return fig
 
 
-def matrices_figure(many: ManyComparison, tests=None):
-    """P(row ≫ column) of each test (all of ``many``'s tests when None), as shares of draws,
-    in a heat map, side by side, the probabilities in the cells."""
-    tests = tests or many.tests
+def matrices_figure(many: ManyComparison, tests=("signed-rank", "hierarchical")):
+    """P(row ≫ column) of each test, as shares of draws, in a heat map, side by side: in each
+    cell that share and, below it, the share of the rope; a frame marks a decision at the
+    threshold; one colour bar for all."""
     names = list(many.classifiers)
-    fig, axes = plt.subplots(1, len(tests), figsize=(4.6 * len(tests), 4.2))
-    for ax, test in zip(np.atleast_1d(axes), tests):
-        m = many.matrix(test, "better").to_numpy(dtype=float)
-        ax.imshow(np.nan_to_num(m, nan=0.0), cmap=ROW_BETTER, vmin=0, vmax=1)
-        for (i, j), v in np.ndenumerate(m):
-            if i != j:
-                ax.text(j, i, f"{v:.2f}", ha="center", va="center", fontsize=9,
-                        color="white" if v > 0.6 else "black")
+    fig, axes = plt.subplots(1, len(tests), figsize=(4.8 * len(tests) + 0.8, 4.6),
+                             layout="constrained", squeeze=False)
+    for ax, test in zip(axes[0], tests):
+        better = many.matrix(test, "better").to_numpy(dtype=float)
+        rope = many.matrix(test, "rope").to_numpy(dtype=float)
+        decided = (many.matrix(test, "decision") != "undecided").to_numpy()
+        image = ax.imshow(np.nan_to_num(better, nan=0.0), cmap=ROW_BETTER, vmin=0, vmax=1)
+        for (i, j), v in np.ndenumerate(better):
+            if i == j:
+                continue
+            ink = "white" if v > 0.6 else "black"
+            ax.text(j, i - 0.12, f"{v:.2f}", ha="center", va="center", fontsize=10, color=ink)
+            ax.text(j, i + 0.22, f"rope {rope[i, j]:.2f}", ha="center", va="center",
+                    fontsize=7, color=ink)
+            if decided[i, j]:
+                ax.add_patch(Rectangle((j - 0.46, i - 0.46), 0.92, 0.92, fill=False,
+                                       edgecolor="black", lw=1.5))
         ax.set_xticks(range(len(names)), names, rotation=45)
         ax.set_yticks(range(len(names)), names)
-        ax.set_title(f"{test}: P(row ≫ column), {SHARE}")
-    fig.tight_layout()
+        ax.set_xlabel("column")
+        ax.set_ylabel("row")
+        ax.set_title(f"{test}: P(row ≫ column), {SHARE}", fontsize=10)
+    bar = fig.colorbar(image, ax=axes[0].tolist(), shrink=0.85)
+    bar.set_label(f"P(row ≫ column), {SHARE}")
+    fig.supxlabel("under each share: the rope's share, P(row = column); framed: a decision at "
+                  f"{many.threshold:g} (row better, column better or equivalent)", fontsize=8)
     return fig
