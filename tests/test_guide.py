@@ -99,8 +99,10 @@ def test_diagram_names_the_four_tests_and_their_functions():
     fig = guide_plots.choosing_diagram()
     text = " ".join(t.get_text() for t in fig.axes[0].texts)
     for name in ("correlated t-test", "Hierarchical model", "signed-rank test", "sign test",
-                 "nonparametric.sign_test", "hierarchical.hierarchical_test"):
+                 "bt.sign_test", "bt.hierarchical_test", "bt.correlated_bayesian_ttest"):
         assert name in text
+    # the sign test's arrow still asks the rope to mean the same on every data set
+    assert 'no, but ±$r$ still means\n"no real difference" on each' in text
     arrows = [t for t in fig.axes[0].texts if getattr(t, "arrow_patch", None) is not None]
     assert len(arrows) == len(guide_plots.ARROWS)
     plt.close("all")

@@ -18,21 +18,22 @@ BOXES = {
               QUESTION, None),
     "how many": (0.5, 0.77, "How many data sets?", QUESTION, None),
     "one": (0.15, 0.55, "Bayesian correlated t-test\non that data set, ρ = 1/k", TEST,
-            "correlated.correlated_bayesian_ttest"),
-    "scales": (0.64, 0.55, "Is a difference of $r$ worth the same\non every data set "
+            "bt.correlated_bayesian_ttest"),
+    "scales": (0.64, 0.55, "Is a difference of any size worth the same\non every data set "
                            "(comparable scales)?", QUESTION, None),
     "folds": (0.4, 0.31, "Fold-level results of every data set,\nand few enough pairs "
                          "for MCMC?", QUESTION, None),
     "sign": (0.86, 0.31, "Bayesian sign test\non the data sets' means", TEST,
-             "nonparametric.sign_test"),
+             "bt.sign_test"),
     "hierarchical": (0.17, 0.07, "Hierarchical model\non every fold of every data set", TEST,
-                     "hierarchical.hierarchical_test\n(compare.compare runs it)"),
+                     "bt.hierarchical_test\n(bt.compare runs it)"),
     "signed-rank": (0.64, 0.07, "Bayesian signed-rank test\non the data sets' means", TEST,
-                    "nonparametric.signed_rank_test"),
+                    "bt.signed_rank_test"),
 }
 ARROWS = [("start", "how many", ""), ("how many", "one", "one"),
           ("how many", "scales", "several"), ("scales", "folds", "yes"),
-          ("scales", "sign", "no"), ("folds", "hierarchical", "yes"),
+          ("scales", "sign", "no, but ±$r$ still means\n\"no real difference\" on each"),
+          ("folds", "hierarchical", "yes"),
           ("folds", "signed-rank", "no: only the means,\nor very many comparisons")]
 
 
@@ -42,7 +43,9 @@ def _half_height(name: str) -> float:
 
 def choosing_diagram():
     """A decision diagram: which of the four tests fits the results at hand, and the
-    function of the package that runs it (under each test's box)."""
+    function of the package that runs it (under each test's box, as ``import bayestut as bt``).
+    Every test across data sets needs the rope to mean "no real difference" on each; only the
+    sign test does without differences of other sizes being comparable."""
     fig, ax = plt.subplots(figsize=(10, 7.5))
     ax.set(xlim=(0, 1), ylim=(-0.06, 1.03))
     ax.axis("off")
