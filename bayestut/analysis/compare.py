@@ -430,7 +430,8 @@ class Comparison:
             simplices = [("signed_rank", self.signed_rank,
                           "Bayesian signed-rank test on the data sets' means"),
                          ("hierarchical", self.hierarchical,
-                          "Hierarchical test: probabilities for a new data set")]
+                          "Hierarchical test: one point per posterior draw,\n"
+                          "its probabilities for a new data set")]
             for name, result, title in simplices:
                 if result is None or self.constant:      # a single point: nothing to see
                     continue
