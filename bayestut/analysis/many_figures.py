@@ -9,7 +9,7 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
 from .compare import SHARE
-from .many import TESTS, ManyComparison
+from .many import ManyComparison
 from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
 
 COLOURS = (LEFT, ROPE, RIGHT)     # a ≪ b, rope, a ≫ b: the outcome colours of every figure
@@ -17,8 +17,10 @@ COLOURS = (LEFT, ROPE, RIGHT)     # a ≪ b, rope, a ≫ b: the outcome colours 
 ROW_BETTER = LinearSegmentedColormap.from_list("row better", ["white", RIGHT])
 
 
-def pairs_figure(many: ManyComparison, tests=TESTS):
-    """One horizontal stacked bar per pair and test: P(a ≪ b), P(rope), P(a ≫ b)."""
+def pairs_figure(many: ManyComparison, tests=None):
+    """One horizontal stacked bar per pair and test (all of ``many``'s tests when None):
+    P(a ≪ b), P(rope), P(a ≫ b)."""
+    tests = tests or many.tests
     rows = [(a, b, t) for a, b in many.pairs for t in tests]
     fig, ax = plt.subplots(figsize=(8, 0.32 * len(rows) + 1.2))
     for y, (a, b, test) in enumerate(rows):
@@ -44,10 +46,11 @@ def pairs_figure(many: ManyComparison, tests=TESTS):
     return fig
 
 
-def matrices_figure(many: ManyComparison, tests=("signed-rank", "hierarchical")):
-    """P(row ≫ column) of each test, as shares of draws, in a heat map, side by side: in each
-    cell that share and, below it, the share of the rope; a frame marks a decision at the
-    threshold; one colour bar for all."""
+def matrices_figure(many: ManyComparison, tests=None):
+    """P(row ≫ column) of each test (all of ``many``'s tests when None), as shares of draws, in
+    a heat map, side by side: in each cell that share and, below it, the share of the rope; a
+    frame marks a decision at the threshold; one colour bar for all."""
+    tests = tests or many.tests
     names = list(many.classifiers)
     fig, axes = plt.subplots(1, len(tests), figsize=(4.8 * len(tests) + 0.8, 4.6),
                              layout="constrained", squeeze=False)
