@@ -45,6 +45,7 @@ NU_PRIORS = {
     "juarez-steel": (2.0, 0.1),       # Juárez and Steel (2010)
     "gaussian": None,
 }
+ENGINES = ("stan", "exact")          # MCMC, or numerical integration (hierarchical_exact)
 SIGMA_FACTOR = 1000.0                 # "1000 times" the scale, for both uniform bounds
 PROGRAM = "hierarchical"
 
@@ -364,7 +365,8 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
                       rope: float = 0.01, hyperprior="mlj", nu_prior: str = "hierarchical",
                       seed: int = 0, chains: int = 4, warmup: int = 1000, draws: int = 1000,
                       thin: int = 1, non_centred="auto", adapt_delta: float = 0.8,
-                      backend: str | None = None, progress: bool = True) -> HierarchicalResult:
+                      backend: str | None = None, progress: bool = True,
+                      engine: str = "stan") -> HierarchicalResult:
     """Compare classifiers a and b on several data sets with the hierarchical model.
 
     ``data``: a tidy results table (with ``a``, ``b`` naming the classifiers), a
@@ -376,9 +378,18 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     see :func:`_non_centred`), True or False. ``adapt_delta``: the target acceptance rate of
     NUTS (higher: smaller steps, fewer divergences, slower). ``backend``: "cmdstanpy" or
     "pystan" (default: whichever is installed, see :mod:`bayestut.methods.stan`).
+    ``engine``: "stan" (MCMC, the papers' method) or "exact" (numerical integration of the
+    same posterior, :mod:`bayestut.methods.hierarchical_exact`: no compile, the same digits
+    on every machine; the sampler's settings are then unused and ``chains * draws``
+    independent draws serve the plots).
     """
+    if engine not in ENGINES:
+        raise InputError(f"unknown engine {engine!r}; choose one of {list(ENGINES)}")
     d = _differences(data, a, b, folds)
     x, bounds = _check(d, rope, hyperprior, nu_prior)
+    if engine == "exact":
+        from .hierarchical_exact import exact_test
+        return exact_test(d, x, bounds, rope, nu_prior, seed, chains * draws // thin)
     rng = np.random.default_rng(seed)
     prepared = prepare(x, d.folds, rope, bounds, nu_prior, non_centred, rng)
     fit = stan.sample(PROGRAM, prepared.stan_data, seed=seed, chains=chains, warmup=warmup,

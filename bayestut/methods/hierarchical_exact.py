@@ -1,0 +1,741 @@
+"""The hierarchical correlated t-test without MCMC: its posterior by numerical integration.
+
+The model is the one of ``stan/hierarchical.stan`` (see :mod:`.hierarchical`), on the same
+prepared data (rescaling by std_x, the zero-variance noise, the same bounds). Its posterior
+is only three-dimensional once the data sets' own parameters are integrated out:
+
+- sigma_i, flat on (0, S), integrates analytically. With k = (n - 1) / 2 and
+  A_i(delta) = ss_i / (2 (1 - rho)) + n (xbar_i - delta)^2 / (2 (1 + (n - 1) rho)),
+  int_0^S sigma^-n exp(-A / sigma^2) dsigma = Gamma(k) Q(k, A / S^2) / (2 A^k),
+  Q the regularised upper incomplete gamma function: the data set's likelihood in delta_i
+  is (1 + (delta_i - xbar_i)^2 / c_i)^-k times a factor that is 1 unless S is tiny.
+- Given (delta0, sigma0, nu) the delta_i are independent: each data set contributes a
+  one-dimensional integral of that likelihood against the Student t(nu, delta0, sigma0)
+  density, done here by Gauss-Legendre on pieces graded around both the data set's mean
+  and delta0 (the product can be narrow at either, and has two bumps for an outlier).
+- alpha, beta integrate into a prior on nu (:func:`nu_prior_density`).
+
+The posterior of (delta0, sigma0, nu) is then integrated on a grid: u = asinh(sigma0 / kappa)
+(linear near sigma0 = 0, where the funnel is, logarithmic above), t = log(nu - 1), and
+delta0 on a range adapted to every sigma0 (the conditional of delta0 narrows with sigma0).
+Coarse passes find the ranges where the posterior lives; the final grid's trapezoid sums
+converge fast for smooth integrands. The next-data-set shares integrate an indicator (which
+region has the largest mass); its edges in delta0, +-b(sigma0, nu), are found by bisection
+and integrated exactly on each row, so the shares converge as fast as everything else.
+Every probability carries a numerical error: its difference from the same computation on
+every other grid point (a grid twice as coarse), which bounds the error of the fine grid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+from scipy import special, stats
+
+from ..errors import InputError
+from .hierarchical import (NU_PRIORS, HierarchicalResult, Prepared, _check, _differences,
+                           next_dataset_masses, prepare, sigma_mle)
+
+# The delta_i quadrature, in y = asinh((delta - delta0) / sigma0): breakpoints at the
+# top-level law's quantiles KERNEL (both sides),
+# at xbar_i +- s_i DATA (s_i the width of the data set's likelihood) and at +-rope; GAUSS
+# Gauss-Legendre nodes per piece (accuracy measured in tests/test_hierarchical_exact.py)
+KERNEL = (0.5, 0.75, 0.9, 0.98, 0.999, 1 - 1e-5, 1 - 1e-8)
+DATA = (0.0, 1.5, 4.0, 8.0, 16.0, 40.0)
+GAUSS = 4
+# ranges of t = log(nu - 1): outside them the likelihood no longer changes with nu
+T_LOW, T_HIGH = np.log(1e-6), np.log(1e5)
+# a grid's edges are put where the posterior mass beyond them is below this (on a coarse grid)
+MASS_LEFT = 1e-6
+CHUNK = 1_500_000          # quadrature nodes per block of work (memory, not results)
+
+
+# --- the data sets' likelihood with sigma_i integrated out -----------------------------------
+
+@dataclass(frozen=True)
+class Likelihood:
+    """Everything :func:`log_likelihood` needs about the prepared (rescaled) data sets."""
+
+    xbar: np.ndarray
+    a: np.ndarray          # ss_i / (2 (1 - rho)): A_i at delta = xbar_i
+    m: float               # Var(xbar_i) = sigma_i^2 m; m = (1 + (n - 1) rho) / n
+    n: int
+    sigma_max: float       # the upper bound S of the flat prior on sigma_i
+    log_const: np.ndarray  # per data set, everything that does not depend on delta
+    q_from: np.ndarray     # A / S^2 above which Q(k, A / S^2) differs from 1 in double precision
+
+    @property
+    def q_from_half(self) -> float:
+        return float(special.gammaincinv(self.k - 0.5, 1e-17))
+
+    @property
+    def k(self) -> float:
+        return 0.5 * (self.n - 1)
+
+    @property
+    def width(self) -> np.ndarray:
+        """The likelihood's standard deviation in delta_i (normal approximation)."""
+        return np.sqrt(2 * self.m * self.a / (self.n - 1))
+
+    def big_a(self, delta, i=slice(None)):
+        return self.a[i] + (delta - self.xbar[i]) ** 2 / (2 * self.m)
+
+
+def likelihood(p: Prepared) -> Likelihood:
+    d = p.stan_data
+    n, rho, q = d["n"], d["rho"], d["q"]
+    k = 0.5 * (n - 1)
+    const = (-0.5 * n * np.log(2 * np.pi) - 0.5 * (n - 1) * np.log1p(-rho)
+             - 0.5 * np.log1p((n - 1) * rho) + np.log(0.5) + special.gammaln(k)
+             - np.log(d["sigma_max"]))
+    return Likelihood(xbar=np.asarray(d["xbar"], float), a=d["ss"] / (2 * (1 - rho)),
+                      m=(1 + (n - 1) * rho) / n, n=n, sigma_max=d["sigma_max"],
+                      log_const=np.full(q, const), q_from=np.full(q, special.gammaincinv(k, 1e-17)))
+
+
+def _log_q(k, x, q_from):
+    """log Q(k, x), evaluated only where it differs from 0 (x above q_from)."""
+    out = np.zeros(np.shape(x))
+    far = x > q_from
+    if far.any():
+        with np.errstate(divide="ignore"):
+            out[far] = np.log(special.gammaincc(k, x[far]))
+    return out
+
+
+def log_likelihood(lik: Likelihood, delta, i=slice(None)):
+    """log p(x_i | delta_i) with sigma_i integrated out against its flat prior (all constants
+    kept). ``delta`` broadcasts against the data sets selected by ``i`` on its last axis."""
+    big_a = lik.big_a(delta, i)
+    return (lik.log_const[i] - lik.k * np.log(big_a)
+            + _log_q(lik.k, big_a / lik.sigma_max**2, lik.q_from[i]))
+
+
+def sigma_mean_given_delta(lik: Likelihood, delta, i=slice(None)):
+    """E[sigma_i | delta_i, data]: sqrt(A) Gamma(k - 1/2) Q(k - 1/2, .) / (Gamma(k) Q(k, .))."""
+    big_a = lik.big_a(delta, i)
+    x = big_a / lik.sigma_max**2
+    k = lik.k
+    with np.errstate(invalid="ignore"):
+        out = np.sqrt(big_a) * np.exp(special.gammaln(k - 0.5) - special.gammaln(k)
+                                      + _log_q(k - 0.5, x, lik.q_from_half)
+                                      - _log_q(k, x, lik.q_from[i]))
+    # where both tails underflow the likelihood is 0 too: the value has no weight
+    return np.where(np.isfinite(out), out, 0.0)
+
+
+# --- the top level ----------------------------------------------------------------------------
+
+def log_top(z, nu):
+    """log density of the standard top-level law at z: Student t(nu), normal where nu = inf."""
+    z, nu = np.broadcast_arrays(np.asarray(z, float), np.asarray(nu, float))
+    gauss = np.isinf(nu)
+    nu_ = np.where(gauss, 1.0, nu)
+    student = (special.gammaln(0.5 * (nu_ + 1)) - special.gammaln(0.5 * nu_)
+               - 0.5 * np.log(np.pi * nu_) - 0.5 * (nu_ + 1) * np.log1p(z * z / nu_))
+    return np.where(gauss, -0.5 * z * z - 0.5 * np.log(2 * np.pi), student)
+
+
+def top_cdf(z, nu):
+    z, nu = np.broadcast_arrays(np.asarray(z, float), np.asarray(nu, float))
+    return np.where(np.isinf(nu), special.ndtr(z), special.stdtr(np.where(np.isinf(nu), 1, nu), z))
+
+
+# --- the prior on nu --------------------------------------------------------------------------
+
+_A_NODES, _A_WEIGHTS = np.polynomial.legendre.leggauss(48)
+
+
+def nu_prior_density(tau, nu_prior: str, bounds, shape=None, rate=None):
+    """Prior density of tau = nu - 1. The hierarchical prior Gamma(alpha, beta) with alpha, beta
+    uniform: the beta integral is closed, alpha_int tau^-2 [P(a+1, b_hi tau) - P(a+1, b_lo tau)],
+    P the regularised lower incomplete gamma; alpha by Gauss-Legendre (the integrand is smooth)."""
+    tau = np.asarray(tau, float)
+    if nu_prior != "hierarchical":
+        return stats.gamma.pdf(tau, shape, scale=1.0 / rate)
+    a_lo, a_hi, b_lo, b_hi = bounds
+    alpha = 0.5 * (a_hi + a_lo) + 0.5 * (a_hi - a_lo) * _A_NODES
+    t, al = tau[..., None], alpha
+    lo, hi = b_lo * t, b_hi * t
+    # the difference of P's, or of Q's where both P's are close to 1
+    upper = lo > al + 1
+    diff = np.where(upper, special.gammaincc(al + 1, lo) - special.gammaincc(al + 1, hi),
+                    special.gammainc(al + 1, hi) - special.gammainc(al + 1, lo))
+    inner = al * diff / np.where(t > 0, t * t, 1.0)
+    return 0.5 * (inner * _A_WEIGHTS).sum(axis=-1) / (b_hi - b_lo)
+
+
+def nu_prior_tails(t_low, t_high, nu_prior: str, bounds, shape=None, rate=None):
+    """Prior mass of t = log(nu - 1) below t_low and above t_high (Gauss-Legendre in t: the
+    density decays exponentially below and like a Gamma tail above)."""
+    if nu_prior != "hierarchical":
+        law = stats.gamma(shape, scale=1.0 / rate)
+        return float(law.cdf(np.exp(t_low))), float(law.sf(np.exp(t_high)))
+    x, w = np.polynomial.legendre.leggauss(96)
+    density = lambda s: nu_prior_density(np.exp(s), nu_prior, bounds) * np.exp(s)
+    below = 30.0 * (x + 1) + t_low - 60.0
+    above = 8.0 * (x + 1) + t_high
+    return float(30.0 * (w * density(below)).sum()), float(8.0 * (w * density(above)).sum())
+
+
+# --- the delta_i integral ---------------------------------------------------------------------
+
+_KERNEL = np.array([1 - v for v in KERNEL[:0:-1]] + list(KERNEL))
+_DATA = np.array([-v for v in DATA[:0:-1]] + list(DATA))
+
+
+def _gauss(n: int):
+    """Gauss-Legendre nodes and weights on (0, 1)."""
+    x, w = np.polynomial.legendre.leggauss(n)
+    return 0.5 * (x + 1), 0.5 * w
+
+
+def _top_quantiles(nu):
+    """Quantiles of the top-level law at the levels KERNEL, both sides, (points, levels)."""
+    nu = np.asarray(nu, float)[:, None]
+    gauss = np.isinf(nu)
+    z = np.where(gauss, special.ndtri(_KERNEL), special.stdtrit(np.where(gauss, 1.0, nu), _KERNEL))
+    return z
+
+
+def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float, gauss: int = GAUSS):
+    """Quadrature nodes delta (points, data sets, nodes) and log(weight * likelihood * top-level
+    density) there, without the top-level density's constant. The nodes are Gauss-Legendre
+    on pieces of y = asinh((delta - delta0) / sigma0), between breakpoints at the top-level
+    law's quantiles, around the data set's mean and at +-rope: in y the top-level density is
+    a smooth bump with exponential tails for any nu > 1, and the likelihood's bump, wherever
+    it lies, has its own pieces (an outlier makes the integrand two-humped)."""
+    n_pts, q = len(delta0), len(lik.xbar)
+    d0, s0 = delta0[:, None, None], sigma0[:, None, None]
+    n_k, n_d = len(_KERNEL), len(_DATA)
+    breaks = np.empty((n_pts, q, n_k + n_d + 2))
+    breaks[..., :n_k] = np.arcsinh(_top_quantiles(nu))[:, None, :]
+    breaks[..., n_k:n_k + n_d] = np.arcsinh(
+        (lik.xbar[:, None] + lik.width[:, None] * _DATA - d0) / s0)
+    breaks[..., n_k + n_d:] = np.arcsinh((np.array([-rope, rope]) - delta0[:, None])
+                                         / sigma0[:, None])[:, None, :]
+    breaks.sort(axis=-1)
+    length = np.diff(breaks, axis=-1)
+    g_nodes, g_weights = _gauss(gauss)
+    y = breaks[..., :-1, None] + length[..., None] * g_nodes
+    z = np.sinh(y)
+    z2 = z * z
+    with np.errstate(divide="ignore"):
+        log_f = np.log(length)[..., None] + np.log(g_weights)
+    log_f += 0.5 * np.log1p(z2)                               # log(d delta / dy) - log sigma0
+    normal = np.isinf(nu)
+    if normal.all():
+        log_f -= 0.5 * z2
+    else:
+        nu_ = np.where(normal, 1e300, nu)[:, None, None, None]
+        log_f -= (0.5 * (nu_ + 1)) * np.log1p(z2 / nu_)
+    delta = d0[..., None] + s0[..., None] * z
+    log_f += _log_likelihood_core(lik, delta, (slice(None), None, None))
+    return delta.reshape(n_pts, q, -1), log_f.reshape(n_pts, q, -1)
+
+
+def _log_likelihood_core(lik: Likelihood, delta, i):
+    """log p(x_i | delta_i) less its constant; ``i`` indexes the data sets to match delta."""
+    big_a = lik.big_a(delta, i)
+    out = -lik.k * np.log(big_a)
+    far = big_a > lik.q_from[0] * lik.sigma_max**2
+    if far.any():                  # the bound S on sigma_i matters (tiny S, or far out)
+        with np.errstate(divide="ignore"):
+            out[far] += np.log(special.gammaincc(lik.k, big_a[far] / lik.sigma_max**2))
+    return out
+
+
+def _top_constant(nu):
+    """log of the top-level density's normalising constant (sigma0 = 1)."""
+    nu = np.asarray(nu, float)
+    finite = np.where(np.isinf(nu), 1.0, nu)
+    return np.where(np.isinf(nu), -0.5 * np.log(2 * np.pi),
+                    special.gammaln(0.5 * (finite + 1)) - special.gammaln(0.5 * finite)
+                    - 0.5 * np.log(np.pi * finite))
+
+
+def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: bool = False,
+                    gauss: int = GAUSS):
+    """log int p(x_i | delta) t(delta | delta0, sigma0, nu) d delta for every point and data set,
+    (points, data sets); with ``moments`` also the conditional E[delta_i], P(delta_i < -rope),
+    P(delta_i > rope) and E[sigma_i] given (delta0, sigma0, nu), (4, points, data sets)."""
+    delta0, sigma0, nu = (np.asarray(v, float).ravel() for v in
+                          np.broadcast_arrays(delta0, sigma0, nu))
+    q = len(lik.xbar)
+    step = max(1, CHUNK // (q * (len(_KERNEL) + len(_DATA) + 1) * gauss))
+    log_i = np.empty((len(delta0), q))
+    extra = np.empty((4, len(delta0), q)) if moments else None
+    const = _top_constant(nu)[:, None] + lik.log_const
+    for start in range(0, len(delta0), step):
+        part = slice(start, start + step)
+        nodes, log_f = _integrand(lik, delta0[part], sigma0[part], nu[part], rope, gauss)
+        peak = log_f.max(axis=-1, keepdims=True)
+        f = np.exp(log_f - peak)
+        total = f.sum(axis=-1)
+        log_i[part] = np.log(total) + peak[..., 0] + const[part]
+        if moments:
+            extra[0, part] = (f * nodes).sum(axis=-1) / total
+            extra[1, part] = (f * (nodes < -rope)).sum(axis=-1) / total
+            extra[2, part] = (f * (nodes > rope)).sum(axis=-1) / total
+            extra[3, part] = ((f * sigma_mean_given_delta(lik, nodes, (slice(None), None)))
+                              .sum(axis=-1) / total)
+    if moments:
+        return log_i, extra
+    return log_i
+
+
+# --- the next data set's regions --------------------------------------------------------------
+
+def rope_edge(sigma0, nu, rope: float):
+    """b >= 0 such that the rope has the largest mass of the next data set's t(nu, delta0,
+    sigma0) exactly when |delta0| < b (left wins below -b, right above b). rope - right is
+    strictly decreasing in delta0 >= 0 (and left < right there), so bisection finds b."""
+    sigma0, nu = np.broadcast_arrays(np.asarray(sigma0, float), np.asarray(nu, float))
+    excess = lambda d: (2 * top_cdf((rope - d) / sigma0, nu) - top_cdf((-rope - d) / sigma0, nu)
+                        - 1.0)
+    lo, hi = np.zeros(sigma0.shape), np.full(sigma0.shape, rope)
+    while np.any(excess(hi) > 0):          # rope - right > 0 at hi: look further out
+        hi = np.where(excess(hi) > 0, 2 * hi, hi)
+    lo = np.where(excess(lo) <= 0, hi, lo)  # the rope never wins: b = 0 (set below)
+    for _ in range(60):
+        mid = 0.5 * (lo + hi)
+        above = excess(mid) > 0
+        lo, hi = np.where(above, mid, lo), np.where(above, hi, mid)
+    return np.where(excess(np.zeros(sigma0.shape)) <= 0, 0.0, 0.5 * (lo + hi))
+
+
+# --- integrating over a uniform grid ----------------------------------------------------------
+# A smooth function that is negligible at both ends of a uniform grid is integrated to
+# spectral accuracy by the trapezoid rule; its integral up to any point x, by integrating
+# its sinc interpolant: int_-inf^x sinc((s - s_j) / h) ds = h (1/2 + Si(pi (x - s_j) / h) / pi).
+
+def integral_up_to(f, start, step, x):
+    """int from -inf to x of the sinc interpolant of f (..., N) sampled at start + step * j;
+    ``start``, ``step`` and ``x`` broadcast against f's leading shape."""
+    n = f.shape[-1]
+    start, step, x = (np.asarray(v, float)[..., None] for v in (start, step, x))
+    si, _ = special.sici(np.pi * (x - (start + step * np.arange(n))) / step)
+    part = step[..., 0] * (f * (0.5 + si / np.pi)).sum(axis=-1)
+    # beyond the grid's ends the function is 0: there the integral is exactly 0 or the total
+    total = step[..., 0] * f.sum(axis=-1)
+    return np.where(x[..., 0] <= start[..., 0], 0.0,
+                    np.where(x[..., 0] >= start[..., 0] + (n - 1) * step[..., 0], total, part))
+
+
+# --- the grid ---------------------------------------------------------------------------------
+# Each axis is a uniform grid in v with x = centre + scale sinh(v): points about `scale`
+# apart where the posterior is and ever sparser in its tails, and the trapezoid rule in v
+# keeps its fast convergence. A pilot (rounds of coarse grids that zoom in) finds the
+# centres, scales and ranges: u and t globally, delta0 for every sigma0.
+
+PILOT = (9, 7, 9)          # pilot points in u, t, delta0
+PILOT_ROUNDS = 4
+PILOT_GAUSS = 2            # the pilot only needs the posterior's rough shape
+DRAW_GAUSS = 2             # nodes per piece when drawing delta_i
+FINE = (17, 15, 17)        # final points in u, t, delta0 (odd: every other point is the coarse grid)
+
+
+@dataclass(frozen=True)
+class Model:
+    """The prepared data and priors, in the coordinates the grid uses."""
+
+    lik: Likelihood
+    rope: float
+    delta0_bound: float
+    sigma0_max: float
+    kappa: float           # sigma0 = kappa sinh(u): linear below kappa, logarithmic above
+    nu_prior: str
+    bounds: tuple
+    shape: float
+    rate: float
+
+    @property
+    def gaussian(self) -> bool:
+        return self.nu_prior == "gaussian"
+
+    @property
+    def u_max(self) -> float:
+        return float(np.arcsinh(self.sigma0_max / self.kappa))
+
+    def sigma0(self, u):
+        # sigma0 = 0 is the common-delta limit; a tiny positive value gives the same integrals
+        return self.kappa * np.maximum(np.sinh(u), 1e-9)
+
+    def nu(self, t):
+        return np.full(np.shape(t), np.inf) if self.gaussian else 1.0 + np.exp(t)
+
+    def prior_u(self, u):
+        return self.kappa * np.cosh(u) / self.sigma0_max
+
+    def prior_t(self, t):
+        if self.gaussian:
+            return np.ones(np.shape(t))
+        return nu_prior_density(np.exp(t), self.nu_prior, self.bounds, self.shape,
+                                self.rate) * np.exp(t)
+
+    def tails_u(self, u_low, u_high):
+        return float(self.sigma0(u_low) / self.sigma0_max if u_low > 0 else 0.0), \
+            float(max(1.0 - self.sigma0(u_high) / self.sigma0_max, 0.0))
+
+    def tails_t(self, t_low, t_high):
+        if self.gaussian:
+            return 0.0, 0.0
+        return nu_prior_tails(t_low, t_high, self.nu_prior, self.bounds, self.shape, self.rate)
+
+    def log_likelihood(self, u, t, d, moments=False, gauss=GAUSS):
+        """sum_i log I_i on the grid (u, t, delta0 per u): (len u, len t, points)."""
+        nu_, nt, nd = len(u), len(t), d.shape[1]
+        shape = (nu_, nt, nd)
+        out = delta_integrals(self.lik, np.broadcast_to(d[:, None, :], shape),
+                              np.broadcast_to(self.sigma0(u)[:, None, None], shape),
+                              np.broadcast_to(self.nu(t)[None, :, None], shape),
+                              self.rope, moments, gauss)
+        if moments:
+            log_i, extra = out
+            return log_i.sum(axis=1).reshape(shape), extra.reshape((4,) + shape + (-1,))
+        return out.sum(axis=1).reshape(shape)
+
+
+def model(p: Prepared, nu_prior: str) -> Model:
+    d = p.stan_data
+    lik = likelihood(p)
+    return Model(lik=lik, rope=p.rope, delta0_bound=float(d["delta0_bound"]),
+                 sigma0_max=float(d["sigma0_max"]), kappa=0.05 * float(lik.width.min()),
+                 nu_prior=nu_prior, bounds=(d["alpha_low"], d["alpha_high"], d["beta_low"],
+                                            d["beta_high"]),
+                 shape=float(d["nu_shape"]), rate=float(d["nu_rate"]))
+
+
+@dataclass(frozen=True)
+class Axis:
+    """x = centre + scale sinh(v), v uniform from v[0] with step h; rows broadcast."""
+
+    centre: np.ndarray
+    scale: np.ndarray
+    v: np.ndarray
+
+    @classmethod
+    def spanning(cls, centre, scale, low, high, n: int):
+        centre, scale, low, high = (np.asarray(a, float)[..., None] for a in
+                                    (centre, scale, low, high))
+        ends = np.arcsinh((low - centre) / scale), np.arcsinh((high - centre) / scale)
+        v = ends[0] + (ends[1] - ends[0]) * np.linspace(0.0, 1.0, n)
+        return cls(centre, scale, v)
+
+    @property
+    def x(self):
+        return self.centre + self.scale * np.sinh(self.v)
+
+    @property
+    def jacobian(self):
+        return self.scale * np.cosh(self.v)
+
+    @property
+    def h(self):
+        return self.v[..., 1] - self.v[..., 0]
+
+    def v_of(self, x):
+        return np.arcsinh((x - self.centre[..., 0]) / self.scale[..., 0])
+
+    def every_other(self):
+        return Axis(self.centre, self.scale, self.v[..., ::2])
+
+
+def _trapezoid(axis: Axis, density, tails):
+    """Weights of the trapezoid rule in v for a prior density given in x, the prior's mass
+    beyond each end lumped onto it (the grids end where the likelihood has flattened or the
+    posterior is negligible)."""
+    w = axis.h * axis.jacobian * density(axis.x)
+    w[0] = 0.5 * w[0] + tails[0]
+    w[-1] = 0.5 * w[-1] + tails[1]
+    return w
+
+
+def _summary(values, mass):
+    """Centre, spread and the range holding all but MASS_LEFT of a coarse marginal (widened by
+    one point each side)."""
+    p = mass / mass.sum()
+    mean = (p * values).sum()
+    sd = np.sqrt((p * (values - mean) ** 2).sum())
+    cumulative = np.cumsum(p)
+    idx = np.flatnonzero((cumulative > MASS_LEFT) & (cumulative - p < 1 - MASS_LEFT))
+    lo, hi = max(idx[0] - 1, 0), min(idx[-1] + 1, len(values) - 1)
+    step = values[1] - values[0]
+    return mean, max(sd, 0.25 * step), values[lo], values[hi]
+
+
+@dataclass(frozen=True)
+class Pilot:
+    u: tuple                   # centre, scale, low, high
+    t: tuple
+    rows_u: np.ndarray         # the last pilot's u values
+    rows_d: np.ndarray         # (rows, 4): delta0's centre, scale, low, high per u row
+
+
+def explore(m: Model) -> Pilot:
+    n_u, n_t, n_d = PILOT
+    if m.gaussian:
+        n_t = 1
+    u_rng, t_rng = (0.0, m.u_max), (T_LOW, T_HIGH)
+    u = np.linspace(*u_rng, n_u)
+    lo, hi = np.full(n_u, -m.delta0_bound), np.full(n_u, m.delta0_bound)
+    for _ in range(PILOT_ROUNDS):
+        t = np.linspace(*t_rng, n_t) if n_t > 1 else np.zeros(1)
+        d = lo[:, None] + (hi - lo)[:, None] * np.linspace(0, 1, n_d)
+        logp = m.log_likelihood(u, t, d, gauss=PILOT_GAUSS)
+        w = (np.exp(logp - logp.max()) * (hi - lo)[:, None, None]
+             * m.prior_u(u)[:, None, None] * m.prior_t(t)[None, :, None])
+        su = _summary(u, w.sum(axis=(1, 2)))
+        st = _summary(t, w.sum(axis=(0, 2))) if n_t > 1 else (0.0, 1.0, 0.0, 0.0)
+        rows = np.array([_summary(d[i], w[i].sum(axis=0)) for i in range(n_u)])
+        rows_u = u
+        u_rng, t_rng = su[2:], st[2:]
+        u_new = np.linspace(*u_rng, n_u)
+        j = np.clip(np.searchsorted(u, u_new), 1, n_u - 1)
+        lo = np.minimum(rows[j - 1, 2], rows[j, 2])
+        hi = np.maximum(rows[j - 1, 3], rows[j, 3])
+        u = u_new
+    return Pilot(su, st, rows_u, rows)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The final grid and the log-likelihood on it."""
+
+    model: Model
+    u: Axis
+    t: Axis
+    d: Axis                    # one row per u
+    logp: np.ndarray           # (len u, len t, len delta0)
+    extra: np.ndarray          # (4, len u, len t, len delta0, data sets), see delta_integrals
+
+    def every_other(self) -> "Grid":
+        e = slice(None, None, 2)
+        te = slice(None) if self.model.gaussian else e
+        return Grid(self.model, self.u.every_other(),
+                    self.t if self.model.gaussian else self.t.every_other(),
+                    Axis(self.d.centre[e], self.d.scale[e], self.d.v[e][:, e]),
+                    self.logp[e][:, te][..., e], self.extra[:, e][:, :, te][:, :, :, e])
+
+    def rows(self) -> np.ndarray:
+        """Prior weights of the (u, t) rows, (len u, len t)."""
+        m = self.model
+        wu = _trapezoid(self.u, m.prior_u, m.tails_u(self.u.x[0], self.u.x[-1]))
+        if m.gaussian:
+            return wu[:, None]
+        return wu[:, None] * _trapezoid(self.t, m.prior_t, m.tails_t(self.t.x[0], self.t.x[-1]))
+
+    def weights(self) -> np.ndarray:
+        """Unnormalised posterior weight of every grid point."""
+        f = np.exp(self.logp - self.logp.max())
+        return self.rows()[..., None] * (self.d.h[:, None] * self.d.jacobian)[:, None, :] * f
+
+
+def solve(p: Prepared, nu_prior: str) -> Grid:
+    m = model(p, nu_prior)
+    pilot = explore(m)
+    n_u, n_t, n_d = FINE
+    u = Axis.spanning(*pilot.u, n_u)
+    t = (Axis(np.zeros(1), np.ones(1), np.zeros(1)) if m.gaussian else
+         Axis.spanning(*pilot.t, n_t))
+    ux = u.x
+    rows = np.array([np.interp(ux, pilot.rows_u, pilot.rows_d[:, k]) for k in range(2)])
+    j = np.clip(np.searchsorted(pilot.rows_u, ux), 1, len(pilot.rows_u) - 1)
+    low = np.minimum(pilot.rows_d[j - 1, 2], pilot.rows_d[j, 2])
+    high = np.maximum(pilot.rows_d[j - 1, 3], pilot.rows_d[j, 3])
+    d = Axis.spanning(rows[0], rows[1], low, high, n_d)
+    logp, extra = m.log_likelihood(ux, t.x, d.x, moments=True)
+    return Grid(m, u, t, d, logp, extra)
+
+
+@dataclass(frozen=True)
+class Posterior:
+    """The integrated posterior (rescaled units)."""
+
+    shares: np.ndarray         # next data set: P(left, rope, right has the largest mass)
+    mean_masses: np.ndarray
+    delta0_probabilities: np.ndarray
+    delta0_mean: float
+    sigma0_mean: float
+    per_dataset: np.ndarray    # (4, data sets): E delta_i, P(delta_i < -r), P(> r), E sigma_i
+
+
+def integrate(g: Grid) -> Posterior:
+    m = g.model
+    weights = g.weights()
+    total = weights.sum()
+    rows = g.rows()
+    f = np.exp(g.logp - g.logp.max()) * g.d.jacobian[:, None, :]          # density in v
+    start, step = g.d.v[:, :1], g.d.h[:, None]
+    up_to = lambda x: integral_up_to(f, start, step, g.d.v_of(x)[:, None] if np.ndim(x) == 0
+                                     else np.arcsinh((x - g.d.centre) / g.d.scale))
+    r = m.rope
+    row_total = step * f.sum(axis=-1)
+    regions = lambda lo, hi: np.array([(rows * lo).sum(), (rows * (hi - lo)).sum(),
+                                       (rows * (row_total - hi)).sum()]) / total
+    d0_probs = regions(up_to(-r), up_to(r))
+    s0, nu = m.sigma0(g.u.x)[:, None], m.nu(g.t.x)[None, :]
+    b = rope_edge(s0, nu, r) * np.ones(rows.shape)
+    shares = regions(up_to(-b), up_to(b))
+    d0 = g.d.x[:, None, :]
+    s0_, nu_ = s0[..., None], nu[..., None]
+    low = top_cdf((-r - d0) / s0_, nu_)
+    high = 1.0 - top_cdf((r - d0) / s0_, nu_)
+    masses = np.array([(weights * low).sum(), (weights * (1 - low - high)).sum(),
+                       (weights * high).sum()]) / total
+    per = np.einsum("utd,kutdi->ki", weights, g.extra) / total
+    clip = lambda p: np.clip(p, 0.0, 1.0)     # quadrature noise must not leave [0, 1]
+    return Posterior(shares=clip(shares), mean_masses=clip(masses),
+                     delta0_probabilities=clip(d0_probs),
+                     delta0_mean=float((weights * d0).sum() / total),
+                     sigma0_mean=float((weights * s0_).sum() / total), per_dataset=per)
+
+
+# --- independent draws ------------------------------------------------------------------------
+
+def draw(g: Grid, count: int, rng: np.random.Generator):
+    """Independent draws of (delta0, sigma0, nu, delta_i, sigma_i), rescaled units. (delta0,
+    sigma0, nu): a grid cell by its posterior weight, then uniformly within the cell in v
+    (exact up to the grid's resolution); delta_i given them by inverting its conditional
+    distribution function on the quadrature nodes; sigma_i given delta_i exactly (1 / sigma_i^2
+    is a Gamma truncated by the prior's bound)."""
+    m, lik = g.model, g.model.lik
+    w = g.weights().ravel()
+    cell = rng.choice(w.size, size=count, p=w / w.sum())
+    iu, it, idd = np.unravel_index(cell, g.logp.shape)
+    jitter = lambda v, h, i: v[i] + (rng.random(count) - 0.5) * h
+    clip = lambda v, a: np.clip(v, a.v[..., 0], a.v[..., -1])
+    u = g.u.centre + g.u.scale * np.sinh(np.clip(jitter(g.u.v, g.u.h, iu), g.u.v[0], g.u.v[-1]))
+    if m.gaussian:
+        t = np.zeros(count)
+    else:
+        tv = np.clip(jitter(g.t.v, g.t.h, it), g.t.v[0], g.t.v[-1])
+        t = g.t.centre + g.t.scale * np.sinh(tv)
+    dv = g.d.v[iu, idd] + (rng.random(count) - 0.5) * g.d.h[iu]
+    dv = np.clip(dv, g.d.v[iu, 0], g.d.v[iu, -1])
+    delta0 = g.d.centre[iu, 0] + g.d.scale[iu, 0] * np.sinh(dv)
+    sigma0, nu = m.sigma0(u), m.nu(t)
+    delta = np.empty((count, len(lik.xbar)))
+    step = max(1, CHUNK // (len(lik.xbar) * (len(_KERNEL) + len(_DATA) + 1) * DRAW_GAUSS))
+    take = lambda a, j: np.take_along_axis(a, j[..., None], axis=-1)[..., 0]
+    for start in range(0, count, step):
+        part = slice(start, start + step)
+        nodes, log_f = _integrand(lik, delta0[part], sigma0[part], nu[part], m.rope, DRAW_GAUSS)
+        f = np.exp(log_f - log_f.max(axis=-1, keepdims=True))
+        cum = np.cumsum(f, axis=-1) - 0.5 * f
+        target = rng.random(cum.shape[:-1]) * f.sum(axis=-1)
+        k = np.clip((cum < target[..., None]).sum(axis=-1), 1, cum.shape[-1] - 1)
+        c0, c1, x0, x1 = take(cum, k - 1), take(cum, k), take(nodes, k - 1), take(nodes, k)
+        frac = np.clip((target - c0) / np.where(c1 > c0, c1 - c0, 1.0), 0.0, 1.0)
+        delta[part] = x0 + frac * (x1 - x0)
+    big_a = lik.big_a(delta)
+    tail = special.gammaincc(lik.k, big_a / lik.sigma_max**2)
+    sigma = np.sqrt(big_a / special.gammainccinv(lik.k, rng.random(delta.shape) * tail))
+    return delta0, sigma0, nu, delta, sigma
+
+
+# --- the result -------------------------------------------------------------------------------
+
+TARGET_ERROR = 0.001
+
+
+@dataclass(frozen=True)
+class ExactDiagnostics:
+    """What the Stan path's diagnostics say, for the exact engine: one 'chain' of independent
+    draws, and a problem only if the numerical error misses its target."""
+
+    chains: int
+    draws: int
+    error: float               # the largest numerical error of a reported probability
+    seconds: float
+
+    @property
+    def problems(self) -> list[str]:
+        if self.error <= TARGET_ERROR:
+            return []
+        return [f"the exact integration's numerical error reaches {self.error:.4f} (target "
+                f"{TARGET_ERROR}); compare with engine='stan'"]
+
+
+@dataclass(frozen=True)
+class ExactHierarchicalResult(HierarchicalResult):
+    """:class:`~bayestut.methods.hierarchical.HierarchicalResult` computed by integration:
+    the probabilities, mean masses and per-data-set summaries are integrals (not shares of
+    draws), each with a numerical error in place of the Monte Carlo one; the draws are
+    independent and serve the plots."""
+
+    exact: Posterior = None
+    coarse: Posterior = None
+    seconds: float = 0.0
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        return self.exact.shares
+
+    @property
+    def probabilities_mcse(self) -> np.ndarray:
+        """The numerical error of :attr:`probabilities` (its change on a grid twice as coarse),
+        where the Stan path has its Monte Carlo error."""
+        return np.abs(self.exact.shares - self.coarse.shares)
+
+    @property
+    def delta0_probabilities(self) -> np.ndarray:
+        return self.exact.delta0_probabilities
+
+    @property
+    def delta0_probabilities_error(self) -> np.ndarray:
+        return np.abs(self.exact.delta0_probabilities - self.coarse.delta0_probabilities)
+
+    @property
+    def mean_masses(self) -> np.ndarray:
+        return self.exact.mean_masses
+
+    @property
+    def mean_masses_mcse(self) -> np.ndarray:
+        return np.abs(self.exact.mean_masses - self.coarse.mean_masses)
+
+    @property
+    def diagnostics(self) -> ExactDiagnostics:
+        error = max(self.probabilities_mcse.max(), self.mean_masses_mcse.max(),
+                    self.delta0_probabilities_error.max())
+        return ExactDiagnostics(chains=1, draws=len(self.delta0), error=float(error),
+                                seconds=self.seconds)
+
+    def summary(self) -> pd.Series:
+        out = super().summary()
+        out["delta0 mean"] = self.exact.delta0_mean * self.prepared.std_x
+        return out
+
+    def per_dataset(self) -> pd.DataFrame:
+        frame = super().per_dataset()
+        mean, left, right, sigma = self.exact.per_dataset
+        frame["posterior mean delta_i"] = mean * self.prepared.std_x
+        frame[f"P({self.labels[0]})"] = left
+        frame[f"P({self.labels[1]})"] = 1.0 - left - right
+        frame[f"P({self.labels[2]})"] = right
+        frame["posterior mean sigma_i"] = sigma * self.prepared.std_x
+        return frame
+
+
+def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int):
+    """The exact engine of :func:`~bayestut.methods.hierarchical.hierarchical_test`, on its
+    checked input: the same preparation (and, for a given seed, the same zero-variance noise)."""
+    import time
+    start = time.perf_counter()
+    if x.shape[1] < 3:
+        raise InputError("the exact engine needs at least 3 differences per data set; "
+                         "use engine='stan'")
+    rng = np.random.default_rng(seed)
+    prepared = prepare(x, d.folds, rope, bounds, nu_prior, "auto", rng)
+    grid = solve(prepared, nu_prior)
+    fine, coarse = integrate(grid), integrate(grid.every_other())
+    delta0, sigma0, nu, delta, sigma = draw(grid, count, rng)
+    scale = prepared.std_x
+    masses = next_dataset_masses(delta0, sigma0, nu, prepared.rope)
+    return ExactHierarchicalResult(
+        a=d.a, b=d.b, datasets=d.datasets, rope=rope, xbar=x.mean(axis=1),
+        delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu, delta=delta * scale,
+        sigma=sigma * scale, masses=masses, prepared=prepared, fit=None, exact=fine,
+        coarse=coarse, seconds=time.perf_counter() - start)

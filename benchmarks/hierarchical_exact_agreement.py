@@ -1,0 +1,113 @@
+"""Does the exact engine give Stan's posterior? A table of z-scores over the 10 pairs of the 5
+bundled classifiers (54 data sets x 100 folds) under both hyperpriors.
+
+For each case: Stan with long chains (4 x 2,500 kept draws after 1,000 warm-up; compare()'s
+settings: non-centring by moments, adapt_delta 0.95) and the exact engine, same data and seed.
+Compared: the next-data-set shares (the papers' probabilities), the mean masses and the
+probabilities of delta0. z = (exact - Stan) / Stan's Monte Carlo standard error (where Stan's
+error is 0, all draws agree, and z is reported as 0 if the difference is within the exact
+engine's numerical error). The decision at 0.95 is compared too: a difference counts only
+where Stan's share is not within 3 Monte Carlo errors of the threshold.
+
+Stan's fits are cached in the folder given by --cache (default /tmp/bayestut-agreement), as
+they take minutes; the exact engine is rerun every time.
+
+Run: .venv/bin/python benchmarks/hierarchical_exact_agreement.py [--cache DIR]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import time
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+from bayestut.data import UCI_CLASSIFIERS, load_uci
+from bayestut.methods.diagnostics import mcse_mean
+from bayestut.methods.hierarchical import hierarchical_test
+
+STAN = dict(chains=4, warmup=1000, draws=2500, non_centred="moments", adapt_delta=0.95,
+            progress=False)
+THRESHOLD = 0.95
+QUANTITIES = ("shares", "masses", "delta0")
+
+
+def stan_summary(table, a, b, hyperprior, seed) -> dict:
+    start = time.perf_counter()
+    r = hierarchical_test(table, a, b, hyperprior=hyperprior, seed=seed, **STAN)
+    chains = r.diagnostics.chains
+    by_chain = lambda v: v.reshape(chains, -1, v.shape[-1])
+    d0 = np.stack([r.delta0 < -r.rope, np.abs(r.delta0) <= r.rope, r.delta0 > r.rope], axis=1)
+    return dict(shares=r.probabilities.tolist(), shares_se=r.probabilities_mcse.tolist(),
+                masses=r.mean_masses.tolist(), masses_se=r.mean_masses_mcse.tolist(),
+                delta0=d0.mean(axis=0).tolist(), delta0_se=mcse_mean(by_chain(d0)).tolist(),
+                divergences=int(r.diagnostics.divergences),
+                seconds=time.perf_counter() - start)
+
+
+def exact_summary(table, a, b, hyperprior, seed) -> dict:
+    start = time.perf_counter()
+    r = hierarchical_test(table, a, b, hyperprior=hyperprior, seed=seed, engine="exact")
+    return dict(shares=r.probabilities, shares_err=r.probabilities_mcse,
+                masses=r.mean_masses, masses_err=r.mean_masses_mcse,
+                delta0=r.delta0_probabilities, delta0_err=r.delta0_probabilities_error,
+                seconds=time.perf_counter() - start)
+
+
+def z_scores(stan: dict, exact: dict, quantity: str) -> np.ndarray:
+    diff = np.asarray(exact[quantity]) - np.asarray(stan[quantity])
+    se = np.asarray(stan[f"{quantity}_se"])
+    err = np.asarray(exact[f"{quantity}_err"])
+    with np.errstate(divide="ignore", invalid="ignore"):
+        z = diff / se
+    # Stan's error is 0 when all its draws agree; then only a difference beyond the exact
+    # engine's numerical error (and 1 / draws) counts
+    return np.where(se > 0, z, np.where(np.abs(diff) <= err + 1.0 / 10_000, 0.0, np.inf))
+
+
+def decision(shares, threshold=THRESHOLD) -> str:
+    best = int(np.argmax(shares))
+    return ("left", "rope", "right")[best] if shares[best] >= threshold else "none"
+
+
+def main(cache: Path, seed: int) -> None:
+    warnings.simplefilter("ignore")
+    cache.mkdir(parents=True, exist_ok=True)
+    table = load_uci()
+    rows, worst = [], 0.0
+    print(f"{'pair':<14}{'prior':<6}{'Stan shares':<22}{'exact shares':<22}"
+          f"{'max |z| shares/masses/delta0':<30}{'decision':<14}{'Stan s':>7}{'exact s':>8}")
+    for hyperprior in ("mlj", "jmlr"):
+        for a, b in itertools.combinations(UCI_CLASSIFIERS, 2):
+            path = cache / f"{a}-{b}-{hyperprior}-{seed}.json"
+            if path.exists():
+                stan = json.loads(path.read_text())
+            else:
+                stan = stan_summary(table, a, b, hyperprior, seed)
+                path.write_text(json.dumps(stan))
+            exact = exact_summary(table, a, b, hyperprior, seed)
+            zs = [np.abs(z_scores(stan, exact, q)).max() for q in QUANTITIES]
+            worst = max(worst, *zs)
+            d_stan, d_exact = decision(stan["shares"]), decision(exact["shares"])
+            near = abs(max(stan["shares"]) - THRESHOLD) <= 3 * max(stan["shares_se"])
+            same = "same" if d_stan == d_exact else ("differs (near)" if near else "DIFFERS")
+            print(f"{a + '-' + b:<14}{hyperprior:<6}"
+                  f"{' '.join(f'{v:.4f}' for v in stan['shares']):<22}"
+                  f"{' '.join(f'{v:.4f}' for v in exact['shares']):<22}"
+                  f"{' / '.join(f'{z:.2f}' for z in zs):<30}{same:<14}"
+                  f"{stan['seconds']:7.1f}{exact['seconds']:8.2f}")
+            rows.append(zs)
+    print(f"largest |z| over {len(rows)} cases and 9 probabilities each: {worst:.2f} "
+          f"(agreement: every |z| <= 4)")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cache", type=Path, default=Path("/tmp/bayestut-agreement"))
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    main(args.cache, args.seed)
