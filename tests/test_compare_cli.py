@@ -37,7 +37,8 @@ def run_cli(tmp_path, capsys, df, *args):
 
 
 def test_cli_writes_a_self_contained_report(tmp_path, capsys):
-    status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base")
+    # Stan: its sampled numbers carry their ± (the exact engine's errors round to 0 here)
+    status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base", "--engine", "stan")
     assert status == 0, err
     page = (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
     for text in (out, page):
@@ -298,10 +299,19 @@ def test_help_imports_nothing_heavy_and_answers_fast():
     assert float(seconds) < 0.5
 
 
+def test_the_exact_engine_is_the_default_and_stan_one_flag_away(tmp_path, capsys):
+    status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base")
+    assert status == 0, err
+    assert "numerical error of the exact integration" in out
+    with pytest.raises(SystemExit) as stop:
+        run_cli(tmp_path, capsys, results(), "mine", "base", "--engine", "gibbs")
+    assert stop.value.code == 2 and "invalid choice: 'gibbs'" in capsys.readouterr().err
+
+
 def test_default_sampler_settings_keep_divergences_rare_with_few_data_sets():
     # 3 data sets: at adapt_delta 0.8 this fit had 110 divergences in 4,000 (seed 0) and
     # 214 (seed 1); compare's default 0.95 had 39 and 25 (benchmarks/non_centred_default.py)
-    report = compare(results(), "mine", "base")
+    report = compare(results(), "mine", "base", engine="stan")
     assert report.hierarchical.diagnostics.divergences < 80
     problems = " ".join(report.diagnostics())
     assert "more warm-up" not in problems

@@ -76,9 +76,9 @@ def test_settings_of_one_data_set_say_the_other_tests_were_not_run():
 
 def test_settings_name_the_priors_draws_seed_and_diagnostics():
     result = compare(results([0.03, 0.02, 0.04], runs=2), "mine", "base", seed=11, chains=2,
-                     warmup=200, draws=200, signed_rank_samples=2000)
+                     warmup=200, draws=200, signed_rank_samples=2000, engine="stan")
     told = guide.settings(result, seed=11, chains=2, warmup=200, draws=200,
-                          signed_rank_samples=2000)
+                          signed_rank_samples=2000, engine="stan")
     assert told["draws, signed-rank test"] == "2,000 Monte Carlo samples, seed 11"
     assert "s = 0.5" in told["prior, signed-rank test"]
     assert told["draws, hierarchical test"].startswith("2 chains x 200 draws after 200 warm-up")
@@ -87,6 +87,15 @@ def test_settings_name_the_priors_draws_seed_and_diagnostics():
     assert "α ~ U(1, 2)" in told["prior, hierarchical test"]          # the MLJ hyperprior
     assert f"{result.hierarchical.diagnostics.divergences} divergent" in \
         told["diagnostics, hierarchical test"]
+
+
+def test_settings_of_the_exact_engine_name_its_numerical_error():
+    result = compare(results([0.03, 0.02, 0.04], runs=2), "mine", "base", seed=11,
+                     signed_rank_samples=2000)
+    told = guide.settings(result, seed=11, signed_rank_samples=2000)
+    assert told["computation, hierarchical test"].startswith("exact")
+    assert "4,000 independent draws" in told["computation, hierarchical test"]
+    assert "numerical error" in told["diagnostics, hierarchical test"]
 
 
 def test_settings_refuse_what_compare_does_not_take():

@@ -122,6 +122,11 @@ def parser() -> argparse.ArgumentParser:
                    help="parametrisation of each data set's mean difference in the "
                         "hierarchical model: chosen per data set (moments, the default; auto, "
                         "the reproductions' rule), or all or none non-centred")
+    c.add_argument("--engine", choices=("exact", "stan"), default="exact",
+                   help="how the hierarchical test's posterior is computed: exact, by "
+                        "numerical integration (the default: no compile, the same numbers on "
+                        "every machine; the sampler options are then unused), or stan, by "
+                        "MCMC as in the papers")
     c.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
                    help="folder for the report, created if needed (default: the current "
                         "folder); the file is named compare_A_vs_B.html")
@@ -245,7 +250,7 @@ def on_terminal() -> bool:
 def sampler_options(args) -> dict:
     """The hierarchical model's sampler settings given on the command line."""
     options = dict(chains=args.chains, warmup=args.warmup, draws=args.draws,
-                   adapt_delta=args.adapt_delta)
+                   adapt_delta=args.adapt_delta, engine=args.engine)
     non_centred = {"all": True, "none": False}.get(args.non_centred, args.non_centred)
     return options if non_centred is None else {**options, "non_centred": non_centred}
 

@@ -36,7 +36,7 @@ from ..errors import InputError
 from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
 from ..methods.decisions import outcome_labels
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX, ConvergenceWarning, mcse_mean
-from ..methods.hierarchical import HierarchicalResult, hierarchical_test
+from ..methods.hierarchical import ENGINES, HierarchicalResult, hierarchical_test
 from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..shapes import is_means_only
@@ -49,6 +49,10 @@ SIGNED_RANK_SAMPLES = 50_000
 # 0.95 cuts them to 9-39 for about 1.5 times the sampling time.
 NON_CENTRED = "moments"
 ADAPT_DELTA = 0.95
+# The hierarchical test's engine for a reader's results: "exact" integrates the posterior
+# (no compile, no divergences, the same digits on every machine), "stan" samples it; they
+# agree within Stan's Monte Carlo error (benchmarks/hierarchical_exact_agreement.py).
+ENGINE = "exact"
 
 SHARE = "share of draws"
 MEAN = "mean probability"
@@ -59,6 +63,8 @@ EXPLANATIONS = (
     "the probability that the difference on a new data set falls below, inside or above the rope.",
     "±: the Monte Carlo standard error (another seed moves the number by about this much); "
     "numbers are rounded to what it supports.")
+EXACT_ERROR = ("±: for the hierarchical test, the numerical error of the exact integration (its "
+               "change on a grid twice as coarse), the same on every machine and for every seed.")
 
 
 def refusal(datasets) -> str:
@@ -187,8 +193,9 @@ def check_variation(d: Differences) -> None:
 
 def failed_checks(hierarchical) -> list[str]:
     """The convergence checks a hierarchical fit failed that make its numbers unreliable
-    (divergences, R-hat, bulk ESS; hitting the tree depth only slows sampling)."""
-    if hierarchical is None:
+    (divergences, R-hat, bulk ESS; hitting the tree depth only slows sampling). The exact
+    engine samples nothing: its numerical error is reported beside each number instead."""
+    if hierarchical is None or hierarchical.engine == "exact":
         return []
     d = hierarchical.diagnostics
     out = []
@@ -291,7 +298,8 @@ class Comparison:
         table = pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                              index=pd.Index(self.differences.datasets, name="data set"))
         if self.hierarchical is not None:
-            table["shrunk (hierarchical)"] = self.hierarchical.delta.mean(axis=0)
+            shrunk = self.hierarchical.per_dataset()["posterior mean delta_i"]
+            table["shrunk (hierarchical)"] = shrunk.to_numpy()
         for j, label in enumerate(self.labels):
             table[f"P({label})"] = p[:, j]
         table["decision"] = [self.verdict(row) for row in p]
@@ -378,8 +386,9 @@ class Comparison:
         lines = [f"{self.a} against {self.b}", "", "Verdict: " + self.headline(), "",
                  self.settings(), self.orientation(), ""]
         if self.overall():
+            exact = self.hierarchical is not None and self.hierarchical.engine == "exact"
             lines += ["Over all data sets:", self.overall_table().to_string(), "",
-                      *EXPLANATIONS, ""]
+                      *EXPLANATIONS, *([EXACT_ERROR] if exact else []), ""]
         lines += [f"Per data set ({self.per_dataset_note}):",
                   self.per_dataset_table().to_string(float_format=lambda v: f"{v:.3f}"), ""]
         lines += ["Decisions:"] + [f"- {s}" for s in self.sentences()]
@@ -536,11 +545,17 @@ def simplex_overall(test: str, posterior: SimplexPosterior) -> Overall:
                    samples[0].mean(axis=0), mcse_mean(samples))
 
 
+def check_engine(engine) -> None:
+    if engine not in ENGINES:
+        raise InputError(f"engine must be one of {', '.join(ENGINES)} (--engine exact), "
+                         f"got {engine!r}")
+
+
 def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool | None = None,
             score: str = "score", score_range=FRACTION, percent: bool = False,
             threshold: float = 0.95, seed: int = 0, signed_rank_samples: int = SIGNED_RANK_SAMPLES,
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
-            adapt_delta: float = ADAPT_DELTA, non_centred=NON_CENTRED,
+            adapt_delta: float = ADAPT_DELTA, non_centred=NON_CENTRED, engine: str = ENGINE,
             progress: bool = False) -> Comparison:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
@@ -555,9 +570,12 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool | None =
     e.g. "error" or "logloss", needs True or False said). The hierarchical model's sampler:
     ``chains``, ``warmup``, ``draws`` (per chain), ``adapt_delta`` (NUTS's target acceptance
     rate), ``non_centred`` ("moments", "auto", True or False: the parametrisation of each data set's
-    delta_i) and ``seed`` (also of the signed-rank test's Monte Carlo).
+    delta_i) and ``seed`` (also of the signed-rank test's Monte Carlo). ``engine``: "exact"
+    (the default: the hierarchical posterior by numerical integration; the sampler settings
+    are then unused) or "stan" (MCMC).
     """
     rope = check_rope(rope, score_range)
+    check_engine(engine)
     check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
                    signed_rank_samples)
     lower_is_better = metric_direction(score, lower_is_better)
@@ -566,7 +584,8 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool | None =
     check_environment()
     table = read_results(results, score=score, percent=percent, score_range=score_range)
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
-                   warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred)
+                   warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
+                   engine=engine)
     if is_means_only(table):
         return compare_means(table, str(a), str(b), rope=rope, lower_is_better=lower_is_better,
                              metric=score, threshold=threshold, seed=seed,
@@ -585,7 +604,8 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool | None =
                 warnings.simplefilter("ignore", ConvergenceWarning)
                 hierarchical = hierarchical_test(
                     d, rope=rope, seed=seed, chains=chains, warmup=warmup, draws=draws,
-                    adapt_delta=adapt_delta, non_centred=non_centred, progress=progress)
+                    adapt_delta=adapt_delta, non_centred=non_centred, progress=progress,
+                    engine=engine)
     return Comparison(a=d.a, b=d.b, metric=score, rope=rope, threshold=threshold,
                       lower_is_better=lower_is_better, differences=d, per_dataset=per_dataset,
                       signed_rank=signed_rank, hierarchical=hierarchical, refused=refused,

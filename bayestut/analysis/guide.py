@@ -109,6 +109,14 @@ def settings(result, **call) -> pd.Series:
         f"σᵢ ~ U(0, {s['sigma_max'] * scale:.3g}); σ₀ ~ U(0, {s['sigma0_max'] * scale:.3g}); "
         f"ν − 1 ~ Gamma(α, β), α ~ U({s['alpha_low']:g}, {s['alpha_high']:g}), "
         f"β ~ U({s['beta_low']:g}, {s['beta_high']:g})")
+    if h.engine == "exact":
+        out["computation, hierarchical test"] = (
+            f"exact: the posterior integrated numerically (hierarchical_exact), the same on "
+            f"every machine; {dg.draws:,} independent draws for the figures, seed {used['seed']}")
+        out["diagnostics, hierarchical test"] = (
+            f"largest numerical error of a probability {dg.error:.1g} (its change on a grid "
+            "twice as coarse); " + ("; ".join(dg.problems) or "no warnings"))
+        return pd.Series(out, name="setting")
     out["draws, hierarchical test"] = (
         f"{dg.chains} chains x {dg.draws:,} draws after {used['warmup']:,} warm-up "
         f"({dg.chains * dg.draws:,} in all); NUTS in Stan ({h.fit.backend}), adapt_delta "

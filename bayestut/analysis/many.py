@@ -25,9 +25,9 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .compare import (ADAPT_DELTA, MEAN, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES, Overall,
-                      check_flag, failed_checks, metric_direction, oriented_differences,
-                      check_rope, check_settings, compare)
+from .compare import (ADAPT_DELTA, ENGINE, MEAN, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES,
+                      Overall, check_engine, check_flag, failed_checks, metric_direction,
+                      oriented_differences, check_rope, check_settings, compare)
 from . import writeup
 from ..errors import InputError
 from ..data import FRACTION, read_results
@@ -307,7 +307,8 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
                 threshold: float = 0.95, seed: int = 0,
                 signed_rank_samples: int = SIGNED_RANK_SAMPLES, chains: int = 4,
                 warmup: int = 1000, draws: int = 1000, adapt_delta: float = ADAPT_DELTA,
-                non_centred=NON_CENTRED, ranking: bool = True, n_jobs: int = -1,
+                non_centred=NON_CENTRED, engine: str = ENGINE, ranking: bool = True,
+                n_jobs: int = -1,
                 backend: str = "threading", progress: bool = True) -> ManyComparison:
     """Compare every pair of ``classifiers`` (all of the table's, in its order, when None).
 
@@ -319,6 +320,7 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
     rope = check_rope(rope, score_range)
     check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
                    signed_rank_samples)
+    check_engine(engine)
     check_parallel(n_jobs, backend)
     lower_is_better = metric_direction(score, lower_is_better)
     percent = check_flag("percent", percent, "--percent")
@@ -337,10 +339,10 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
         ranking_data(mean_scores(table, names, lower_is_better))
     options = dict(rope=rope, lower_is_better=lower_is_better, threshold=threshold, seed=seed,
                    signed_rank_samples=signed_rank_samples, chains=chains, warmup=warmup,
-                   draws=draws, adapt_delta=adapt_delta, non_centred=non_centred)
+                   draws=draws, adapt_delta=adapt_delta, non_centred=non_centred, engine=engine)
     workers = min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1, len(pairs))
-    if workers > 1 and table["dataset"].nunique() > 1 and not is_means_only(table):
-        # the hierarchical test will run
+    if (workers > 1 and table["dataset"].nunique() > 1 and not is_means_only(table)
+            and engine == "stan"):             # the hierarchical test will sample
         start_stan(workers)
     jobs = (joblib.delayed(compare)(table, a, b, **options) for a, b in pairs)
     done = {}

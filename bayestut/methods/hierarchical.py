@@ -259,6 +259,8 @@ class HierarchicalResult:
     prepared: Prepared
     fit: stan.Fit
 
+    engine = "stan"           # how the posterior was computed (hierarchical_test's engine)
+
     @property
     def labels(self) -> tuple[str, str, str]:
         return outcome_labels(self.a, self.b)
