@@ -64,7 +64,7 @@ EXPLANATIONS = (
     "±: the Monte Carlo standard error (another seed moves the number by about this much); "
     "numbers are rounded to what it supports.")
 EXACT_ERROR = ("±: for the hierarchical test, the numerical error of the exact integration (its "
-               "change on a grid twice as coarse), the same on every machine and for every seed.")
+               "difference from a coarser grid), the same on every machine and for every seed.")
 
 
 def refusal(datasets) -> str:

@@ -114,8 +114,8 @@ def settings(result, **call) -> pd.Series:
             f"exact: the posterior integrated numerically (hierarchical_exact), the same on "
             f"every machine; {dg.draws:,} independent draws for the figures, seed {used['seed']}")
         out["diagnostics, hierarchical test"] = (
-            f"largest numerical error of a probability {dg.error:.1g} (its change on a grid "
-            "twice as coarse); " + ("; ".join(dg.problems) or "no warnings"))
+            f"largest numerical error of a probability {dg.error:.1g} (its difference from "
+            "a coarser grid); " + ("; ".join(dg.problems) or "no warnings"))
         return pd.Series(out, name="setting")
     out["draws, hierarchical test"] = (
         f"{dg.chains} chains x {dg.draws:,} draws after {used['warmup']:,} warm-up "

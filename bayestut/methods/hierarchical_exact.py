@@ -22,8 +22,9 @@ Coarse passes find the ranges where the posterior lives; the final grid's trapez
 converge fast for smooth integrands. The next-data-set shares integrate an indicator (which
 region has the largest mass); its edges in delta0, +-b(sigma0, nu), are found by bisection
 and integrated exactly on each row, so the shares converge as fast as everything else.
-Every probability carries a numerical error: its difference from the same computation on
-every other grid point (a grid twice as coarse), which bounds the error of the fine grid.
+Every probability carries a numerical error: its difference from the same computation on a
+coarser grid (CHECK points instead of FINE), which bounds the error of the finer one (the
+trapezoid rule's error falls geometrically with the number of points).
 """
 
 from __future__ import annotations
@@ -200,7 +201,7 @@ def _top_quantiles(nu):
     return z
 
 
-def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float, gauss: int = GAUSS):
+def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float, gauss: int):
     """Quadrature nodes delta (points, data sets, nodes) and log(weight * likelihood * top-level
     density) there, without the top-level density's constant. The nodes are Gauss-Legendre
     on pieces of y = asinh((delta - delta0) / sigma0), between breakpoints at the top-level
@@ -257,12 +258,13 @@ def _top_constant(nu):
 
 
 def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: bool = False,
-                    gauss: int = GAUSS):
+                    gauss: int | None = None):
     """log int p(x_i | delta) t(delta | delta0, sigma0, nu) d delta for every point and data set,
     (points, data sets); with ``moments`` also the conditional E[delta_i], P(delta_i < -rope),
     P(delta_i > rope) and E[sigma_i] given (delta0, sigma0, nu), (4, points, data sets)."""
     delta0, sigma0, nu = (np.asarray(v, float).ravel() for v in
                           np.broadcast_arrays(delta0, sigma0, nu))
+    gauss = gauss or GAUSS
     q = len(lik.xbar)
     step = max(1, CHUNK // (q * (len(_KERNEL) + len(_DATA) + 1) * gauss))
     log_i = np.empty((len(delta0), q))
@@ -334,7 +336,8 @@ PILOT = (9, 7, 9)          # pilot points in u, t, delta0
 PILOT_ROUNDS = 4
 PILOT_GAUSS = 2            # the pilot only needs the posterior's rough shape
 DRAW_GAUSS = 2             # nodes per piece when drawing delta_i
-FINE = (17, 15, 17)        # final points in u, t, delta0 (odd: every other point is the coarse grid)
+FINE = (17, 15, 17)        # final points in u, t, delta0
+CHECK = (13, 11, 13)       # a coarser grid: the difference bounds the numerical error
 
 
 @dataclass(frozen=True)
@@ -386,7 +389,7 @@ class Model:
             return 0.0, 0.0
         return nu_prior_tails(t_low, t_high, self.nu_prior, self.bounds, self.shape, self.rate)
 
-    def log_likelihood(self, u, t, d, moments=False, gauss=GAUSS):
+    def log_likelihood(self, u, t, d, moments=False, gauss=None):
         """sum_i log I_i on the grid (u, t, delta0 per u): (len u, len t, points)."""
         nu_, nt, nd = len(u), len(t), d.shape[1]
         shape = (nu_, nt, nd)
@@ -440,9 +443,6 @@ class Axis:
 
     def v_of(self, x):
         return np.arcsinh((x - self.centre[..., 0]) / self.scale[..., 0])
-
-    def every_other(self):
-        return Axis(self.centre, self.scale, self.v[..., ::2])
 
 
 GREGORY = np.array([3 / 8, 7 / 6, 23 / 24])   # end weights of Gregory's rule (order h^4)
@@ -519,14 +519,6 @@ class Grid:
     logp: np.ndarray           # (len u, len t, len delta0)
     extra: np.ndarray          # (4, len u, len t, len delta0, data sets), see delta_integrals
 
-    def every_other(self) -> "Grid":
-        e = slice(None, None, 2)
-        te = slice(None) if self.model.gaussian else e
-        return Grid(self.model, self.u.every_other(),
-                    self.t if self.model.gaussian else self.t.every_other(),
-                    Axis(self.d.centre[e], self.d.scale[e], self.d.v[e][:, e]),
-                    self.logp[e][:, te][..., e], self.extra[:, e][:, :, te][:, :, :, e])
-
     def rows(self) -> np.ndarray:
         """Prior weights of the (u, t) rows, (len u, len t)."""
         m = self.model
@@ -541,10 +533,9 @@ class Grid:
         return self.rows()[..., None] * (self.d.h[:, None] * self.d.jacobian)[:, None, :] * f
 
 
-def solve(p: Prepared, nu_prior: str) -> Grid:
-    m = model(p, nu_prior)
-    pilot = explore(m)
-    n_u, n_t, n_d = FINE
+def solve(m: Model, pilot: Pilot, sizes, moments: bool = True) -> Grid:
+    """The log-likelihood on a grid of ``sizes`` points in (u, t, delta0) over the pilot's ranges."""
+    n_u, n_t, n_d = sizes
     u = Axis.spanning(*pilot.u, n_u)
     t = (Axis(np.zeros(1), np.ones(1), np.zeros(1)) if m.gaussian else
          Axis.spanning(*pilot.t, n_t))
@@ -554,7 +545,10 @@ def solve(p: Prepared, nu_prior: str) -> Grid:
     low = np.minimum(pilot.rows_d[j - 1, 2], pilot.rows_d[j, 2])
     high = np.maximum(pilot.rows_d[j - 1, 3], pilot.rows_d[j, 3])
     d = Axis.spanning(rows[0], rows[1], low, high, n_d)
-    logp, extra = m.log_likelihood(ux, t.x, d.x, moments=True)
+    if moments:
+        logp, extra = m.log_likelihood(ux, t.x, d.x, moments=True)
+    else:
+        logp, extra = m.log_likelihood(ux, t.x, d.x), None
     return Grid(m, u, t, d, logp, extra)
 
 
@@ -593,7 +587,7 @@ def integrate(g: Grid) -> Posterior:
     high = 1.0 - top_cdf((r - d0) / s0_, nu_)
     masses = np.array([(weights * low).sum(), (weights * (1 - low - high)).sum(),
                        (weights * high).sum()]) / total
-    per = np.einsum("utd,kutdi->ki", weights, g.extra) / total
+    per = None if g.extra is None else np.einsum("utd,kutdi->ki", weights, g.extra) / total
     def clip(p):        # quadrature noise must not leave [0, 1]; the three sum to 1
         p = np.clip(p, 0.0, None)
         return p / p.sum()
@@ -605,28 +599,30 @@ def integrate(g: Grid) -> Posterior:
 
 # --- independent draws ------------------------------------------------------------------------
 
-def draw(g: Grid, count: int, rng: np.random.Generator):
-    """Independent draws of (delta0, sigma0, nu, delta_i, sigma_i), rescaled units. (delta0,
-    sigma0, nu): a grid cell by its posterior weight, then uniformly within the cell in v
-    (exact up to the grid's resolution); delta_i given them by inverting its conditional
-    distribution function on the quadrature nodes; sigma_i given delta_i exactly (1 / sigma_i^2
-    is a Gamma truncated by the prior's bound)."""
-    m, lik = g.model, g.model.lik
+def draw_top(g: Grid, count: int, rng: np.random.Generator):
+    """Independent draws of (delta0, sigma0, nu), rescaled units: a grid cell by its posterior
+    weight, then uniformly within the cell in v (exact up to the grid's resolution)."""
+    m = g.model
     w = g.weights().ravel()
     cell = rng.choice(w.size, size=count, p=w / w.sum())
     iu, it, idd = np.unravel_index(cell, g.logp.shape)
-    jitter = lambda v, h, i: v[i] + (rng.random(count) - 0.5) * h
-    clip = lambda v, a: np.clip(v, a.v[..., 0], a.v[..., -1])
-    u = g.u.centre + g.u.scale * np.sinh(np.clip(jitter(g.u.v, g.u.h, iu), g.u.v[0], g.u.v[-1]))
-    if m.gaussian:
-        t = np.zeros(count)
-    else:
-        tv = np.clip(jitter(g.t.v, g.t.h, it), g.t.v[0], g.t.v[-1])
-        t = g.t.centre + g.t.scale * np.sinh(tv)
-    dv = g.d.v[iu, idd] + (rng.random(count) - 0.5) * g.d.h[iu]
-    dv = np.clip(dv, g.d.v[iu, 0], g.d.v[iu, -1])
+    within = lambda axis, i: np.clip(axis.v[..., i] + (rng.random(count) - 0.5) * axis.h,
+                                     axis.v[..., 0], axis.v[..., -1])
+    u = g.u.centre + g.u.scale * np.sinh(within(g.u, iu))
+    t = np.zeros(count) if m.gaussian else g.t.centre + g.t.scale * np.sinh(within(g.t, it))
+    dv = np.clip(g.d.v[iu, idd] + (rng.random(count) - 0.5) * g.d.h[iu],
+                 g.d.v[iu, 0], g.d.v[iu, -1])
     delta0 = g.d.centre[iu, 0] + g.d.scale[iu, 0] * np.sinh(dv)
-    sigma0, nu = m.sigma0(u), m.nu(t)
+    return delta0, m.sigma0(u), m.nu(t)
+
+
+def draw_data_sets(m: Model, delta0, sigma0, nu, rng: np.random.Generator):
+    """delta_i and sigma_i for every draw of (delta0, sigma0, nu), rescaled units: delta_i by
+    inverting its conditional distribution function on the quadrature nodes (linear between
+    them), sigma_i given delta_i exactly (1 / sigma_i^2 is a Gamma truncated by the prior's
+    bound)."""
+    lik = m.lik
+    count = len(delta0)
     delta = np.empty((count, len(lik.xbar)))
     step = max(1, CHUNK // (len(lik.xbar) * (len(_KERNEL) + len(_DATA) + 1) * DRAW_GAUSS))
     take = lambda a, j: np.take_along_axis(a, j[..., None], axis=-1)[..., 0]
@@ -643,14 +639,32 @@ def draw(g: Grid, count: int, rng: np.random.Generator):
     big_a = lik.big_a(delta)
     tail = special.gammaincc(lik.k, big_a / lik.sigma_max**2)
     sigma = np.sqrt(big_a / special.gammainccinv(lik.k, rng.random(delta.shape) * tail))
-    return delta0, sigma0, nu, delta, sigma
+    return delta, sigma
+
+
+class _OnFirstUse:
+    """A field of the result drawn when first read: the data sets' draws cost as much as the
+    integration and serve only some plots."""
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        if obj.__dict__.get(self.name) is None:
+            obj._draw_data_sets()
+        return obj.__dict__[self.name]
+
+    def __set__(self, obj, value):
+        obj.__dict__[self.name] = value
 
 
 # --- the result -------------------------------------------------------------------------------
 
-# The numerical error reported is an upper bound: the change on a grid twice as coarse (the
-# fine grid's own error is far smaller: its values move by ~1e-4 on a grid twice as fine).
-# Above WARN_ERROR a report says so.
+# The numerical error reported is an upper bound: the difference from a coarser grid (the
+# fine grid's own error is smaller: measured against a grid twice as fine, ~1e-4). Above
+# WARN_ERROR a report says so.
 WARN_ERROR = 0.02
 
 
@@ -682,7 +696,18 @@ class ExactHierarchicalResult(HierarchicalResult):
     exact: Posterior = None
     coarse: Posterior = None
     seconds: float = 0.0
+    seed: int = 0
+    model: Model = None
     engine = "exact"
+    delta = _OnFirstUse()      # (draws, data sets): drawn on first use
+    sigma = _OnFirstUse()
+
+    def _draw_data_sets(self):
+        delta, sigma = draw_data_sets(self.model, self.delta0 / self.prepared.std_x,
+                                      self.sigma0 / self.prepared.std_x, self.nu,
+                                      np.random.default_rng([self.seed, 1]))
+        self.__dict__["delta"] = delta * self.prepared.std_x
+        self.__dict__["sigma"] = sigma * self.prepared.std_x
 
     @property
     def probabilities(self) -> np.ndarray:
@@ -690,7 +715,7 @@ class ExactHierarchicalResult(HierarchicalResult):
 
     @property
     def probabilities_mcse(self) -> np.ndarray:
-        """The numerical error of :attr:`probabilities` (its change on a grid twice as coarse),
+        """The numerical error of :attr:`probabilities` (its difference from a coarser grid),
         where the Stan path has its Monte Carlo error."""
         return np.abs(self.exact.shares - self.coarse.shares)
 
@@ -743,13 +768,15 @@ def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int):
                          "use engine='stan'")
     rng = np.random.default_rng(seed)
     prepared = prepare(x, d.folds, rope, bounds, nu_prior, "auto", rng)
-    grid = solve(prepared, nu_prior)
-    fine, coarse = integrate(grid), integrate(grid.every_other())
-    delta0, sigma0, nu, delta, sigma = draw(grid, count, rng)
+    m = model(prepared, nu_prior)
+    pilot = explore(m)
+    grid = solve(m, pilot, FINE)
+    fine, coarse = integrate(grid), integrate(solve(m, pilot, CHECK, moments=False))
+    delta0, sigma0, nu = draw_top(grid, count, rng)
     scale = prepared.std_x
     masses = next_dataset_masses(delta0, sigma0, nu, prepared.rope)
     return ExactHierarchicalResult(
         a=d.a, b=d.b, datasets=d.datasets, rope=rope, xbar=x.mean(axis=1),
-        delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu, delta=delta * scale,
-        sigma=sigma * scale, masses=masses, prepared=prepared, fit=None, exact=fine,
+        delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu, delta=None, sigma=None,
+        masses=masses, prepared=prepared, fit=None, exact=fine, seed=seed, model=m,
         coarse=coarse, seconds=time.perf_counter() - start)
