@@ -41,8 +41,8 @@ def test_sigma_integrates_out_analytically():
 
 
 def _direct_delta_integral(lik, i, delta0, sigma0, nu):
-    f = lambda d: np.exp(he.log_likelihood(lik, np.array([d]), [i])[0]
-                         + he.log_top((d - delta0) / sigma0, nu) - np.log(sigma0))
+    top = stats.norm(delta0, sigma0) if np.isinf(nu) else stats.t(nu, delta0, sigma0)
+    f = lambda d: np.exp(he.log_likelihood(lik, np.array([d]), [i])[0] + top.logpdf(d))
     # split at both bumps and far out on a log scale: quad then resolves every piece
     xbar, w = lik.xbar[i], lik.width[i]
     points = sorted({delta0 + sigma0 * k for k in (-1e3, -100, -30, -10, -3, -1, 0, 1, 3, 10, 30, 100, 1e3)}
@@ -217,3 +217,12 @@ def test_agrees_with_stan_on_three_data_sets_and_on_identical_but_one_fold():
     one_fold = np.zeros((6, 10))
     one_fold[0, 0] = 0.02          # identical classifiers but for one fold of one data set
     assert _z_scores(one_fold, FEW, folds=10) <= 4
+
+
+def test_the_data_sets_draws_wait_until_read():
+    table, a, b = _uci_pair()
+    r = hierarchical_test(table, a, b, engine="exact")
+    r.per_dataset(), r.summary(), r.probabilities
+    assert "delta" not in r.__dict__ or r.__dict__["delta"] is None
+    q = len(r.datasets)
+    assert r.delta.shape == (4000, q) and r.sigma.shape == (4000, q)
