@@ -4,10 +4,10 @@ bundled classifiers (54 data sets x 100 folds) under both hyperpriors.
 For each case: Stan with long chains (4 x 2,500 kept draws after 1,000 warm-up; compare()'s
 settings: non-centring by moments, adapt_delta 0.95) and the exact engine, same data and seed.
 Compared: the next-data-set shares (the papers' probabilities), the mean masses and the
-probabilities of delta0. z = (exact - Stan) / Stan's Monte Carlo standard error (where Stan's
-error is 0, all draws agree, and z is reported as 0 if the difference is within the exact
-engine's numerical error). The decision at 0.95 is compared too: a difference counts only
-where Stan's share is not within 3 Monte Carlo errors of the threshold.
+probabilities of delta0. z = (exact - Stan) / Stan's Monte Carlo standard error (where that is
+0, all of Stan's draws agree: then the binomial error of a share of 10,000 independent draws
+at the exact value). The decision at 0.95 is compared too: a difference counts only where
+Stan's share is not within 3 Monte Carlo errors of the threshold.
 
 Stan's fits are cached in the folder given by --cache (default /tmp/bayestut-agreement), as
 they take minutes; the exact engine is rerun every time.
@@ -33,6 +33,7 @@ from bayestut.methods.hierarchical import hierarchical_test
 STAN = dict(chains=4, warmup=1000, draws=2500, non_centred="moments", adapt_delta=0.95,
             progress=False)
 THRESHOLD = 0.95
+DRAWS = STAN["chains"] * STAN["draws"]
 QUANTITIES = ("shares", "masses", "delta0")
 
 
@@ -61,12 +62,12 @@ def exact_summary(table, a, b, hyperprior, seed) -> dict:
 def z_scores(stan: dict, exact: dict, quantity: str) -> np.ndarray:
     diff = np.asarray(exact[quantity]) - np.asarray(stan[quantity])
     se = np.asarray(stan[f"{quantity}_se"])
-    err = np.asarray(exact[f"{quantity}_err"])
+    # Stan's error is 0 when all its draws agree (a share of 0 or 1): then the binomial error
+    # of a share of DRAWS independent draws at the exact engine's value stands in for it
+    p = np.clip(np.asarray(exact[quantity]), 0.0, 1.0)
+    se = np.where(se > 0, se, np.sqrt(p * (1 - p) / DRAWS))
     with np.errstate(divide="ignore", invalid="ignore"):
-        z = diff / se
-    # Stan's error is 0 when all its draws agree; then only a difference beyond the exact
-    # engine's numerical error (and 1 / draws) counts
-    return np.where(se > 0, z, np.where(np.abs(diff) <= err + 1.0 / 10_000, 0.0, np.inf))
+        return np.where(se > 0, diff / se, np.where(diff == 0, 0.0, np.inf))
 
 
 def decision(shares, threshold=THRESHOLD) -> str:

@@ -34,6 +34,7 @@ from ..data import FRACTION, read_results
 from ..methods.decisions import decide
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.ranking import Ranking, plackett_luce, ranking_data
+from ..methods.ranking_gibbs import plackett_luce_gibbs
 from ..methods.hierarchical import start_stan
 from ..shapes import is_means_only
 from ..methods.stan import check_environment
@@ -315,7 +316,9 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
     The options are those of :func:`bayestut.analysis.compare.compare`, checked the same way;
     classifier names are matched as text. ``n_jobs`` and ``backend``
     are joblib's (PyStan needs "threading": it forks, which deadlocks in "loky" workers).
-    ``ranking=False`` skips the Plackett-Luce model.
+    ``ranking=False`` skips the Plackett-Luce model; with ``engine="exact"`` it is sampled by
+    :func:`~bayestut.methods.ranking_gibbs.plackett_luce_gibbs` (no Stan at all), with
+    "stan" by Stan.
     """
     rope = check_rope(rope, score_range)
     check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
@@ -357,6 +360,8 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
         bar.close()
         fitted = None
         if ranking:
-            fitted = plackett_luce(mean_scores(table, names, lower_is_better), seed=seed)
+            # without Stan (engine "exact") the ranking is sampled by the NumPy Gibbs sampler
+            rank = plackett_luce_gibbs if engine == "exact" else plackett_luce
+            fitted = rank(mean_scores(table, names, lower_is_better), seed=seed)
     return ManyComparison(classifiers=names, pairs={p: done[p] for p in pairs}, ranking=fitted,
                           threshold=threshold, rope=rope)
