@@ -13,8 +13,8 @@ from bayestut.data import load_uci
 from bayestut.errors import InputError
 from bayestut.methods import hierarchical_exact as he
 from bayestut.methods.diagnostics import ConvergenceWarning
-from bayestut.methods.hierarchical import (HYPERPRIORS, equicorrelated_loglik, hierarchical_test,
-                                           prepare)
+from bayestut.methods.hierarchical import (HYPERPRIORS, WARN_ERROR, equicorrelated_loglik,
+                                           hierarchical_test, next_dataset_masses, prepare)
 from bayestut.reproduction.examples import uniform_scores
 
 
@@ -93,7 +93,7 @@ def test_rope_edge_is_where_the_rope_stops_winning():
     b = he.rope_edge(sigma0, nu, 0.01)
     assert b[-1] == 0.0                       # a wide top level: the rope never wins
     for s, v, edge in zip(sigma0[:-1], nu[:-1], b[:-1]):
-        masses = [he.next_dataset_masses(np.array([d]), np.array([s]), np.array([v]), 0.01)[0]
+        masses = [next_dataset_masses(np.array([d]), np.array([s]), np.array([v]), 0.01)[0]
                   for d in (edge - 1e-7, edge + 1e-7)]
         assert [m.argmax() for m in masses] == [1, 2]
 
@@ -127,7 +127,7 @@ def test_the_draws_follow_the_integrated_posterior():
     table, a, b = _uci_pair()
     r = hierarchical_test(table, a, b, engine="exact", draws=2000)
     assert len(r.delta0) == 8000 and r.diagnostics.problems == []
-    assert r.diagnostics.error < he.WARN_ERROR
+    assert r.diagnostics.error < WARN_ERROR
     shares = np.bincount(r.masses.argmax(axis=1), minlength=3) / len(r.masses)
     se = np.sqrt(r.probabilities * (1 - r.probabilities) / len(r.masses))
     assert np.all(np.abs(shares - r.probabilities) <= 4 * se + 1e-3)

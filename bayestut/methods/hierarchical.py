@@ -17,6 +17,7 @@ Data preparation follows the authors' code, as documented in the project's metho
 
 from __future__ import annotations
 
+import time
 import warnings
 from dataclasses import dataclass
 
@@ -26,6 +27,7 @@ from scipy import stats
 
 from ..data import Differences, paired_differences
 from ..errors import InputError
+from . import hierarchical_exact
 from . import stan
 from .decisions import outcome_labels
 from .diagnostics import ConvergenceWarning, mcse_mean
@@ -390,7 +392,6 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     d = _differences(data, a, b, folds)
     x, bounds = _check(d, rope, hyperprior, nu_prior)
     if engine == "exact":
-        from .hierarchical_exact import exact_test
         return exact_test(d, x, bounds, rope, nu_prior, seed, chains * draws // thin)
     rng = np.random.default_rng(seed)
     prepared = prepare(x, d.folds, rope, bounds, nu_prior, non_centred, rng)
@@ -406,6 +407,146 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
         delta0=fit["delta0"] * scale, sigma0=fit["sigma0"] * scale, nu=nu,
         delta=fit["delta"] * scale, sigma=fit["sigma"] * scale, masses=masses,
         prepared=prepared, fit=fit)
+
+
+# --- the exact engine's result -----------------------------------------------------------------
+
+class _OnFirstUse:
+    """A field of the result drawn when first read: the data sets' draws cost as much as the
+    integration and serve only some plots."""
+
+    def __set_name__(self, owner, name):
+        self.name = name
+
+    def __get__(self, obj, owner=None):
+        if obj is None:
+            return self
+        if obj.__dict__.get(self.name) is None:
+            obj._draw_data_sets()
+        return obj.__dict__[self.name]
+
+    def __set__(self, obj, value):
+        obj.__dict__[self.name] = value
+
+
+# The numerical error reported is an upper bound: the difference from a coarser grid (the
+# fine grid's own error is smaller: measured against a grid twice as fine, ~1e-4). Above
+# WARN_ERROR a report says so.
+WARN_ERROR = 0.02
+
+
+@dataclass(frozen=True)
+class ExactDiagnostics:
+    """What the Stan path's diagnostics say, for the exact engine: one 'chain' of independent
+    draws, and a problem only if the numerical error bound exceeds WARN_ERROR."""
+
+    chains: int
+    draws: int
+    error: float               # the largest numerical error of a reported probability
+    seconds: float
+
+    @property
+    def problems(self) -> list[str]:
+        if self.error <= WARN_ERROR:
+            return []
+        return [f"the exact integration's numerical error bound reaches {self.error:.3f}; "
+                "compare with engine='stan'"]
+
+
+@dataclass(frozen=True)
+class ExactHierarchicalResult(HierarchicalResult):
+    """:class:`~bayestut.methods.hierarchical.HierarchicalResult` computed by integration:
+    the probabilities, mean masses and per-data-set summaries are integrals (not shares of
+    draws), each with a numerical error in place of the Monte Carlo one; the draws are
+    independent and serve the plots."""
+
+    exact: hierarchical_exact.Posterior = None
+    coarse: hierarchical_exact.Posterior = None
+    seconds: float = 0.0
+    seed: int = 0
+    model: hierarchical_exact.Model = None
+    engine = "exact"
+    delta = _OnFirstUse()      # (draws, data sets): drawn on first use
+    sigma = _OnFirstUse()
+
+    def _draw_data_sets(self):
+        scale = self.prepared.std_x
+        delta, sigma = hierarchical_exact.draw_data_sets(
+            self.model, self.delta0 / scale, self.sigma0 / scale, self.nu,
+            np.random.default_rng([self.seed, 1]))
+        self.__dict__["delta"], self.__dict__["sigma"] = delta * scale, sigma * scale
+
+    @property
+    def probabilities(self) -> np.ndarray:
+        return self.exact.shares
+
+    @property
+    def probabilities_mcse(self) -> np.ndarray:
+        """The numerical error of :attr:`probabilities` (its difference from a coarser grid),
+        where the Stan path has its Monte Carlo error."""
+        return np.abs(self.exact.shares - self.coarse.shares)
+
+    @property
+    def delta0_probabilities(self) -> np.ndarray:
+        return self.exact.delta0_probabilities
+
+    @property
+    def delta0_probabilities_error(self) -> np.ndarray:
+        return np.abs(self.exact.delta0_probabilities - self.coarse.delta0_probabilities)
+
+    @property
+    def mean_masses(self) -> np.ndarray:
+        return self.exact.mean_masses
+
+    @property
+    def mean_masses_mcse(self) -> np.ndarray:
+        return np.abs(self.exact.mean_masses - self.coarse.mean_masses)
+
+    @property
+    def diagnostics(self) -> ExactDiagnostics:
+        error = max(self.probabilities_mcse.max(), self.mean_masses_mcse.max(),
+                    self.delta0_probabilities_error.max())
+        return ExactDiagnostics(chains=1, draws=len(self.delta0), error=float(error),
+                                seconds=self.seconds)
+
+    def summary(self) -> pd.Series:
+        out = super().summary()
+        out["delta0 mean"] = self.exact.delta0_mean * self.prepared.std_x
+        return out
+
+    def per_dataset(self) -> pd.DataFrame:
+        """As :meth:`HierarchicalResult.per_dataset`, from the integrals (no draws needed)."""
+        mean, left, right, sigma = self.exact.per_dataset
+        scale, rho = self.prepared.std_x, self.prepared.stan_data["rho"]
+        return pd.DataFrame({
+            "mean difference (MLE)": self.xbar,
+            "posterior mean delta_i": mean * scale,
+            f"P({self.labels[0]})": left,
+            f"P({self.labels[1]})": 1.0 - left - right,
+            f"P({self.labels[2]})": right,
+            "sigma_i MLE": sigma_mle(self.prepared.x, rho) * scale,
+            "posterior mean sigma_i": sigma * scale,
+        }, index=pd.Index(self.datasets, name="data set"))
+
+
+def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int):
+    """The exact engine of :func:`hierarchical_test`, on its checked input: the same
+    preparation (and, for a given seed, the same zero-variance noise)."""
+    start = time.perf_counter()
+    if x.shape[1] < 3:
+        raise InputError("the exact engine needs at least 3 differences per data set; "
+                         "use engine='stan'")
+    rng = np.random.default_rng(seed)
+    prepared = prepare(x, d.folds, rope, bounds, nu_prior, "auto", rng)
+    m, grid, fine, coarse = hierarchical_exact.posterior(prepared, nu_prior)
+    delta0, sigma0, nu = hierarchical_exact.draw_top(grid, count, rng)
+    scale = prepared.std_x
+    masses = next_dataset_masses(delta0, sigma0, nu, prepared.rope)
+    return ExactHierarchicalResult(
+        a=d.a, b=d.b, datasets=d.datasets, rope=rope, xbar=x.mean(axis=1),
+        delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu, delta=None, sigma=None,
+        masses=masses, prepared=prepared, fit=None, exact=fine, seed=seed, model=m,
+        coarse=coarse, seconds=time.perf_counter() - start)
 
 
 def start_stan(workers: int) -> None:
