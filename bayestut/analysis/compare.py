@@ -63,8 +63,10 @@ EXPLANATIONS = (
     "the probability that the difference on a new data set falls below, inside or above the rope.",
     "±: the Monte Carlo standard error (another seed moves the number by about this much); "
     "numbers are rounded to what it supports.")
-EXACT_ERROR = ("±: for the hierarchical test, the numerical error of the exact integration (its "
-               "difference from a coarser grid), the same on every machine and for every seed.")
+EXACT_ERROR = (
+    "hierarchical test: computed exactly, by numerical integration: its share of draws is the "
+    "limit for infinitely many draws; its ±, the numerical error of the integration (its "
+    "difference from a coarser grid), the same on every machine and for every seed.")
 
 
 def refusal(datasets) -> str:

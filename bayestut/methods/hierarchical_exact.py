@@ -521,7 +521,8 @@ class Grid:
 
 
 def solve(m: Model, pilot: Pilot, sizes, moments: bool = True) -> Grid:
-    """The log-likelihood on a grid of ``sizes`` points in (u, t, delta0) over the pilot's ranges."""
+    """The log-likelihood on a grid of ``sizes`` points in (u, t, delta0), over the pilot's
+    ranges."""
     n_u, n_t, n_d = sizes
     u = Axis.spanning(*pilot.u, n_u)
     t = (Axis(np.zeros(1), np.ones(1), np.zeros(1)) if m.gaussian else
