@@ -28,7 +28,7 @@ def results(runs=2, folds=5, seed=0) -> pd.DataFrame:
 
 @pytest.fixture(scope="module")
 def two():
-    return compare(results(), A, B, rope=0.015, threshold=0.9, seed=11, **FAST)
+    return compare(results(), A, B, rope=0.015, threshold=0.9, seed=11, engine="stan", **FAST)
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +46,14 @@ def test_methods_text_names_the_settings_actually_used(two):
     assert re.search(r"largest rank-normalised split R-hat was 1\.\d{3}", text)
     assert "bayestut 0.1.0" in text and "PyStan" in text or "CmdStanPy" in text
     assert "Plackett-Luce" not in text and "sign test" not in text     # not run, not named
+
+
+def test_methods_text_of_the_exact_engine(many):
+    text = many.methods_text()
+    assert "numerical integration" in text and "largest numerical error" in text
+    assert "Stan" not in text and "PyStan" not in text and "CmdStanPy" not in text
+    assert "Gibbs sampler with latent gamma variables" in text
+    assert "with their numerical errors" in text
 
 
 def test_results_text_is_the_reports_verdict(two):

@@ -76,8 +76,9 @@ def _many(result) -> bool:
 
 
 def _fits(result) -> list:
-    """Every MCMC fit: the hierarchical models, then the ranking."""
-    fits = [c.hierarchical.fit for c in _pairs(result) if c.hierarchical is not None]
+    """Every MCMC fit: the hierarchical models sampled by Stan, then the ranking."""
+    fits = [c.hierarchical.fit for c in _pairs(result)
+            if c.hierarchical is not None and c.hierarchical.fit is not None]
     if _many(result) and result.ranking is not None:
         fits.append(result.ranking.fit)
     return fits
@@ -95,7 +96,7 @@ def software(result) -> str:
     parts = [f"bayestut {__version__}", f"Python {platform.python_version()}",
              f"NumPy {np.__version__}", f"SciPy {_version('scipy')}"]
     backends = sorted({fit.backend for fit in _fits(result)})
-    for backend in backends:
+    for backend in (b for b in backends if b in ("pystan", "cmdstanpy")):
         package = {"pystan": "pystan", "cmdstanpy": "cmdstanpy"}.get(backend, backend)
         version = _version(package)
         parts.append(f"{'PyStan' if backend == 'pystan' else 'CmdStanPy'}"
@@ -166,9 +167,20 @@ def methods_text(result) -> str:
             f"Over the data sets, {' and '.join(tests)} on the mean differences used a "
             f"Dirichlet process prior of strength s = {PRIOR_STRENGTH:g} centred on 0, with "
             f"{s['signed_rank_samples']:,} Monte Carlo samples (seed {s['seed']}).")
+    exact = c.hierarchical is not None and c.hierarchical.engine == "exact"
     if c.hierarchical is not None:
         alpha_low, alpha_high, beta_low, beta_high = HYPERPRIORS["mlj"]
-        fit = c.hierarchical.fit.diagnostics
+        if exact:
+            error = max(p.hierarchical.diagnostics.error for p in pairs
+                        if p.hierarchical is not None)
+            computed = ("computed without sampling, by numerical integration on adaptive "
+                        "grids (bayestut's exact engine; largest numerical error of a "
+                        f"probability {error:.1g})")
+        else:
+            fit = c.hierarchical.fit.diagnostics
+            computed = (f"sampled with Stan's NUTS, {fit.chains} chains of {s['warmup']:,} "
+                        f"warm-up and {fit.draws:,} kept iterations (target acceptance rate "
+                        f"{s['adapt_delta']:g}, seed {s['seed']})")
         sentences.append(
             "The hierarchical test modelled each data set's mean difference as drawn from a "
             "Student t population (mean delta0, scale sigma0, nu degrees of freedom) and the "
@@ -177,17 +189,17 @@ def methods_text(result) -> str:
             f"beta ~ U({beta_low:g}, {beta_high:g}) (the bounds of Corani et al. 2017) and "
             "uniform priors on delta0 and on the scales (up to "
             f"{SIGMA_FACTOR:g} times the observed standard deviations); "
-            + ("each pair's model" if _many(result) else "it") + " was "
-            f"sampled with Stan's NUTS, {fit.chains} chains of {s['warmup']:,} warm-up and "
-            f"{fit.draws:,} kept iterations (target acceptance rate {s['adapt_delta']:g}, "
-            f"seed {s['seed']}).")
+            + ("each pair's posterior" if _many(result) else "its posterior") + " was "
+            + computed + ".")
     if _many(result) and result.ranking is not None:
         r = result.ranking.fit.diagnostics
         sentences.append(
             "The classifiers were ranked jointly with the Bayesian Plackett-Luce model of Calvo "
             "et al. (2018) on each data set's ranking of the mean scores, with a "
             f"Dirichlet({RANKING_PRIOR:g}, ..., {RANKING_PRIOR:g}) prior on the weights "
-            f"({r.chains} chains of {r.draws:,} draws, seed {s['seed']}).")
+            f"({r.chains} chains of {r.draws:,} draws, seed {s['seed']}"
+            + ("; a Gibbs sampler with latent gamma variables, Caron and Doucet 2012"
+               if result.ranking.fit.backend not in ("pystan", "cmdstanpy") else "") + ").")
     kinds = ("the share of posterior samples in which it is the most probable of the three "
              "outcomes")
     sentences.append(f"An outcome (one classifier practically better, or practical equivalence) "
@@ -198,7 +210,8 @@ def methods_text(result) -> str:
                      + ("; pairwise decisions were not adjusted for the number of pairs"
                         if _many(result) else "") + ".")
     sentences.append("Probabilities estimated from samples are given with their Monte Carlo "
-                     "standard errors.")
+                     "standard errors" + ("; the hierarchical test's, which are integrals, "
+                                          "with their numerical errors." if exact else "."))
     diagnostics = _diagnostics_sentence(result)
     if diagnostics:
         sentences.append(diagnostics)
