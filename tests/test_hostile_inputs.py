@@ -159,7 +159,8 @@ def test_a_verdict_from_a_failed_fit_says_so_in_the_verdict():
     assert "had 3 divergent transitions, so these numbers may be biased" in caution(
         types.SimpleNamespace(diagnostics=diverged))
     # in the headline itself
-    c = compare(scores(datasets=("d0", "d1")), "mine", "base", draws=20, warmup=20, chains=2)
+    c = compare(scores(datasets=("d0", "d1")), "mine", "base", draws=20, warmup=20, chains=2,
+                engine="stan")
     failed = dataclasses.replace(c.hierarchical.fit.diagnostics, rhat={"delta0": 6e15})
     fit = dataclasses.replace(c.hierarchical.fit, diagnostics=failed)
     c = dataclasses.replace(c, hierarchical=dataclasses.replace(c.hierarchical, fit=fit))

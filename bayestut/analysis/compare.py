@@ -197,7 +197,7 @@ def failed_checks(hierarchical) -> list[str]:
     """The convergence checks a hierarchical fit failed that make its numbers unreliable
     (divergences, R-hat, bulk ESS; hitting the tree depth only slows sampling). The exact
     engine samples nothing: its numerical error is reported beside each number instead."""
-    if hierarchical is None or hierarchical.engine == "exact":
+    if hierarchical is None or getattr(hierarchical, "engine", "stan") == "exact":
         return []
     d = hierarchical.diagnostics
     out = []
