@@ -73,3 +73,12 @@ def test_a_side_no_draw_favours_is_not_said_to_have_probability_zero():
     # shares of draws: the side may still have a positive probability on a new data set
     text = decision([0.7, 0.3, 0.0], A, B, 0.01, T, share=True)
     assert "no posterior draw has" in text and "probability 0" not in text
+
+
+def test_near_the_threshold_an_integrated_answer_is_not_sent_back_for_more_draws():
+    from bayestut.analysis.wording import decision
+    p, se = [0.049, 0.0, 0.951], [0.001, 0.0, 0.001]
+    sampled = decision(p, "a", "b", 0.01, 0.95, se=se, share=True)
+    integrated = decision(p, "a", "b", 0.01, 0.95, se=se, share=True, integrated=True)
+    assert "confirm with more draws" in sampled
+    assert "more draws" not in integrated and "numerical error" in integrated

@@ -289,10 +289,16 @@ class Comparison:
         """A short decision for one (left, rope, right) at the threshold, for a table cell."""
         return wording.verdict(p, self.a, self.b, self.threshold)
 
+    def integrated(self, test: str) -> bool:
+        """Whether ``test``'s probabilities were integrated (the exact engine), not sampled."""
+        h = self.hierarchical
+        return test.startswith("hierarchical") and getattr(h, "engine", "stan") == "exact"
+
     def sentence(self, test: str, p, se=(0.0, 0.0, 0.0), share: bool = False) -> str:
         """The decision of one test in plain words."""
         return f"{test}: " + wording.decision(p, self.a, self.b, self.rope, self.threshold,
-                                               se=se, share=share) + "."
+                                               se=se, share=share,
+                                               integrated=self.integrated(test)) + "."
 
     def per_dataset_table(self) -> pd.DataFrame:
         """One row per data set: mean difference, rope probabilities, decision."""
@@ -357,7 +363,7 @@ class Comparison:
                     + wording.decision(p, self.a, self.b, self.rope, self.threshold) + ".")
         h = self.overall()[1]
         text = wording.decision(h.shares, self.a, self.b, self.rope, self.threshold,
-                                se=h.shares_se, share=True)
+                                se=h.shares_se, share=True, integrated=self.integrated(h.test))
         means = ", ".join(f"P({lab}) = {wording.number(v, e)}"
                           for lab, v, e in zip(self.labels[::-1], h.means[::-1], h.means_se[::-1]))
         return (f"Hierarchical test over {len(d.datasets)} data sets: {text}. On a new data "

@@ -67,11 +67,13 @@ def odds_phrase(p, a: str, b: str, share: bool = False) -> str:
 
 
 def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0),
-             share: bool = False) -> str:
+             share: bool = False, integrated: bool = False) -> str:
     """The decision of one test in words.
 
     ``share=True``: p are shares of posterior draws in which each outcome is the likeliest
     (the papers' decision quantity for the multi-data-set tests), and are named so.
+    ``integrated=True``: p were integrated, not sampled, and ``se`` is the numerical error
+    of the integration: more draws or another seed would change nothing.
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     labels = outcome_labels(a, b)
@@ -83,7 +85,9 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
                     else f"P({labels[i]}) = {v[i]}")
         text = f"{claim(i, a, b, rope)}: {evidence}, above the threshold {threshold:g}"
         if p[i] - 2 * se[i] <= threshold:
-            text += (" (within Monte Carlo error of the threshold: confirm with more draws "
+            text += (" (within the integration's numerical error of the threshold: too close "
+                     "to call at this precision)" if integrated else
+                     " (within Monte Carlo error of the threshold: confirm with more draws "
                      "or another seed)")
         return text
     m = int(p.argmax())
