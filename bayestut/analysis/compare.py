@@ -238,7 +238,7 @@ class Overall:
 
 
 @dataclass(frozen=True)
-class Comparison:
+class Comparison(writeup.WriteUp):
     """Every analysis of a against b; ``x`` > 0 (and "a ≫ b") always means a is better."""
 
     a: str
@@ -407,22 +407,6 @@ class Comparison:
 
     def __str__(self) -> str:
         return self.summary()
-
-    # the paragraphs for a paper (bayestut.analysis.writeup)
-    def methods_text(self) -> str:
-        return writeup.methods_text(self)
-
-    def results_text(self) -> str:
-        return writeup.results_text(self)
-
-    def bibtex(self) -> str:
-        return writeup.bibtex(self)
-
-    def to_latex(self) -> str:
-        return writeup.to_latex(self)
-
-    def to_markdown(self) -> str:
-        return writeup.to_markdown(self)
 
     def figures(self) -> dict:
         """{name: matplotlib Figure}: the per-data-set posteriors and the two simplices.

@@ -121,7 +121,7 @@ def mean_scores(table: pd.DataFrame, names, lower_is_better: bool) -> pd.DataFra
 
 
 @dataclass(frozen=True)
-class ManyComparison:
+class ManyComparison(writeup.WriteUp):
     """Every pair of K classifiers, and their joint ranking."""
 
     classifiers: tuple
@@ -265,22 +265,6 @@ class ManyComparison:
         if not_run:
             lines += [not_run]
         return "\n".join(lines)
-
-    # the paragraphs for a paper (bayestut.analysis.writeup)
-    def methods_text(self) -> str:
-        return writeup.methods_text(self)
-
-    def results_text(self) -> str:
-        return writeup.results_text(self)
-
-    def bibtex(self) -> str:
-        return writeup.bibtex(self)
-
-    def to_latex(self) -> str:
-        return writeup.to_latex(self)
-
-    def to_markdown(self) -> str:
-        return writeup.to_markdown(self)
 
     def diagnostics(self) -> list[str]:
         """Sampling problems, named by pair (empty when none)."""
