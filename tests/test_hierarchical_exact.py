@@ -228,3 +228,21 @@ def test_the_data_sets_draws_wait_until_read():
     assert "delta" not in r.__dict__ or r.__dict__["delta"] is None
     q = len(r.datasets)
     assert r.delta.shape == (4000, q) and r.sigma.shape == (4000, q)
+
+
+def test_the_report_says_one_number_for_each_integrated_share():
+    """The hierarchical simplex's corners print the integrated shares of the tables, and the
+    report explains the ± of the exact engine as a numerical error."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from bayestut.analysis.compare import EXACT_ERROR, compare
+    from test_compare_cli import results
+
+    report = compare(results(), "mine", "base")
+    shares = report.overall()[1].shares
+    ax = report.figures()["hierarchical"].axes[0]
+    corners = [t.get_text() for t in ax.texts if "share of draws" in t.get_text()]
+    assert sorted(f"{s:.3f}" for s in shares) == sorted(t.split()[-1] for t in corners)
+    assert EXACT_ERROR in report.explanations() and EXACT_ERROR in report.summary()
+    plt.close("all")

@@ -166,8 +166,6 @@ th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
 
 def html_report(report) -> str:
     """The whole report as one HTML page, verdict first, figures embedded as base64 PNG."""
-    from .compare import EXPLANATIONS
-
     e = html.escape
     fmt = lambda v: f"{v:.3f}"  # noqa: E731
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'>"
@@ -181,7 +179,7 @@ def html_report(report) -> str:
     parts.append("</ul>")
     if report.overall():
         parts += ["<h2>Over all data sets</h2>", report.overall_table().to_html(border=0),
-                  "<ul class='note'>"] + [f"<li>{e(x)}</li>" for x in EXPLANATIONS] + ["</ul>"]
+                  "<ul class='note'>"] + [f"<li>{e(x)}</li>" for x in report.explanations()] + ["</ul>"]
     parts += ["<h2>Per data set</h2>",
               f"<p class='note'>{e(report.per_dataset_note)}.</p>",
               report.per_dataset_table().to_html(float_format=fmt, border=0)]

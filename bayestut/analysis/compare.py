@@ -289,6 +289,10 @@ class Comparison(writeup.WriteUp):
         """A short decision for one (left, rope, right) at the threshold, for a table cell."""
         return wording.verdict(p, self.a, self.b, self.threshold)
 
+    def explanations(self) -> list[str]:
+        """What the overall table's kinds of probability and ± mean, for this result."""
+        return [*EXPLANATIONS, *([EXACT_ERROR] if self.integrated("hierarchical") else [])]
+
     def integrated(self, test: str) -> bool:
         """Whether ``test``'s probabilities were integrated (the exact engine), not sampled."""
         h = self.hierarchical
@@ -394,9 +398,8 @@ class Comparison(writeup.WriteUp):
         lines = [f"{self.a} against {self.b}", "", "Verdict: " + self.headline(), "",
                  self.settings(), self.orientation(), ""]
         if self.overall():
-            exact = self.hierarchical is not None and self.hierarchical.engine == "exact"
             lines += ["Over all data sets:", self.overall_table().to_string(), "",
-                      *EXPLANATIONS, *([EXACT_ERROR] if exact else []), ""]
+                      *self.explanations(), ""]
         lines += [f"Per data set ({self.per_dataset_note}):",
                   self.per_dataset_table().to_string(float_format=lambda v: f"{v:.3f}"), ""]
         lines += ["Decisions:"] + [f"- {s}" for s in self.sentences()]
@@ -437,8 +440,10 @@ class Comparison(writeup.WriteUp):
                 if result is None or self.constant:      # a single point: nothing to see
                     continue
                 samples = result.samples if name == "signed_rank" else result.masses
+                # integrated shares at the corners, as in the tables (the dots are draws)
+                exact = self.overall()[1].shares if self.integrated(name) else None
                 fig, ax = plt.subplots(figsize=(6, 5))
-                simplex_plot(samples, vertices, ax=ax)
+                simplex_plot(samples, vertices, ax=ax, shares=exact)
                 ax.set_title(f"{title}\n{self.a} against {self.b}")
                 figures[name] = fig
         return figures

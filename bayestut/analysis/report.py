@@ -10,7 +10,7 @@ import html
 
 from .. import __version__
 from . import wording
-from .compare import EXPLANATIONS, MEAN, SHARE
+from .compare import MEAN, SHARE
 from .many import ManyComparison
 
 TEST_TITLES = {"hierarchical": "Hierarchical test",
@@ -85,7 +85,7 @@ def html_report(many: ManyComparison) -> str:
                   f"taken on the {SHARE}, then P(row ≫ column) (≫) and P(rope) as both kinds "
                   "of probability. Pairwise decisions are not adjusted for the number of pairs "
                   "(see JMLR §5).</p><ul class='note'>"
-                  + "".join(f"<li>{e(x)}</li>" for x in EXPLANATIONS) + "</ul><p class='key'>"
+                  + "".join(f"<li>{e(x)}</li>" for x in first.explanations()) + "</ul><p class='key'>"
                   + "".join(f"<span style='background:{COLOURS[d]}'>{WORDS[d]}</span>"
                             for d in COLOURS) + "</p>"]
         for test in many.tests[::-1]:

@@ -61,13 +61,17 @@ def shared_colorbar(fig, mappables, ax) -> None:
     fig.colorbar(mappables[0], ax=ax, shrink=0.6, label=DENSITY_LABEL)
 
 
-def simplex_plot(samples, labels, ax=None, gridsize: int = 70, colorbar: bool = True):
+def simplex_plot(samples, labels, ax=None, gridsize: int = 70, colorbar: bool = True,
+                 shares=None):
     """The draws in the triangle, with the three regions where one probability is the largest.
 
     A region is bounded by the segments from the centre (1/3, 1/3, 1/3) to the edges'
     midpoints and tinted in its outcome's colour; the share of draws in each region is
     printed at its corner, in the same colour. The density shading is clipped to the triangle.
     With ``colorbar=False`` the caller draws the colour bar (``simplex_figure`` shares one).
+    ``shares``: the regions' shares when they are known exactly (integrated, as by the exact
+    hierarchical engine): printed instead of the count of these draws, so that the figure and
+    the report's table say the same number.
     """
     samples = _check(samples, labels)
     ax = ax or plt.subplots(figsize=(5.5, 5))[1]
@@ -89,7 +93,8 @@ def simplex_plot(samples, labels, ax=None, gridsize: int = 70, colorbar: bool = 
         ax.plot([centre[0], midpoint[0]], [centre[1], midpoint[1]], color=BOUNDARY_COLOUR,
                 lw=1.3, ls=(0, (4, 2)), zorder=4,
                 path_effects=[patheffects.withStroke(linewidth=3.2, foreground="white")])
-    shares = np.bincount(samples.argmax(axis=1), minlength=3) / len(samples)
+    if shares is None:
+        shares = np.bincount(samples.argmax(axis=1), minlength=3) / len(samples)
     offsets = [(-0.04, -0.09), (0.0, 0.08), (0.04, -0.09)]
     for corner, (dx, dy), name, share, region in zip(CORNERS, offsets, corner_names(labels),
                                                      shares, REGIONS):
