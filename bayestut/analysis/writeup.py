@@ -300,9 +300,11 @@ def to_markdown(result) -> str:
 
 
 def _caption(c) -> str:
+    error = ("Monte Carlo standard error (the hierarchical test's, integrated, ± its numerical "
+             "error)" if c.integrated("hierarchical") else "Monte Carlo standard error")
     return (f"Probabilities that the first classifier of each pair is practically worse, "
             f"equivalent (rope ±{c.rope:g}) or practically better, as shares of posterior "
-            f"samples ± Monte Carlo standard error; a decision is declared above {c.threshold:g}.")
+            f"samples ± {error}; a decision is declared above {c.threshold:g}.")
 
 
 # --- files beside the HTML report -------------------------------------------------------------
