@@ -4,9 +4,9 @@ bundled classifiers (54 data sets x 100 folds) under both hyperpriors.
 For each case: Stan with long chains (4 x 2,500 kept draws after 1,000 warm-up; compare()'s
 settings: non-centring by moments, adapt_delta 0.95) and the exact engine, same data and seed.
 Compared: the next-data-set shares (the papers' probabilities), the mean masses and the
-probabilities of delta0. z = (exact - Stan) / Stan's Monte Carlo standard error (where that is
-0, all of Stan's draws agree: then the binomial error of a share of 10,000 independent draws
-at the exact value). The decision at 0.95 is compared too: a difference counts only where
+probabilities of delta0, by bayestut.methods.hierarchical_exact.agreement: z = (exact - Stan) /
+Stan's Monte Carlo standard error (where that is 0, all of Stan's draws agree: then the binomial
+error of a share of 10,000 independent draws at the exact value). The decision at 0.95 is compared too: a difference counts only where
 Stan's share is not within 3 Monte Carlo errors of the threshold.
 
 Stan's fits are cached in the folder given by --cache (default /tmp/bayestut-agreement), as
@@ -23,51 +23,38 @@ import json
 import time
 import warnings
 from pathlib import Path
+from types import SimpleNamespace
 
 import numpy as np
 
 from bayestut.data import UCI_CLASSIFIERS, load_uci
-from bayestut.methods.diagnostics import mcse_mean
 from bayestut.methods.hierarchical import hierarchical_test
+from bayestut.methods.hierarchical_exact import AGREEMENT, agreement
 
 STAN = dict(chains=4, warmup=1000, draws=2500, non_centred="moments", adapt_delta=0.95,
             progress=False)
 THRESHOLD = 0.95
 DRAWS = STAN["chains"] * STAN["draws"]
-QUANTITIES = ("shares", "masses", "delta0")
+QUANTITIES = [name for name, *_ in AGREEMENT]
 
 
 def stan_summary(table, a, b, hyperprior, seed) -> dict:
     start = time.perf_counter()
     r = hierarchical_test(table, a, b, hyperprior=hyperprior, seed=seed, **STAN)
-    chains = r.diagnostics.chains
-    by_chain = lambda v: v.reshape(chains, -1, v.shape[-1])
-    d0 = np.stack([r.delta0 < -r.rope, np.abs(r.delta0) <= r.rope, r.delta0 > r.rope], axis=1)
     return dict(shares=r.probabilities.tolist(), shares_se=r.probabilities_mcse.tolist(),
                 masses=r.mean_masses.tolist(), masses_se=r.mean_masses_mcse.tolist(),
-                delta0=d0.mean(axis=0).tolist(), delta0_se=mcse_mean(by_chain(d0)).tolist(),
+                delta0=r.delta0_probabilities.tolist(),
+                delta0_se=r.delta0_probabilities_mcse.tolist(),
                 divergences=int(r.diagnostics.divergences),
                 seconds=time.perf_counter() - start)
 
 
-def exact_summary(table, a, b, hyperprior, seed) -> dict:
-    start = time.perf_counter()
-    r = hierarchical_test(table, a, b, hyperprior=hyperprior, seed=seed, engine="exact")
-    return dict(shares=r.probabilities, shares_err=r.probabilities_mcse,
-                masses=r.mean_masses, masses_err=r.mean_masses_mcse,
-                delta0=r.delta0_probabilities, delta0_err=r.delta0_probabilities_error,
-                seconds=time.perf_counter() - start)
-
-
-def z_scores(stan: dict, exact: dict, quantity: str) -> np.ndarray:
-    diff = np.asarray(exact[quantity]) - np.asarray(stan[quantity])
-    se = np.asarray(stan[f"{quantity}_se"])
-    # Stan's error is 0 when all its draws agree (a share of 0 or 1): then the binomial error
-    # of a share of DRAWS independent draws at the exact engine's value stands in for it
-    p = np.clip(np.asarray(exact[quantity]), 0.0, 1.0)
-    se = np.where(se > 0, se, np.sqrt(p * (1 - p) / DRAWS))
-    with np.errstate(divide="ignore", invalid="ignore"):
-        return np.where(se > 0, diff / se, np.where(diff == 0, 0.0, np.inf))
+def as_result(stan: dict) -> SimpleNamespace:
+    """A cached Stan summary under the result's attribute names, for agreement()."""
+    return SimpleNamespace(probabilities=stan["shares"], probabilities_mcse=stan["shares_se"],
+                           mean_masses=stan["masses"], mean_masses_mcse=stan["masses_se"],
+                           delta0_probabilities=stan["delta0"],
+                           delta0_probabilities_mcse=stan["delta0_se"])
 
 
 def decision(shares, threshold=THRESHOLD) -> str:
@@ -90,17 +77,21 @@ def main(cache: Path, seed: int) -> None:
             else:
                 stan = stan_summary(table, a, b, hyperprior, seed)
                 path.write_text(json.dumps(stan))
-            exact = exact_summary(table, a, b, hyperprior, seed)
-            zs = [np.abs(z_scores(stan, exact, q)).max() for q in QUANTITIES]
+            start = time.perf_counter()
+            exact = hierarchical_test(table, a, b, hyperprior=hyperprior, seed=seed,
+                                      engine="exact")
+            exact_seconds = time.perf_counter() - start
+            z = agreement(exact, as_result(stan), draws=DRAWS)["z"].abs()
+            zs = [z.loc[q].max() for q in QUANTITIES]
             worst = max(worst, *zs)
-            d_stan, d_exact = decision(stan["shares"]), decision(exact["shares"])
+            d_stan, d_exact = decision(stan["shares"]), decision(exact.probabilities)
             near = abs(max(stan["shares"]) - THRESHOLD) <= 3 * max(stan["shares_se"])
             same = "same" if d_stan == d_exact else ("differs (near)" if near else "DIFFERS")
             print(f"{a + '-' + b:<14}{hyperprior:<6}"
                   f"{' '.join(f'{v:.4f}' for v in stan['shares']):<22}"
-                  f"{' '.join(f'{v:.4f}' for v in exact['shares']):<22}"
+                  f"{' '.join(f'{v:.4f}' for v in exact.probabilities):<22}"
                   f"{' / '.join(f'{z:.2f}' for z in zs):<30}{same:<14}"
-                  f"{stan['seconds']:7.1f}{exact['seconds']:8.2f}")
+                  f"{stan['seconds']:7.1f}{exact_seconds:8.2f}")
             rows.append(zs)
     print(f"largest |z| over {len(rows)} cases and 9 probabilities each: {worst:.2f} "
           f"(agreement: every |z| <= 4)")

@@ -3,6 +3,7 @@ and sampling, its determinism, and its agreement with Stan's posterior (z-scores
 Monte Carlo error)."""
 
 import warnings
+from types import SimpleNamespace
 
 import numpy as np
 import pandas as pd
@@ -175,21 +176,34 @@ def _z_scores(data, stan_settings=STAN, **kwargs):
         warnings.simplefilter("ignore", ConvergenceWarning)
         stan = hierarchical_test(data, **kwargs, **stan_settings)
     exact = hierarchical_test(data, **kwargs, engine="exact")
-    chains = stan.diagnostics.chains
-    d0 = np.stack([stan.delta0 < -stan.rope, np.abs(stan.delta0) <= stan.rope,
-                   stan.delta0 > stan.rope], axis=1).reshape(chains, -1, 3)
-    from bayestut.methods.diagnostics import mcse_mean
-    pairs = [(exact.probabilities, stan.probabilities, stan.probabilities_mcse),
-             (exact.mean_masses, stan.mean_masses, stan.mean_masses_mcse),
-             (exact.delta0_probabilities, d0.mean(axis=(0, 1)), mcse_mean(d0))]
-    worst, draws = 0.0, len(stan.delta0)
-    for value, reference, se in pairs:
-        # all of Stan's draws agree (error 0): the binomial error of its share at the exact value
-        se = np.where(se > 0, se, np.sqrt(value * (1 - value) / draws))
-        diff = np.abs(value - reference)
-        assert np.all(diff[se == 0] == 0)
-        worst = max(worst, (diff[se > 0] / se[se > 0]).max(initial=0.0))
-    return worst
+    return he.agreement(exact, stan)["z"].abs().max()
+
+
+def _summary(p, se, masses, masses_se, d0, d0_se):
+    return SimpleNamespace(probabilities=np.array(p), probabilities_mcse=np.array(se),
+                           mean_masses=np.array(masses), mean_masses_mcse=np.array(masses_se),
+                           delta0_probabilities=np.array(d0),
+                           delta0_probabilities_mcse=np.array(d0_se),
+                           delta0_probabilities_error=np.array(d0_se))
+
+
+def test_agreement_is_the_difference_over_stans_monte_carlo_error():
+    exact = _summary([0.1, 0.9, 0.0], [1e-4, 1e-4, 0], [0.2, 0.7, 0.1], [0, 0, 0],
+                     [0.3, 0.7, 0.0], [2e-4, 2e-4, 0])
+    stan = _summary([0.12, 0.88, 0.0], [0.01, 0.01, 0.0], [0.2, 0.69, 0.11], [0.005] * 3,
+                    [0.3, 0.6, 0.1], [0.0, 0.02, 0.0])
+    t = he.agreement(exact, stan, draws=10_000)
+    shares = t.loc["next data set (shares)"]
+    assert list(shares.index) == ["left", "rope", "right"]
+    assert shares["z"].to_numpy() == pytest.approx([-2.0, 2.0, 0.0])
+    assert shares["numerical error"].to_numpy() == pytest.approx([1e-4, 1e-4, 0])
+    assert t.loc["next data set (mean masses)", "z"].to_numpy() == pytest.approx([0, 2, -2])
+    d0 = t.loc["delta0"]
+    # Stan's error 0 with all its draws left of the rope: the binomial error at the exact 0.3
+    assert d0["Stan MC error"].iloc[0] == pytest.approx(np.sqrt(0.3 * 0.7 / 10_000))
+    assert d0["z"].iloc[0] == 0 and d0["z"].iloc[1] == pytest.approx(5.0)
+    # exact 0 where Stan saw 0.1 without error: no error to divide by, an infinite z
+    assert d0["z"].iloc[2] == -np.inf
 
 
 @pytest.mark.parametrize("hyperprior", ["mlj", "jmlr"])

@@ -303,6 +303,13 @@ class HierarchicalResult:
         """Monte Carlo standard errors of :attr:`mean_masses`."""
         return mcse_mean(self._by_chain(self.masses))
 
+    @property
+    def delta0_probabilities_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of :attr:`delta0_probabilities`."""
+        regions = np.stack([self.delta0 < -self.rope, np.abs(self.delta0) <= self.rope,
+                            self.delta0 > self.rope], axis=1)
+        return mcse_mean(self._by_chain(regions))
+
     def summary(self) -> pd.Series:
         """One labelled row: the winning shares, the mean masses and delta0."""
         values = {f"P({lab})": p for lab, p in zip(self.labels, self.probabilities)}
@@ -493,6 +500,11 @@ class ExactHierarchicalResult(HierarchicalResult):
     @property
     def delta0_probabilities_error(self) -> np.ndarray:
         return np.abs(self.exact.delta0_probabilities - self.coarse.delta0_probabilities)
+
+    @property
+    def delta0_probabilities_mcse(self) -> np.ndarray:
+        """The numerical error, where the Stan path has its Monte Carlo error."""
+        return self.delta0_probabilities_error
 
     @property
     def mean_masses(self) -> np.ndarray:
