@@ -26,6 +26,16 @@ UCI_CLASSIFIERS = ("nbc", "aode", "hnb", "j48", "j48gr")
 ZERO_RESIDUE = 1e-12   # far below any score's precision, far above float rounding
 
 
+def as_numbers(values, what: str) -> np.ndarray:
+    """``values`` as a float array, or an InputError naming ``what`` was not numbers."""
+    try:
+        return np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        shown = repr(values)
+        raise InputError(f"{what} must be numbers, got {shown[:80]}"
+                         f"{'...' if len(shown) > 80 else ''}") from None
+
+
 def load_uci(path: Path | str | None = None) -> pd.DataFrame:
     """The 54-data-set, 5-classifier results of both papers, as fractions in tidy format."""
     path = Path(path) if path else DATA / "uci_cv_accuracy.csv"

@@ -167,3 +167,16 @@ def test_duplicate_rows_print_plain_values():
 def test_the_same_classifier_twice_is_named():
     with pytest.raises(InputError, match="both classifiers are 'a': name two different"):
         paired_differences(read_results(table()), "a", "a")
+
+
+@pytest.mark.parametrize("call", [
+    lambda bt: bt.sign_test("abc"),
+    lambda bt: bt.signed_rank_test(["0.01", "x"]),
+    lambda bt: bt.correlated_bayesian_ttest(["a", "b", "c"], 0.1),
+    lambda bt: bt.correlated_bayesian_ttest([0.01, 0.02, -0.01], "x"),
+    lambda bt: bt.correlated_bayesian_ttest([0.01, 0.02, -0.01], True),
+])
+def test_the_public_tests_refuse_what_is_not_numbers(call):
+    import bayestut as bt
+    with pytest.raises(bt.InputError):
+        call(bt)

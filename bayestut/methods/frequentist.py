@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
+from ..data import as_numbers
 from ..errors import InputError
 
 
@@ -24,7 +25,7 @@ class CorrelatedTTest:
 
 def check_differences(x, min_folds: int = 2) -> np.ndarray:
     """Differences as a float array (folds on the last axis), or a clear InputError."""
-    x = np.asarray(x, dtype=float)
+    x = as_numbers(x, "the differences")
     if x.ndim not in (1, 2):
         raise InputError(f"differences must be 1-D (one data set) or 2-D (data sets x folds), "
                          f"got shape {x.shape}")
@@ -39,7 +40,7 @@ def check_differences(x, min_folds: int = 2) -> np.ndarray:
 
 
 def check_rho(rho: float) -> float:
-    if not 0.0 <= rho < 1.0:
+    if isinstance(rho, bool) or not isinstance(rho, (int, float, np.number)) or not 0.0 <= rho < 1.0:
         raise InputError(f"rho must be in [0, 1), got {rho}; with k-fold CV use rho = 1/k")
     return float(rho)
 

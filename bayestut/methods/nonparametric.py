@@ -24,7 +24,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..data import Differences
+from ..data import Differences, as_numbers
 from .decisions import outcome_labels
 
 ROPE = 0.01
@@ -65,7 +65,7 @@ def _inputs(z, rope, s, z0, n_samples):
     a, b = "a", "b"
     if isinstance(z, Differences):
         a, b, z = z.a, z.b, z.means().to_numpy()
-    z = np.asarray(z, dtype=float)
+    z = as_numbers(z, "the mean differences")
     if z.ndim != 1:
         raise InputError(f"give one mean difference per data set (1-D), got shape {z.shape}")
     if z.size == 0:
@@ -157,7 +157,7 @@ def signed_rank_statistic(z) -> int:
     Without zeros and ties this is the sum of the ranks of |z| over the positive z. It is the
     frequentist counterpart of eq. 11: the same double sum, with fixed instead of random weights.
     """
-    z = np.asarray(z, dtype=float)
+    z = as_numbers(z, "the mean differences")
     if z.ndim != 1 or z.size == 0 or np.isnan(z).any():
         raise InputError("give a non-empty 1-D array of mean differences without NaN")
     i, j = np.triu_indices(len(z))
