@@ -43,3 +43,17 @@ def test_bad_input_ends_with_exit_2_before_a_kernel_starts(tmp_path, capsys):
     assert main(["notebook", str(bad), "--out", str(tmp_path)]) == 2
     assert "The accepted shapes" in capsys.readouterr().err
     assert not (tmp_path / "your_results.ipynb").exists()
+
+
+def test_a_link_planted_at_the_notebook_is_replaced_not_followed(tmp_path, capsys):
+    out, outside = tmp_path / "analysis", tmp_path / "outside.txt"
+    out.mkdir()
+    outside.write_text("keep me")
+    (out / "your_results.ipynb").symlink_to(outside)
+    (out / "your_results.html").symlink_to(outside)
+    assert main(["notebook", str(per_fold(tmp_path)), "a", "b", "--out", str(out)]) == 0, \
+        capsys.readouterr().err
+    assert outside.read_text() == "keep me"
+    assert not (out / "your_results.ipynb").is_symlink()
+    assert json.loads((out / "your_results.ipynb").read_text())["cells"]
+    assert not [p for p in out.iterdir() if p.name.startswith(".bayestut-")]   # no scratch left

@@ -11,10 +11,13 @@ installed package.
 from __future__ import annotations
 
 import argparse
+import os
+import tempfile
 from pathlib import Path
 
 from ..errors import InputError
 from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
+from .report_file import write_report
 
 
 def add_parser(sub) -> None:
@@ -65,14 +68,20 @@ def run(args, out: Path) -> Path:
                       score=args.score, percent=args.percent,
                       lower_is_better=args.lower_is_better, rope=args.rope,
                       threshold=args.threshold, seed=args.seed)
-    try:
-        papermill.execute_notebook(str(TEMPLATE), str(executed), parameters=parameters,
-                                   cwd=str(out), progress_bar=False)
-    except papermill.PapermillExecutionError as problem:
-        if problem.ename == "InputError":        # the analysis refused an option: exit 2
-            raise InputError(problem.evalue)
-        raise
-    page, _ = nbconvert.HTMLExporter().from_filename(str(executed))
-    executed.with_suffix(".html").write_text(page, encoding="utf-8")
+    # run in a scratch folder inside `out`, then renamed into place (as the report is): an
+    # interrupted run leaves no half-written notebook, and a link planted at either name is
+    # replaced, not followed out of the folder
+    with tempfile.TemporaryDirectory(dir=out, prefix=".bayestut-") as scratch:
+        partial = Path(scratch) / executed.name
+        try:
+            papermill.execute_notebook(str(TEMPLATE), str(partial), parameters=parameters,
+                                       cwd=str(out), progress_bar=False)
+        except papermill.PapermillExecutionError as problem:
+            if problem.ename == "InputError":        # the analysis refused an option: exit 2
+                raise InputError(problem.evalue) from None
+            raise
+        page, _ = nbconvert.HTMLExporter().from_filename(str(partial))
+        write_report(executed.with_suffix(".html"), page)
+        os.replace(partial, executed)
     print(f"executed notebook: {executed}\nHTML copy: {executed.with_suffix('.html')}")
     return executed
