@@ -105,3 +105,14 @@ def test_importing_the_package_is_light():
             "'scipy') if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+def test_architecture_lists_every_module():
+    architecture = PACKAGE.parent / "ARCHITECTURE.md"
+    if not architecture.is_file():          # an installed wheel carries no docs
+        return
+    text = architecture.read_text()
+    modules = [".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+               for path in PACKAGE.rglob("*.py") if not path.name.startswith("__")]
+    missing = [name for name in modules if f"`{name}`" not in text]
+    assert not missing, f"add to ARCHITECTURE.md's module table: {missing}"
