@@ -13,8 +13,7 @@ from bayestut.methods.ranking_gibbs import plackett_luce_gibbs
 
 
 def _z(gibbs, stan):
-    k = gibbs.w.shape[1]
-    se = np.hypot(mcse_mean(gibbs.w.reshape(4, -1, k)), mcse_mean(stan.w.reshape(4, -1, k)))
+    se = np.hypot(gibbs.p_first_mcse, stan.p_first_mcse)
     return np.abs(gibbs.w.mean(axis=0) - stan.w.mean(axis=0)) / se
 
 
@@ -39,3 +38,14 @@ def test_gibbs_is_seeded():
     first, second = (plackett_luce_gibbs(means, draws=200, seed=5) for _ in range(2))
     assert np.array_equal(first.w, second.w)
     assert not np.array_equal(first.w, plackett_luce_gibbs(means, draws=200, seed=6).w)
+
+
+def test_the_monte_carlo_error_of_p_first_is_taken_chain_by_chain():
+    from bayestut.methods.ranking import ranking_data
+    from bayestut.methods.ranking_gibbs import gibbs_draws
+    means = mean_scores(load_uci(), UCI_CLASSIFIERS, False)
+    ranking = plackett_luce_gibbs(means, chains=3, draws=300, warmup=100, seed=2)
+    data = ranking_data(means)
+    by_chain = gibbs_draws(data["order"] - 1, data["weight"], data["prior"], 3, 300, 100,
+                           np.random.default_rng(2))          # (chains, draws, K)
+    np.testing.assert_allclose(ranking.p_first_mcse, mcse_mean(by_chain))

@@ -28,6 +28,7 @@ import numpy as np
 import pandas as pd
 
 from . import stan
+from .diagnostics import mcse_mean
 from ..errors import InputError
 
 PROGRAM = "plackett_luce"
@@ -104,6 +105,12 @@ class Ranking:
     @property
     def diagnostics(self):
         return self.fit.diagnostics
+
+    @property
+    def p_first_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of P(first) (the mean weights), from each chain's draws:
+        ``w`` pools the chains one after another, for Stan's fits and the Gibbs sampler alike."""
+        return mcse_mean(self.w.reshape(self.diagnostics.chains, -1, self.w.shape[1]))
 
 
 def plackett_luce(means: pd.DataFrame, *, seed: int = 0, chains: int = 4, warmup: int = 1000,
