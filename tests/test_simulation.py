@@ -360,3 +360,66 @@ def test_median_se_by_the_asymptotic_formula():
     values = np.random.default_rng(3).normal(size=2000)
     assert summary.median_se(values, draws=4000) == pytest.approx(
         np.sqrt(np.pi / 2 / 2000), rel=0.15)
+
+
+# --- the exact engine in the simulations, the truncated variant, the authors' batches --------
+
+def test_the_truncated_population_redraws_outside_its_range():
+    base = populations.Cauchy(0.01, 0.01)
+    truncated = populations.Truncated(base, -0.1, 0.4)
+    values = truncated.sample(np.random.default_rng(0), 20_000)
+    assert values.min() >= -0.1 and values.max() <= 0.4
+    # the same seed gives the same sample; the untruncated Cauchy does leave the range
+    assert np.array_equal(values, truncated.sample(np.random.default_rng(0), 20_000))
+    assert crossval.outside_range(base.sample(np.random.default_rng(0), 20_000)).any()
+    assert not crossval.outside_range(values).any()
+    assert truncated.key != base.key and "fig4 truncated" in runner.variants()
+
+
+def test_exact_repetitions_agree_with_stan_ones_on_the_same_data(tmp_path):
+    setting = runner.Setting(populations.Cauchy(0.01, 0.01), 5)
+    exact = runner.per_repetition(runner.run([setting], 2, n_jobs=1,
+                                             options=runner.ExactOptions(),
+                                             cache_dir=tmp_path, progress=False))
+    stan = runner.per_repetition(runner.run([setting], 2, n_jobs=1, options=TINY,
+                                            cache_dir=tmp_path, progress=False))
+    # the same seeds give the same simulated data; the posteriors agree to Stan's noise
+    assert exact["mean_xbar"].equals(stan["mean_xbar"])
+    assert exact["p_signed_rank"].equals(stan["p_signed_rank"])
+    for column in ("delta0_left", "delta0_rope", "delta0_right"):
+        assert np.abs(exact[column] - stan[column]).max() < 0.1
+    assert (exact["numerical_error"] < 0.02).all() and exact["divergences"].isna().all()
+    assert stan["numerical_error"].isna().all()
+    # a cache per engine, and a manifest per engine
+    assert (runner.cache_path(setting, runner.ROOT_SEED, runner.ExactOptions(), tmp_path)
+            != runner.cache_path(setting, runner.ROOT_SEED, TINY, tmp_path))
+    assert runner.write_manifest(options=runner.ExactOptions(), cache_dir=tmp_path).name == \
+        "MANIFEST-exact.md"
+
+
+def test_exact_repetitions_give_the_same_digits_twice(tmp_path):
+    setting = runner.Setting(populations.Mixture(0.01), 4)
+    one = runner.run([setting], 2, n_jobs=1, options=runner.ExactOptions(),
+                     cache_dir=tmp_path / "one", progress=False)
+    two = runner.run([setting], 2, n_jobs=2, options=runner.ExactOptions(),
+                     cache_dir=tmp_path / "two", progress=False)
+    strip = lambda records: [{k: v for k, v in r.items() if k != "seconds"} for r in records]
+    assert strip(one[setting.key]) == strip(two[setting.key])
+
+
+def test_the_stan_cache_keeps_its_version():
+    # the committed Stan cache's files are named by this hash: a change would orphan them
+    assert runner.version(runner.FitOptions()) == "e569f77863"
+
+
+def test_batch_table_averages_batch_statistics():
+    p = np.r_[np.full(30, 0.01), np.full(30, 0.5), np.full(5, 0.01)]
+    rope = np.r_[np.linspace(0.9, 1.0, 30), np.linspace(0.0, 0.1, 30), np.ones(5)]
+    frame = pd.DataFrame({"setting": "s", "rep": np.arange(65), "p_signed_rank": p,
+                          "delta0_rope": rope})
+    row = summary.batch_table(frame).loc["s"]
+    assert row["batches"] == 2                                 # the last 5 are dropped
+    assert row["signed-rank rejections"] == pytest.approx(0.5)
+    assert row["share P(rope) > 0.95"] == pytest.approx(15 / 30 / 2)   # 0.9 + k/290 > 0.95: k >= 15
+    assert row["batch-median P(rope)"] == pytest.approx((0.95 + 0.05) / 2)
+    assert row["se batch-median P(rope)"] == pytest.approx(0.9 / np.sqrt(2) / np.sqrt(2))

@@ -541,16 +541,18 @@ class ExactHierarchicalResult(HierarchicalResult):
         }, index=pd.Index(self.datasets, name="data set"))
 
 
-def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int):
+def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
+               grids=(hierarchical_exact.FINE, hierarchical_exact.CHECK)):
     """The exact engine of :func:`hierarchical_test`, on its checked input: the same
-    preparation (and, for a given seed, the same zero-variance noise)."""
+    preparation (and, for a given seed, the same zero-variance noise). ``grids``: the fine and
+    the check grid's points (see :func:`~bayestut.methods.hierarchical_exact.posterior`)."""
     start = time.perf_counter()
     if x.shape[1] < 3:
         raise InputError("the exact engine needs at least 3 differences per data set; "
                          "use engine='stan'")
     rng = np.random.default_rng(seed)
     prepared = prepare(x, d.folds, rope, bounds, nu_prior, "auto", rng)
-    m, grid, fine, coarse = hierarchical_exact.posterior(prepared, nu_prior)
+    m, grid, fine, coarse = hierarchical_exact.posterior(prepared, nu_prior, *grids)
     delta0, sigma0, nu = hierarchical_exact.draw_top(grid, count, rng)
     scale = prepared.std_x
     masses = next_dataset_masses(delta0, sigma0, nu, prepared.rope)
@@ -559,6 +561,17 @@ def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int):
         delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu, delta=None, sigma=None,
         masses=masses, prepared=prepared, fit=None, exact=fine, seed=seed, model=m,
         coarse=coarse, seconds=time.perf_counter() - start)
+
+
+def exact_fit(x, folds: int, *, rope: float = 0.01, hyperprior="mlj", seed: int = 0,
+              draws: int = 1000, grids=(hierarchical_exact.FINE, hierarchical_exact.CHECK)
+              ) -> "ExactHierarchicalResult":
+    """:func:`hierarchical_test` with ``engine="exact"`` on an array of differences (data sets x
+    runs*folds), with the integration grids chosen (the simulations use coarser ones than
+    the default: their numerical error, recorded, is far below a median's sampling error)."""
+    d = _differences(x, None, None, folds)
+    x, bounds = _check(d, rope, hyperprior, "hierarchical")
+    return exact_test(d, x, bounds, rope, "hierarchical", seed, draws, grids)
 
 
 def start_stan(workers: int) -> None:

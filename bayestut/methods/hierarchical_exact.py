@@ -632,15 +632,16 @@ def draw_data_sets(m: Model, delta0, sigma0, nu, rng: np.random.Generator):
     return delta, sigma
 
 
-def posterior(prepared, nu_prior: str):
+def posterior(prepared, nu_prior: str, fine=FINE, check=CHECK):
     """The model, the fine grid and the posterior on it and on the coarser check grid, from
     :func:`~bayestut.methods.hierarchical.prepare`'s output. The data sets' summaries
     (E delta_i, its rope probabilities, E sigma_i) come from the check grid: they double the
-    cost of a grid, and decide nothing."""
+    cost of a grid, and decide nothing. ``fine`` and ``check``: the two grids' points in
+    (u, t, delta0)."""
     m = model(prepared, nu_prior)
     pilot = explore(m)
-    grid = solve(m, pilot, FINE, moments=False)
-    coarse = integrate(solve(m, pilot, CHECK))
+    grid = solve(m, pilot, fine, moments=False)
+    coarse = integrate(solve(m, pilot, check))
     fine = dataclasses.replace(integrate(grid), per_dataset=coarse.per_dataset)
     return m, grid, fine, coarse
 

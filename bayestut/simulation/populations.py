@@ -6,6 +6,8 @@ true difference of accuracy delta_i of each data set.
   the component sd as 0.001; the authors' R code uses 0.01. Both are available.
 - :class:`Gaussian`: any mean and sd; :func:`matched_gaussian` gives the one with the mixture's
   mean and variance (§5.1's "double-check").
+- :class:`Truncated`: another population with the values outside a range drawn again; not the
+  authors' protocol, but a variant that MLJ §5.4's medians are tested against (notebook 07).
 
 Values are drawn without truncation, as in the authors' code: the Cauchy's far tails put
 theta_2 = theta* - delta_i outside [0.5, 1] now and then (about 1.3% of data sets at scale
@@ -81,3 +83,25 @@ def matched_gaussian(mixture: Mixture) -> Gaussian:
     """The Gaussian with the mixture's mean and variance."""
     return Gaussian(mixture.mean, float(np.sqrt(mixture.variance)),
                     label=f"gaussian-like-mixture-s{mixture.sd:g}")
+
+
+@dataclass(frozen=True)
+class Truncated:
+    """``base`` restricted to [low, high]: values outside are drawn again (in draw order, so a
+    seed gives one sample)."""
+
+    base: object
+    low: float
+    high: float
+
+    @property
+    def key(self) -> str:
+        return f"{self.base.key}-in{self.low:g}_{self.high:g}"
+
+    def sample(self, rng: np.random.Generator, size: int) -> np.ndarray:
+        values = self.base.sample(rng, size)
+        outside = (values < self.low) | (values > self.high)
+        while outside.any():
+            values[outside] = self.base.sample(rng, int(outside.sum()))
+            outside = (values < self.low) | (values > self.high)
+        return values

@@ -39,7 +39,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from ..methods import hierarchical, stan
+from ..methods import hierarchical, hierarchical_exact, stan
 from ..methods.hierarchical import start_stan
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.frequentist import wilcoxon_signed_rank
@@ -70,6 +70,19 @@ class FitOptions:
 
 
 @dataclass(frozen=True)
+class ExactOptions:
+    """Each repetition's posterior by integration instead (``engine="exact"``, no sampling,
+    the same digits on every machine). Grids coarser than ``compare``'s default: at these
+    sizes the numerical error, recorded per repetition, stays near 1e-3, far below the
+    sampling error of any summary over repetitions, at 0.4-0.6 s per fit of q = 50."""
+
+    hyperprior: str = "mlj"
+    fine: tuple = (13, 11, 13)
+    check: tuple = (11, 9, 11)
+    engine = "exact"
+
+
+@dataclass(frozen=True)
 class Setting:
     """One cell of a simulation grid: q data sets drawn from ``population``."""
 
@@ -84,10 +97,19 @@ class Setting:
         return f"{self.population.key}-q{self.q}{extra}"
 
 
-def version(options: FitOptions) -> str:
-    """Hash of everything a cached repetition depends on besides its setting and seed."""
-    text = json.dumps([stan.program_text(hierarchical.PROGRAM), SIMULATOR_VERSION,
-                       asdict(options), ROPE, crossval.RUNS, crossval.FOLDS])
+EXACT_VERSION = 1          # bump when hierarchical_exact changes what it computes
+
+
+def version(options) -> str:
+    """Hash of everything a cached repetition depends on besides its setting and seed: the
+    Stan program and the sampler's settings, or the exact engine's version and grids."""
+    if isinstance(options, ExactOptions):
+        model = ["exact", EXACT_VERSION, hierarchical_exact.GAUSS, hierarchical_exact.PILOT,
+                 hierarchical_exact.PILOT_ROUNDS]
+    else:
+        model = stan.program_text(hierarchical.PROGRAM)
+    text = json.dumps([model, SIMULATOR_VERSION, asdict(options), ROPE, crossval.RUNS,
+                       crossval.FOLDS])
     return hashlib.sha256(text.encode()).hexdigest()[:10]
 
 
@@ -112,17 +134,26 @@ def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptio
     deltas = setting.population.sample(rng, setting.q)
     x = crossval.simulate_differences(deltas, rng, n_instances=setting.n_instances,
                                       theta_star=setting.theta_star)
-    fit = hierarchical.hierarchical_test(
-        x, folds=crossval.FOLDS, rope=ROPE, hyperprior=options.hyperprior,
-        seed=int(seeds.generate_state(1)[0] % 2**31), chains=options.chains,
-        warmup=options.warmup, draws=options.draws, thin=options.thin,
-        non_centred=options.non_centred, progress=False)
+    seed = int(seeds.generate_state(1)[0] % 2**31)
     xbar = x.mean(axis=1)
+    common = dict(rep=rep, delta=_rounded(deltas), xbar=_rounded(xbar),
+                  p_signed_rank=_rounded(wilcoxon_signed_rank(xbar))[0])
+    if isinstance(options, ExactOptions):
+        fit = hierarchical.exact_fit(x, crossval.FOLDS, rope=ROPE, hyperprior=options.hyperprior,
+                                     seed=seed, grids=(options.fine, options.check))
+        return dict(
+            common, shrunk=_rounded(fit.per_dataset()["posterior mean delta_i"]),
+            P_delta0=_rounded(fit.delta0_probabilities), P_next=_rounded(fit.probabilities),
+            mean_masses=_rounded(fit.mean_masses), delta0_mean=_rounded(fit.summary()["delta0 mean"])[0],
+            numerical_error=_rounded(fit.diagnostics.error)[0],
+            seconds=round(time.perf_counter() - start, 3))
+    fit = hierarchical.hierarchical_test(
+        x, folds=crossval.FOLDS, rope=ROPE, hyperprior=options.hyperprior, seed=seed,
+        chains=options.chains, warmup=options.warmup, draws=options.draws, thin=options.thin,
+        non_centred=options.non_centred, progress=False)
     diag = fit.diagnostics
     return dict(
-        rep=rep, delta=_rounded(deltas), xbar=_rounded(xbar),
-        shrunk=_rounded(fit.delta.mean(axis=0)),
-        p_signed_rank=_rounded(wilcoxon_signed_rank(xbar))[0],
+        common, shrunk=_rounded(fit.delta.mean(axis=0)),
         P_delta0=_rounded(fit.delta0_probabilities), P_next=_rounded(fit.probabilities),
         mean_masses=_rounded(fit.mean_masses), delta0_mean=_rounded(fit.delta0.mean())[0],
         divergences=int(diag.divergences), treedepth_hits=int(diag.max_treedepth_hits),
@@ -166,8 +197,9 @@ def _append(path: Path, record: dict) -> None:
 # --- the runner -----------------------------------------------------------------------------
 
 def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
-        options: FitOptions = FitOptions(), n_jobs: int = -1, backend: str = "threading",
-        cache_dir: Path = CACHE, progress: bool = True, stop_at: float | None = None) -> dict:
+        options: FitOptions | ExactOptions = FitOptions(), n_jobs: int = -1,
+        backend: str | None = None, cache_dir: Path = CACHE, progress: bool = True,
+        stop_at: float | None = None) -> dict:
     """Run every setting to ``repetitions`` repetitions, reusing the cache; returns
     {setting key: [records in repetition order]}.
 
@@ -175,14 +207,18 @@ def run(settings, repetitions: int, *, root_seed: int = ROOT_SEED,
     are cached, and the records returned are those held, possibly fewer than asked. The cache is
     then whole, ready to commit, which killing the run does not guarantee.
 
-    Stan is started first, from this thread (see :func:`start_stan`).
+    ``backend``: joblib's; by default "threading" for Stan (started first, from this thread:
+    see :func:`start_stan`) and "loky" (processes) for the exact engine, which is pure NumPy.
     """
+    exact = isinstance(options, ExactOptions)
+    backend = backend or ("loky" if exact else "threading")
     settings = list(settings)
     paths = {s.key: cache_path(s, root_seed, options, cache_dir) for s in settings}
     done = {s.key: read_cache(paths[s.key]) for s in settings}
     todo = [(s, r) for s in settings for r in range(repetitions) if r not in done[s.key]]
     if todo and not _past(stop_at):
-        start_stan(min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1))
+        if not exact:
+            start_stan(min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1))
         jobs = (joblib.delayed(_keyed)(s, r, root_seed, options, stop_at) for s, r in todo)
         bar = tqdm(total=len(todo), disable=not progress, unit="rep", smoothing=0.05,
                    desc=f"{len(todo)} repetitions to run")
@@ -245,6 +281,7 @@ def per_dataset(results: dict) -> pd.DataFrame:
 
 
 REGIONS = ("left", "rope", "right")
+DIAGNOSTICS = ("divergences", "treedepth_hits", "max_rhat", "min_ess_bulk", "numerical_error")
 
 
 def per_repetition(results: dict) -> pd.DataFrame:
@@ -253,7 +290,8 @@ def per_repetition(results: dict) -> pd.DataFrame:
     ``delta0_left/rope/right`` and posterior mean; the next-data-set shares
     ``next_left/rope/right`` and mean masses ``mass_left/rope/right``; the squared errors of
     the MLE and of the shrinkage estimator (mean over data sets); how many delta_i fell
-    outside the simulator's range; diagnostics."""
+    outside the simulator's range; the sampler's diagnostics or the exact engine's numerical
+    error (NaN where the engine has none)."""
     rows = []
     for key, records in results.items():
         for rec in records:
@@ -266,10 +304,9 @@ def per_repetition(results: dict) -> pd.DataFrame:
                 row.update({f"{name}_{r}": v for r, v in zip(REGIONS, values)})
             row.update(
                 mse_mle=np.mean((xbar - delta) ** 2), mse_shrinkage=np.mean((shrunk - delta) ** 2),
-                outside=int(crossval.outside_range(delta).sum()),
-                divergences=rec["divergences"], treedepth_hits=rec["treedepth_hits"],
-                max_rhat=rec["max_rhat"], min_ess_bulk=rec["min_ess_bulk"],
-                seconds=rec["seconds"])
+                outside=int(crossval.outside_range(delta).sum()), seconds=rec["seconds"])
+            # the sampler's diagnostics, or the exact engine's numerical error
+            row.update({k: rec.get(k, np.nan) for k in DIAGNOSTICS})
             rows.append(row)
     return pd.DataFrame(rows)
 
@@ -297,6 +334,14 @@ def paper_grid() -> dict:
     }
 
 
+def variants() -> dict:
+    """Settings outside the paper's grid that test its §5.4 medians (notebook 07): Figure 4's
+    delta0 = 0.01 with the delta_i kept where the simulator realises them (theta_2 in
+    [0.5, 1]: delta_i in [-0.1, 0.4]), drawn again outside."""
+    return {"fig4 truncated": [Setting(populations.Truncated(populations.Cauchy(0.01, 0.01),
+                                                             -0.1, 0.4), 50)]}
+
+
 def schedule() -> list:
     """The grid in the order to run it: first the settings the scorecards read (Figures 2-3 at
     every q, Figure 4 at delta0 = 0.01, Table 1 at the printed q), then the rest."""
@@ -311,11 +356,16 @@ def schedule() -> list:
 RUN_LOG = "runs.jsonl"      # beside the cache: one line per run of main(), what it added
 
 
-def held(root_seed: int = ROOT_SEED, options: FitOptions = FitOptions(),
+def experiments() -> dict:
+    """The paper's grid and the variants, by experiment."""
+    return {**paper_grid(), **variants()}
+
+
+def held(root_seed: int = ROOT_SEED, options: FitOptions | ExactOptions = FitOptions(),
          cache_dir: Path = CACHE) -> int:
-    """Repetitions of the paper's grid the cache holds."""
+    """Repetitions of the paper's grid and the variants that the cache holds."""
     return sum(len(read_cache(cache_path(s, root_seed, options, cache_dir)))
-               for settings in paper_grid().values() for s in settings)
+               for settings in experiments().values() for s in settings)
 
 
 def log_run(entry: dict, cache_dir: Path = CACHE) -> None:
@@ -330,35 +380,52 @@ MANIFEST_TEXT = (
     "[0.5, 1], the signed-rank test with R's `wilcox.test(exact = FALSE)` conventions, both "
     "estimands of the hierarchical test (delta0's probabilities, and the next-data-set shares and "
     "mean masses), delta0's posterior mean, every delta_i's MLE and posterior mean, and the "
-    "fit's diagnostics. `python -m bayestut.simulation.runner 500` adds what is missing, "
-    "resuming where the last run stopped; it writes this file and the run log `runs.jsonl`.")
+    "fit's diagnostics (Stan) or numerical error (exact engine). `python -m "
+    "bayestut.simulation.runner 500 [--engine exact]` adds what is missing, resuming where the "
+    "last run stopped; it writes this file and the run log `runs.jsonl`.")
 
 
-def write_manifest(*, root_seed: int = ROOT_SEED, options: FitOptions = FitOptions(),
+def _how(options) -> str:
+    if isinstance(options, ExactOptions):
+        return (f"the posterior integrated (engine exact, version {EXACT_VERSION}): grids "
+                f"{options.fine} and {options.check} in (sigma0, nu, delta0); no draws.")
+    return (f"{options.chains} chains x {options.draws} iterations after {options.warmup} "
+            f"warm-up, thinned by {options.thin}: "
+            f"{options.chains * -(-options.draws // options.thin)} draws per repetition.")
+
+
+def manifest_name(options) -> str:
+    return "MANIFEST-exact.md" if isinstance(options, ExactOptions) else "MANIFEST.md"
+
+
+def write_manifest(*, root_seed: int = ROOT_SEED,
+                   options: FitOptions | ExactOptions = FitOptions(),
                    cache_dir: Path = CACHE) -> Path:
-    """``MANIFEST.md`` beside the cache: the runs that made it (from ``runs.jsonl``), how each
-    repetition was sampled and what the cache holds, per setting."""
+    """``MANIFEST.md`` (``MANIFEST-exact.md`` for the exact engine) beside the cache: the runs
+    that made it (from ``runs.jsonl``), how each repetition was computed and what the cache
+    holds, per setting."""
     log = Path(cache_dir) / RUN_LOG
+    engine = getattr(options, "engine", "stan")
     runs = [json.loads(line) for line in log.read_text().splitlines()] if log.exists() else []
-    lines = ["# Simulation cache", "", MANIFEST_TEXT, "",
-             f"Root seed {root_seed}; model version {version(options)}; fit options "
-             f"{asdict(options)}: {options.chains} chains x {options.draws} iterations after "
-             f"{options.warmup} warm-up, thinned by {options.thin}: "
-             f"{options.chains * -(-options.draws // options.thin)} draws per repetition.", "",
+    runs = [r for r in runs if r.get("engine", "stan") == engine]
+    lines = ["# Simulation cache" + (" (exact engine)" if engine == "exact" else ""), "",
+             MANIFEST_TEXT, "",
+             f"Root seed {root_seed}; model version {version(options)}; options "
+             f"{asdict(options)}: {_how(options)}", "",
              "## Runs", "",
-             "| started (UTC) | minutes | repetitions added | Stan backend | workers | machine "
+             "| started (UTC) | minutes | repetitions added | backend | workers | machine "
              "| note |", "|---|---|---|---|---|---|---|"]
     lines += [f"| {r['started']} | {r['minutes']:.0f} | {r['added']:,} | {r['backend']} "
               f"| {r['workers']} | {r['machine']} | {r.get('note', '')} |" for r in runs]
     lines += ["", f"## What it holds: {held(root_seed, options, cache_dir):,} repetitions", "",
               "| experiment | setting | repetitions | mean s per repetition (per worker) |",
               "|---|---|---|---|"]
-    for name, settings in paper_grid().items():
+    for name, settings in experiments().items():
         for s in settings:
             done = read_cache(cache_path(s, root_seed, options, cache_dir))
             seconds = np.mean([r["seconds"] for r in done.values()]) if done else float("nan")
             lines.append(f"| {name} | {s.key} | {len(done)} | {seconds:.2f} |")
-    path = Path(cache_dir) / "MANIFEST.md"
+    path = Path(cache_dir) / manifest_name(options)
     path.write_text("\n".join(lines) + "\n")
     return path
 
@@ -375,31 +442,38 @@ def main(argv=None) -> None:
     parser.add_argument("repetitions", type=int, nargs="?", default=500)
     parser.add_argument("--jobs", type=int, default=-1)
     parser.add_argument("--only", nargs="*", default=None,
-                        help="experiments whose name starts with one of these (e.g. fig2 table1)")
+                        help="experiments whose name starts with one of these (e.g. fig2 table1);"
+                             " 'fig4 truncated' is a variant, run only when named")
+    parser.add_argument("--engine", choices=("stan", "exact"), default="stan",
+                        help="sample each posterior with Stan (the papers' method) or integrate "
+                             "it (hierarchical_exact: 3-5 times faster, no Stan needed)")
     parser.add_argument("--q", nargs="*", type=int, default=None, help="only these q")
     parser.add_argument("--minutes", type=float, default=None,
                         help="start no repetition after this many minutes; the running ones "
                              "finish, so the cache is left whole (to commit, or to resume)")
     args = parser.parse_args(argv)
-    grid = paper_grid()
-    chosen = [s for name, settings in grid.items() for s in settings
-              if not args.only or any(name.startswith(o) for o in args.only)]
-    settings = [s for s in schedule() if s in chosen and (not args.q or s.q in args.q)]
-    started, before = datetime.now(timezone.utc), held()
+    options = ExactOptions() if args.engine == "exact" else FitOptions()
+    chosen = [s for name, settings in experiments().items() for s in settings
+              if (args.only and any(name.startswith(o) for o in args.only))
+              or (not args.only and name in paper_grid())]
+    order = schedule() + [s for settings in variants().values() for s in settings]
+    settings = [s for s in order if s in chosen and (not args.q or s.q in args.q)]
+    started, before = datetime.now(timezone.utc), held(options=options)
     stop_at = None if args.minutes is None else time.time() + 60 * args.minutes
     for step in sorted({min(r, args.repetitions) for r in (50, 100, 250, args.repetitions)}):
         if _past(stop_at):
             print(f"stopped after {args.minutes:g} minutes; run again to continue", flush=True)
             break
         print(f"every setting to {step} repetitions", flush=True)
-        run(settings, step, n_jobs=args.jobs, stop_at=stop_at)
+        run(settings, step, options=options, n_jobs=args.jobs, stop_at=stop_at)
     minutes = (datetime.now(timezone.utc) - started).total_seconds() / 60
     log_run(dict(started=started.strftime("%Y-%m-%d %H:%M"), minutes=round(minutes, 1),
-                 added=held() - before, backend=stan.choose_backend(),
+                 added=held(options=options) - before, engine=args.engine,
+                 backend="numpy" if args.engine == "exact" else stan.choose_backend(),
                  workers=joblib.effective_n_jobs(args.jobs),
                  machine=f"{os.cpu_count()} cores, {platform.machine()}",
                  note=f"`runner {' '.join(sys.argv[1:] if argv is None else argv)}`"))
-    print(f"done in {minutes:.1f} min; {write_manifest()}", flush=True)
+    print(f"done in {minutes:.1f} min; {write_manifest(options=options)}", flush=True)
 
 
 if __name__ == "__main__":

@@ -90,3 +90,30 @@ def median_se(values, draws: int = 20_000, seed: int = 0) -> float:
     rng = np.random.default_rng(seed)
     resampled = values[rng.integers(0, values.size, (draws, values.size))]
     return float(np.median(resampled, axis=1).std())
+
+
+BATCH_COLUMNS = ("signed-rank rejections", "share P(rope) > 0.95", "batch-median P(rope)")
+
+
+def batch_table(per_rep: pd.DataFrame, batch: int = 30) -> pd.DataFrame:
+    """Per setting, summarised as the authors' result file did (MLJ §5.2-5.3): the repetitions
+    cut, in order, into batches of ``batch`` (a last, shorter one dropped); per batch the share
+    of signed-rank rejections, the share of P(rope) > 0.95 on delta0 and the median P(rope);
+    each averaged over the batches, with its standard error (sd over batches / sqrt(batches))."""
+    rows = {}
+    for key in per_rep["setting"].unique():
+        d = per_rep[per_rep["setting"] == key].sort_values("rep")
+        n = len(d) // batch
+        if n == 0:
+            continue
+        cut = d.iloc[:n * batch].assign(batch=np.repeat(np.arange(n), batch))
+        per_batch = cut.groupby("batch").agg(**{
+            BATCH_COLUMNS[0]: ("p_signed_rank", lambda p: (p < ALPHA).mean()),
+            BATCH_COLUMNS[1]: ("delta0_rope", lambda p: (p > THRESHOLD).mean()),
+            BATCH_COLUMNS[2]: ("delta0_rope", "median")})
+        row = {"batches": n}
+        for column in BATCH_COLUMNS:
+            row[column] = per_batch[column].mean()
+            row[f"se {column}"] = per_batch[column].std() / np.sqrt(n) if n > 1 else np.nan
+        rows[key] = row
+    return pd.DataFrame.from_dict(rows, orient="index")
