@@ -21,7 +21,8 @@ delta0 on a range adapted to every sigma0 (the conditional of delta0 narrows wit
 Coarse passes find the ranges where the posterior lives; the final grid's trapezoid sums
 converge fast for smooth integrands. The next-data-set shares integrate an indicator (which
 region has the largest mass); its edges in delta0, +-b(sigma0, nu), are found by bisection
-and integrated exactly on each row, so the shares converge as fast as everything else.
+and integrated exactly on each row; across sigma0, where the rope stops winning at all (b
+falls to 0 like a square root), they are integrated on nodes that resolve that edge.
 Every probability carries a numerical error: its difference from the same computation on a
 coarser grid (CHECK points instead of FINE), which bounds the error of the finer one (the
 trapezoid rule's error falls geometrically with the number of points).
@@ -34,7 +35,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
-from scipy import special, stats
+from scipy import interpolate, special, stats
 
 
 # The delta_i quadrature, in y = asinh((delta - delta0) / sigma0): breakpoints at the top-level
@@ -508,13 +509,19 @@ class Grid:
     logp: np.ndarray           # (len u, len t, len delta0)
     extra: np.ndarray          # (4, len u, len t, len delta0, data sets), see delta_integrals
 
-    def rows(self) -> np.ndarray:
-        """Prior weights of the (u, t) rows, (len u, len t)."""
+    def axis_weights(self) -> tuple[np.ndarray, np.ndarray]:
+        """Prior weights of the u points and of the t points (one point of weight 1 when the
+        top level is Gaussian)."""
         m = self.model
         wu = _trapezoid(self.u, m.prior_u, m.tails_u(self.u.x[0], self.u.x[-1]))
         if m.gaussian:
-            return wu[:, None]
-        return wu[:, None] * _trapezoid(self.t, m.prior_t, m.tails_t(self.t.x[0], self.t.x[-1]))
+            return wu, np.ones(1)
+        return wu, _trapezoid(self.t, m.prior_t, m.tails_t(self.t.x[0], self.t.x[-1]))
+
+    def rows(self) -> np.ndarray:
+        """Prior weights of the (u, t) rows, (len u, len t)."""
+        wu, wt = self.axis_weights()
+        return wu[:, None] * wt[None, :]
 
     def weights(self) -> np.ndarray:
         """Unnormalised posterior weight of every grid point."""
@@ -554,6 +561,64 @@ class Posterior:
     per_dataset: np.ndarray    # (4, data sets): E delta_i, P(delta_i < -r), P(> r), E sigma_i
 
 
+# --- the next data set's shares across the rope's edge ---------------------------------------
+# The rope has the largest mass of the next data set where |delta0| < b(sigma0, nu), and b
+# falls to 0 like a square root at sigma0* = rope / F_nu^-1(2/3) (there the rope's mass at
+# delta0 = 0 is 1/3) and stays 0 above: the grid's rule in u converges slowly across that
+# edge. So the parts of the shares that hold it are integrated in u on nodes that resolve it.
+# The rope's share of a row, R(b) = int_-b^b p(delta0) d delta0, is b G(b^2) with G smooth,
+# and the difference of its halves R_r - R_l is b^2 E(b^2): G and E are interpolated from the
+# grid (cubic splines in v) and b is computed exactly at every node. (Splines of log G, or of
+# E / G, fail where a row's delta0 range leaves out 0 and G is exactly 0.)
+EDGE_NODES = 48
+
+
+def sigma0_edge(nu, rope: float):
+    """sigma0 at and above which the rope never has the largest mass of the next data set."""
+    nu = np.asarray(nu, float)
+    gauss = np.isinf(nu)
+    return rope / np.where(gauss, special.ndtri(2 / 3),
+                           special.stdtrit(np.where(gauss, 1.0, nu), 2 / 3))
+
+
+def _below_the_edge(g: Grid, values, power: int) -> float:
+    """sum over t of wt * int J(u) values(u, t) b(u, t)^power du, J the prior density of u,
+    over the grid's u range where b > 0, plus the prior mass below the grid (lumped on its
+    first point, as the grid's rule does)."""
+    m, axis = g.model, g.u
+    wu, wt = g.axis_weights()
+    nu = m.nu(g.t.x)
+    v_edge = axis.v_of(np.arcsinh(sigma0_edge(nu, m.rope) / m.kappa))
+    v0, v1 = axis.v[0], axis.v[-1]
+    high = np.clip(v_edge, v0, v1)[:, None]                    # (t, 1)
+    s, w = _gauss(EDGE_NODES)
+    v = high - (high - v0) * s**2                              # dense where b -> 0
+    dv = 2 * (high - v0) * s * w
+    u = axis.centre[0] + axis.scale[0] * np.sinh(v)
+    density = axis.scale[0] * np.cosh(v) * m.prior_u(u)
+    b = rope_edge(m.sigma0(u), nu[:, None], m.rope)
+    spline = interpolate.CubicSpline(axis.v, values, axis=0)
+    at = spline(v.ravel()).reshape(v.shape + (len(nu),))      # (t, nodes, every t)
+    at = np.take_along_axis(at, np.arange(len(nu))[:, None, None], axis=2)[..., 0]
+    inside = (dv * density * at * b**power).sum(axis=1)
+    below = wu[0] - _trapezoid(axis, m.prior_u, (0.0, 0.0))[0]
+    b0 = rope_edge(m.sigma0(axis.x[0]) * np.ones(len(nu)), nu, m.rope)
+    return float((wt * (inside + below * values[0] * b0**power)).sum())
+
+
+def next_shares(g: Grid, up_to, rows, row_total) -> np.ndarray:
+    """Unnormalised posterior masses of the next data set's three regions winning."""
+    m = g.model
+    b = rope_edge(m.sigma0(g.u.x)[:, None], m.nu(g.t.x)[None, :], m.rope) * np.ones(rows.shape)
+    e = np.maximum(b, 1e-3 * g.d.scale)        # below it G and E are their limits at b = 0
+    zero, low, high = up_to(0.0), up_to(-e), up_to(e)
+    rope = _below_the_edge(g, (high - low) / e, 1)                   # int J R
+    tilt = _below_the_edge(g, (high + low - 2 * zero) / e**2, 2)     # int J (R_r - R_l)
+    left = (rows * zero).sum() - 0.5 * rope + 0.5 * tilt
+    right = (rows * (row_total - zero)).sum() - 0.5 * rope - 0.5 * tilt
+    return np.array([left, rope, right])
+
+
 def integrate(g: Grid) -> Posterior:
     m = g.model
     weights = g.weights()
@@ -568,9 +633,8 @@ def integrate(g: Grid) -> Posterior:
     regions = lambda lo, hi: np.array([(rows * lo).sum(), (rows * (hi - lo)).sum(),
                                        (rows * (row_total - hi)).sum()]) / total
     d0_probs = regions(up_to(-r), up_to(r))
+    shares = next_shares(g, up_to, rows, row_total) / total
     s0, nu = m.sigma0(g.u.x)[:, None], m.nu(g.t.x)[None, :]
-    b = rope_edge(s0, nu, r) * np.ones(rows.shape)
-    shares = regions(up_to(-b), up_to(b))
     d0 = g.d.x[:, None, :]
     s0_, nu_ = s0[..., None], nu[..., None]
     low = top_cdf((-r - d0) / s0_, nu_)

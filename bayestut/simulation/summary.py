@@ -117,3 +117,41 @@ def batch_table(per_rep: pd.DataFrame, batch: int = 30) -> pd.DataFrame:
             row[f"se {column}"] = per_batch[column].std() / np.sqrt(n) if n > 1 else np.nan
         rows[key] = row
     return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def median_table(per_rep: pd.DataFrame, columns=("delta0_rope", "delta0_right")) -> pd.DataFrame:
+    """Per setting: the repetitions, and for each column its median over them with the
+    bootstrap standard error of that median (:func:`median_se`)."""
+    rows = {}
+    for key in per_rep["setting"].unique():
+        d = per_rep[per_rep["setting"] == key]
+        row = {"repetitions": len(d)}
+        for column in columns:
+            row[f"median {column}"] = d[column].median()
+            row[f"se {column}"] = median_se(d[column])
+        rows[key] = row
+    return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def engine_agreement(stan: pd.DataFrame, exact: pd.DataFrame,
+                     column: str = "delta0_right") -> pd.DataFrame:
+    """Per setting, the repetitions both engines ran (same seeds, so the same simulated data):
+    how far the exact engine's ``column`` is from Stan's. Stan's Monte Carlo error of a
+    probability p is taken as sqrt(p (1 - p) / ESS), with ESS the fit's smallest bulk effective
+    sample size (over all its parameters: an upper bound on the error, so |z| is if anything
+    understated); ``rms Stan error`` is its root mean square, to set beside the sd of the
+    differences. A decision (p > 0.95) differs only where the two sides of 0.95 are taken."""
+    paired = stan.merge(exact, on=["setting", "rep"], suffixes=("_stan", "_exact"))
+    rows = {}
+    for key in paired["setting"].unique():
+        d = paired[paired["setting"] == key]
+        p_stan, p_exact = d[f"{column}_stan"], d[f"{column}_exact"]
+        diff = p_exact - p_stan
+        error = np.sqrt(np.clip(p_exact * (1 - p_exact), 1e-6, None) / d["min_ess_bulk_stan"])
+        z = (diff / error).abs()
+        rows[key] = {"repetitions": len(d), "correlation": np.corrcoef(p_stan, p_exact)[0, 1],
+                     "mean difference": diff.mean(), "sd of differences": diff.std(),
+                     "rms Stan error": float(np.sqrt((error**2).mean())),
+                     "largest |z|": z.max(), "share |z| > 3": (z > 3).mean(),
+                     "decisions differ": int(((p_stan > THRESHOLD) != (p_exact > THRESHOLD)).sum())}
+    return pd.DataFrame.from_dict(rows, orient="index")
