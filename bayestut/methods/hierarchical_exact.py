@@ -40,8 +40,9 @@ from scipy import interpolate, special, stats
 
 # The delta_i quadrature, in y = asinh((delta - delta0) / sigma0): breakpoints at the top-level
 # law's quantiles KERNEL (both sides), at xbar_i +- s_i DATA (s_i the width of the data set's
-# likelihood) and at +-rope; GAUSS Gauss-Legendre nodes per piece (3 moves the probabilities
-# by up to 2e-4, 5 by less than 1e-5; tests/test_hierarchical_exact.py checks the integrals)
+# likelihood) and, where an indicator of the rope is integrated, at +-rope; GAUSS
+# Gauss-Legendre nodes per piece (3 moves the probabilities by up to 2e-4, 5 by less than 1e-5;
+# tests/test_hierarchical_exact.py checks the integrals)
 KERNEL = (0.5, 0.75, 0.9, 0.98, 0.999, 1 - 1e-5, 1 - 1e-8)
 DATA = (0.0, 1.5, 4.0, 8.0, 16.0, 40.0)
 GAUSS = 4
@@ -191,22 +192,25 @@ def _top_quantiles(nu):
     return z
 
 
-def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float, gauss: int):
+def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: int):
     """Quadrature nodes delta (points, data sets, nodes) and log(weight * likelihood * top-level
     density) there, without the top-level density's constant. The nodes are Gauss-Legendre
     on pieces of y = asinh((delta - delta0) / sigma0), between breakpoints at the top-level
     law's quantiles, around the data set's mean and at +-rope: in y the top-level density is
     a smooth bump with exponential tails for any nu > 1, and the likelihood's bump, wherever
-    it lies, has its own pieces (an outlier makes the integrand two-humped)."""
+    it lies, has its own pieces (an outlier makes the integrand two-humped). Breakpoints at
+    +-``rope`` only where an indicator of the rope is integrated (``rope`` not None)."""
     n_pts, q = len(delta0), len(lik.xbar)
     d0, s0 = delta0[:, None, None], sigma0[:, None, None]
     n_k, n_d = len(_KERNEL), len(_DATA)
-    breaks = np.empty((n_pts, q, n_k + n_d + 2))
+    n_r = 0 if rope is None else 2
+    breaks = np.empty((n_pts, q, n_k + n_d + n_r))
     breaks[..., :n_k] = np.arcsinh(_top_quantiles(nu))[:, None, :]
     breaks[..., n_k:n_k + n_d] = np.arcsinh(
         (lik.xbar[:, None] + lik.width[:, None] * _DATA - d0) / s0)
-    breaks[..., n_k + n_d:] = np.arcsinh((np.array([-rope, rope]) - delta0[:, None])
-                                         / sigma0[:, None])[:, None, :]
+    if n_r:
+        breaks[..., n_k + n_d:] = np.arcsinh((np.array([-rope, rope]) - delta0[:, None])
+                                             / sigma0[:, None])[:, None, :]
     breaks.sort(axis=-1)
     length = np.diff(breaks, axis=-1)
     g_nodes, g_weights = _gauss(gauss)
@@ -262,7 +266,8 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
     const = _top_constant(nu)[:, None] + lik.log_const
     for start in range(0, len(delta0), step):
         part = slice(start, start + step)
-        nodes, log_f = _integrand(lik, delta0[part], sigma0[part], nu[part], rope, gauss)
+        nodes, log_f = _integrand(lik, delta0[part], sigma0[part], nu[part],
+                                  rope if moments else None, gauss)
         peak = log_f.max(axis=-1, keepdims=True)
         f = np.exp(log_f - peak)
         total = f.sum(axis=-1)
@@ -682,7 +687,7 @@ def draw_data_sets(m: Model, delta0, sigma0, nu, rng: np.random.Generator):
     take = lambda a, j: np.take_along_axis(a, j[..., None], axis=-1)[..., 0]
     for start in range(0, count, step):
         part = slice(start, start + step)
-        nodes, log_f = _integrand(lik, delta0[part], sigma0[part], nu[part], m.rope, DRAW_GAUSS)
+        nodes, log_f = _integrand(lik, delta0[part], sigma0[part], nu[part], None, DRAW_GAUSS)
         f = np.exp(log_f - log_f.max(axis=-1, keepdims=True))
         cum = np.cumsum(f, axis=-1) - 0.5 * f
         target = rng.random(cum.shape[:-1]) * f.sum(axis=-1)
