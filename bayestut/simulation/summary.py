@@ -155,3 +155,24 @@ def engine_agreement(stan: pd.DataFrame, exact: pd.DataFrame,
                      "largest |z|": z.max(), "share |z| > 3": (z > 3).mean(),
                      "decisions differ": int(((p_stan > THRESHOLD) != (p_exact > THRESHOLD)).sum())}
     return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def against_batches(ours: pd.DataFrame, theirs, labels: dict) -> pd.DataFrame:
+    """:func:`batch_table`'s rows beside a published table of batch averages (``theirs``, with
+    a "batches" column and :data:`BATCH_COLUMNS`, looked up by ``labels[setting]``): per
+    setting and statistic, both values and the gap in standard errors of their difference.
+    Theirs is taken to have our batches' spread: its standard error is ours times
+    sqrt(our batches / their batches)."""
+    rows = []
+    for key, label in labels.items():
+        if key not in ours.index:
+            continue
+        n_theirs = theirs.get(label, "batches").value
+        for column in BATCH_COLUMNS:
+            se = ours.at[key, f"se {column}"] * np.sqrt(1 + ours.at[key, "batches"] / n_theirs)
+            published = theirs.get(label, column).value
+            gap = ours.at[key, column] - published
+            rows.append({"setting": label, "statistic": column, "authors' file": published,
+                         "ours": ours.at[key, column], "se of the difference": se,
+                         "gap / se": gap / se if se > 0 else (0.0 if gap == 0 else np.inf)})
+    return pd.DataFrame(rows).set_index(["setting", "statistic"])

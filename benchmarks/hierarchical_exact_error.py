@@ -1,0 +1,85 @@
+"""How large is the exact engine's numerical error, and does the error it reports bound it?
+
+For each case the engine runs as ``compare`` runs it (the default grids, FINE and CHECK in
+bayestut.methods.hierarchical_exact) and reports, per probability, |FINE - CHECK| as its
+numerical error. Against a reference grid twice as fine in every direction (33 x 29 x 33
+points, same pilot), this prints the largest reported error and the largest actual error of
+the next data set's shares, the mean masses and delta0's probabilities, for:
+
+- the 10 pairs of the 5 bundled classifiers on all 54 data sets;
+- the same pairs on four data sets (data sets 1-4, 11-14, ..., 41-44 of the bundled ones);
+- TR 413's three-data-set example, the blog study's five data sets, and a table that is
+  identical but for one fold;
+- both top-level laws (Student t with the hierarchical prior on nu, and Gaussian).
+
+The issue's target: a numerical error of at most 0.001. Deterministic: the same digits on
+every machine.
+
+Run: .venv/bin/python benchmarks/hierarchical_exact_error.py
+"""
+
+from __future__ import annotations
+
+import itertools
+import warnings
+
+import numpy as np
+import pandas as pd
+
+from bayestut.data import UCI_CLASSIFIERS, load_uci
+from bayestut.methods import hierarchical_exact as he
+from bayestut.methods.hierarchical import HYPERPRIORS, _differences, prepare
+from bayestut.reproduction.blog_study import load_results
+from bayestut.reproduction.examples import uniform_scores
+
+REFERENCE = (33, 29, 33)
+FIELDS = ("shares", "mean_masses", "delta0_probabilities")
+
+
+def cases():
+    table = load_uci()
+    for a, b in itertools.combinations(UCI_CLASSIFIERS, 2):
+        x = _differences(table, a, b, None).x
+        yield f"{a} - {b}, 54 data sets", x, 10
+        for start in range(0, 50, 10):
+            yield f"{a} - {b}, data sets {start + 1}-{start + 4}", x[start:start + 4], 10
+    yield "TR 413's example (3 data sets)", _differences(uniform_scores(), "good", "bad",
+                                                         None).x, 5
+    yield "blog study (5 data sets)", _differences(load_results(), "knn", "adaboost", None).x, 10
+    one_fold = np.zeros((6, 10))
+    one_fold[0, 0] = 0.02
+    yield "identical but one fold (6 data sets)", one_fold, 10
+
+
+def errors(x, folds: int, nu_prior: str) -> tuple[float, float]:
+    p = prepare(x, folds, 0.01, HYPERPRIORS["mlj"], nu_prior, "auto", np.random.default_rng(0))
+    m = he.model(p, nu_prior)
+    pilot = he.explore(m)
+    fine = he.integrate(he.solve(m, pilot, he.FINE, moments=False))
+    check = he.integrate(he.solve(m, pilot, he.CHECK, moments=False))
+    reference = he.integrate(he.solve(m, pilot, REFERENCE, moments=False))
+    reported = max(np.abs(getattr(fine, f) - getattr(check, f)).max() for f in FIELDS)
+    actual = max(np.abs(getattr(fine, f) - getattr(reference, f)).max() for f in FIELDS)
+    return reported, actual
+
+
+def main() -> None:
+    warnings.simplefilter("ignore")
+    rows = []
+    for (name, x, folds), nu_prior in itertools.product(cases(), ("hierarchical", "gaussian")):
+        reported, actual = errors(x, folds, nu_prior)
+        rows.append({"case": name, "top level": nu_prior, "reported": reported,
+                     "actual": actual, "few": "data sets " in name or "(" in name})
+    frame = pd.DataFrame(rows)
+    pd.set_option("display.width", 160)
+    for few, part in frame.groupby("few"):
+        label = "3-6 data sets" if few else "54 data sets"
+        print(f"{label}: {len(part)} cases; largest reported error {part['reported'].max():.5f}, "
+              f"largest actual {part['actual'].max():.5f}; reported >= actual in "
+              f"{(part['reported'] >= part['actual']).sum()} of {len(part)}; actual > 0.001 in "
+              f"{(part['actual'] > 0.001).sum()}")
+    print(frame.sort_values("actual", ascending=False).head(8).round(5).to_string(index=False))
+
+
+if __name__ == "__main__":
+    main()
