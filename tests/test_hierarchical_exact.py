@@ -124,6 +124,21 @@ def test_few_data_sets_shares_converge_across_the_rope_edge(start):
     assert np.abs(default.shares - reference.shares).max() < 5e-4
 
 
+def test_shares_stay_right_where_delta0s_grid_starts_at_zero():
+    # Figure 4's delta0 = 0.03, repetition 100: at sigma0 near the rope's edge the rows of
+    # delta0 start at 0, where the clamped integral jumps; differenced there over a tiny b it
+    # once gave shares of 0.54 / 0.00 / 0.46 instead of 0 / 0 / 1 (coarse grids)
+    from bayestut.methods.hierarchical import exact_fit
+    from bayestut.simulation import crossval, runner
+    setting = runner.paper_grid()["fig4 (q = 50)"][2]
+    seeds = runner.seed_sequence(setting, 100, runner.ROOT_SEED)
+    rng = np.random.default_rng(seeds)
+    x = crossval.simulate_differences(setting.population.sample(rng, setting.q), rng)
+    for grids in (((13, 11, 13), (11, 9, 11)), (he.FINE, he.CHECK)):
+        fit = exact_fit(x, 10, grids=grids)
+        assert fit.probabilities[2] > 0.999 and fit.diagnostics.error < 1e-3
+
+
 def test_integral_up_to_any_point_of_a_grid():
     x = np.linspace(-9, 9, 31)
     f = stats.norm.pdf(x)[None, :]

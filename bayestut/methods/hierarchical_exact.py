@@ -308,13 +308,17 @@ def rope_edge(sigma0, nu, rope: float):
 # spectral accuracy by the trapezoid rule; its integral up to any point x, by integrating
 # its sinc interpolant: int_-inf^x sinc((s - s_j) / h) ds = h (1/2 + Si(pi (x - s_j) / h) / pi).
 
-def integral_up_to(f, start, step, x):
+def integral_up_to(f, start, step, x, clamp: bool = True):
     """int from -inf to x of the sinc interpolant of f (..., N) sampled at start + step * j;
-    ``start``, ``step`` and ``x`` broadcast against f's leading shape."""
+    ``start``, ``step`` and ``x`` broadcast against f's leading shape. With ``clamp`` the
+    integral is exactly 0 before the grid and the total after it (f is 0 there); without,
+    it is the interpolant's, a smooth function of x, to be differentiated by differences."""
     n = f.shape[-1]
     start, step, x = (np.asarray(v, float)[..., None] for v in (start, step, x))
     si, _ = special.sici(np.pi * (x - (start + step * np.arange(n))) / step)
     part = step[..., 0] * (f * (0.5 + si / np.pi)).sum(axis=-1)
+    if not clamp:
+        return part
     # beyond the grid's ends the function is 0: there the integral is exactly 0 or the total
     total = step[..., 0] * f.sum(axis=-1)
     return np.where(x[..., 0] <= start[..., 0], 0.0,
@@ -570,11 +574,13 @@ class Posterior:
 # The rope has the largest mass of the next data set where |delta0| < b(sigma0, nu), and b
 # falls to 0 like a square root at sigma0* = rope / F_nu^-1(2/3) (there the rope's mass at
 # delta0 = 0 is 1/3) and stays 0 above: the grid's rule in u converges slowly across that
-# edge. So the parts of the shares that hold it are integrated in u on nodes that resolve it.
-# The rope's share of a row, R(b) = int_-b^b p(delta0) d delta0, is b G(b^2) with G smooth,
-# and the difference of its halves R_r - R_l is b^2 E(b^2): G and E are interpolated from the
-# grid (cubic splines in v) and b is computed exactly at every node. (Splines of log G, or of
-# E / G, fail where a row's delta0 range leaves out 0 and G is exactly 0.)
+# edge. The rope's share of a row, R(b) = int_-b^b p(delta0) d delta0, is b G, and the
+# difference of its halves, R_r - R_l, is b^2 E, with G and E smooth in sigma0 (both are even
+# in b; where b = 0 they are the limits 2 p(0) and p'(0)). So R and R_r - R_l are integrated
+# in u on nodes dense where b -> 0, with b exact at every node and G, E interpolated from the
+# grid (cubic splines in v). G and E are taken from the sinc interpolant's integral without
+# its clamp at the grid's ends, a smooth function of delta0, so that the differences that
+# give them near b = 0 do not jump.
 EDGE_NODES = 48
 
 
@@ -612,13 +618,15 @@ def _below_the_edge(g: Grid, values, power: int) -> float:
 
 
 def next_shares(g: Grid, up_to, rows, row_total) -> np.ndarray:
-    """Unnormalised posterior masses of the next data set's three regions winning."""
+    """Unnormalised posterior masses of the next data set's three regions winning;
+    ``up_to(x, clamp)`` integrates each row's delta0 density up to x."""
     m = g.model
     b = rope_edge(m.sigma0(g.u.x)[:, None], m.nu(g.t.x)[None, :], m.rope) * np.ones(rows.shape)
     e = np.maximum(b, 1e-3 * g.d.scale)        # below it G and E are their limits at b = 0
-    zero, low, high = up_to(0.0), up_to(-e), up_to(e)
+    zero, low, high = (up_to(x, False) for x in (np.zeros(rows.shape), -e, e))
     rope = _below_the_edge(g, (high - low) / e, 1)                   # int J R
     tilt = _below_the_edge(g, (high + low - 2 * zero) / e**2, 2)     # int J (R_r - R_l)
+    zero = up_to(0.0)
     left = (rows * zero).sum() - 0.5 * rope + 0.5 * tilt
     right = (rows * (row_total - zero)).sum() - 0.5 * rope - 0.5 * tilt
     return np.array([left, rope, right])
@@ -631,8 +639,9 @@ def integrate(g: Grid) -> Posterior:
     rows = g.rows()
     f = np.exp(g.logp - g.logp.max()) * g.d.jacobian[:, None, :]          # density in v
     start, step = g.d.v[:, :1], g.d.h[:, None]
-    up_to = lambda x: integral_up_to(f, start, step, g.d.v_of(x)[:, None] if np.ndim(x) == 0
-                                     else np.arcsinh((x - g.d.centre) / g.d.scale))
+    up_to = lambda x, clamp=True: integral_up_to(
+        f, start, step, g.d.v_of(x)[:, None] if np.ndim(x) == 0
+        else np.arcsinh((x - g.d.centre) / g.d.scale), clamp)
     r = m.rope
     row_total = step * f.sum(axis=-1)
     regions = lambda lo, hi: np.array([(rows * lo).sum(), (rows * (hi - lo)).sum(),

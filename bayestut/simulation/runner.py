@@ -376,8 +376,9 @@ def log_run(entry: dict, cache_dir: Path = CACHE) -> None:
 
 
 MANIFEST_TEXT = (
-    "Each repetition: the untruncated population, the simulator run on where theta_2 leaves "
-    "[0.5, 1], the signed-rank test with R's `wilcox.test(exact = FALSE)` conventions, both "
+    "Each repetition: the population untruncated as the authors drew it (but for the variant "
+    "named `in-0.1_0.4`, which draws again outside that range), the simulator run on where "
+    "theta_2 leaves [0.5, 1], the signed-rank test with R's `wilcox.test(exact = FALSE)` conventions, both "
     "estimands of the hierarchical test (delta0's probabilities, and the next-data-set shares and "
     "mean masses), delta0's posterior mean, every delta_i's MLE and posterior mean, and the "
     "fit's diagnostics (Stan) or numerical error (exact engine). `python -m "
