@@ -139,6 +139,14 @@ def test_shares_stay_right_where_delta0s_grid_starts_at_zero():
         assert fit.probabilities[2] > 0.999 and fit.diagnostics.error < 1e-3
 
 
+def test_shares_stay_right_where_delta0s_posterior_is_narrow():
+    # j48 against j48gr under the Gaussian top level: delta0's posterior is far narrower than
+    # the rope, so a row's rope share drops from 1 to 0 almost as a step in sigma0; spline
+    # interpolation of share / b across it once gave P(rope) 0.85 and 0.95 instead of 1
+    fit = hierarchical_test(load_uci(), "j48", "j48gr", engine="exact", nu_prior="gaussian")
+    assert fit.probabilities[1] > 0.9999 and fit.diagnostics.error < 1e-4
+
+
 def test_integral_up_to_any_point_of_a_grid():
     x = np.linspace(-9, 9, 31)
     f = stats.norm.pdf(x)[None, :]

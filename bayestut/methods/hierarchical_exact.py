@@ -22,7 +22,8 @@ Coarse passes find the ranges where the posterior lives; the final grid's trapez
 converge fast for smooth integrands. The next-data-set shares integrate an indicator (which
 region has the largest mass); its edges in delta0, +-b(sigma0, nu), are found by bisection
 and integrated exactly on each row; across sigma0, where the rope stops winning at all (b
-falls to 0 like a square root), they are integrated on nodes that resolve that edge.
+falls to 0 like a square root), they are integrated on nodes of their own that resolve that
+edge (:func:`next_shares`).
 Every probability carries a numerical error: its difference from the same computation on a
 coarser grid (CHECK points instead of FINE), which bounds the error of the finer one (the
 trapezoid rule's error falls geometrically with the number of points).
@@ -308,17 +309,13 @@ def rope_edge(sigma0, nu, rope: float):
 # spectral accuracy by the trapezoid rule; its integral up to any point x, by integrating
 # its sinc interpolant: int_-inf^x sinc((s - s_j) / h) ds = h (1/2 + Si(pi (x - s_j) / h) / pi).
 
-def integral_up_to(f, start, step, x, clamp: bool = True):
+def integral_up_to(f, start, step, x):
     """int from -inf to x of the sinc interpolant of f (..., N) sampled at start + step * j;
-    ``start``, ``step`` and ``x`` broadcast against f's leading shape. With ``clamp`` the
-    integral is exactly 0 before the grid and the total after it (f is 0 there); without,
-    it is the interpolant's, a smooth function of x, to be differentiated by differences."""
+    ``start``, ``step`` and ``x`` broadcast against f's leading shape."""
     n = f.shape[-1]
     start, step, x = (np.asarray(v, float)[..., None] for v in (start, step, x))
     si, _ = special.sici(np.pi * (x - (start + step * np.arange(n))) / step)
     part = step[..., 0] * (f * (0.5 + si / np.pi)).sum(axis=-1)
-    if not clamp:
-        return part
     # beyond the grid's ends the function is 0: there the integral is exactly 0 or the total
     total = step[..., 0] * f.sum(axis=-1)
     return np.where(x[..., 0] <= start[..., 0], 0.0,
@@ -573,14 +570,12 @@ class Posterior:
 # --- the next data set's shares across the rope's edge ---------------------------------------
 # The rope has the largest mass of the next data set where |delta0| < b(sigma0, nu), and b
 # falls to 0 like a square root at sigma0* = rope / F_nu^-1(2/3) (there the rope's mass at
-# delta0 = 0 is 1/3) and stays 0 above: the grid's rule in u converges slowly across that
-# edge. The rope's share of a row, R(b) = int_-b^b p(delta0) d delta0, is b G, and the
-# difference of its halves, R_r - R_l, is b^2 E, with G and E smooth in sigma0 (both are even
-# in b; where b = 0 they are the limits 2 p(0) and p'(0)). So R and R_r - R_l are integrated
-# in u on nodes dense where b -> 0, with b exact at every node and G, E interpolated from the
-# grid (cubic splines in v). G and E are taken from the sinc interpolant's integral without
-# its clamp at the grid's ends, a smooth function of delta0, so that the differences that
-# give them near b = 0 do not jump.
+# delta0 = 0 is 1/3) and stays 0 above: as a function of sigma0 the share of a row is kinked
+# there, or nearly a step where delta0's posterior is narrow, and the grid's rule in u
+# converges slowly across it. So the shares are integrated in u on nodes of their own, split
+# at sigma0* and dense where b -> 0, with b exact at every node; between the grid's rows, the
+# u-marginal (its log) and each row's conditional distribution function of delta0 at the
+# node's +-b are interpolated in u (cubic splines in v): both are smooth in sigma0.
 EDGE_NODES = 48
 
 
@@ -592,44 +587,45 @@ def sigma0_edge(nu, rope: float):
                            special.stdtrit(np.where(gauss, 1.0, nu), 2 / 3))
 
 
-def _below_the_edge(g: Grid, values, power: int) -> float:
-    """sum over t of wt * int J(u) values(u, t) b(u, t)^power du, J the prior density of u,
-    over the grid's u range where b > 0, plus the prior mass below the grid (lumped on its
-    first point, as the grid's rule does)."""
+def next_shares(g: Grid, f) -> np.ndarray:
+    """Posterior probabilities that the left region, the rope or the right region has the
+    largest mass of the next data set; ``f`` the posterior density in the delta0 axis's v,
+    (u, t, delta0), as :func:`integrate` makes it."""
     m, axis = g.model, g.u
     wu, wt = g.axis_weights()
     nu = m.nu(g.t.x)
     v_edge = axis.v_of(np.arcsinh(sigma0_edge(nu, m.rope) / m.kappa))
     v0, v1 = axis.v[0], axis.v[-1]
-    high = np.clip(v_edge, v0, v1)[:, None]                    # (t, 1)
     s, w = _gauss(EDGE_NODES)
-    v = high - (high - v0) * s**2                              # dense where b -> 0
-    dv = 2 * (high - v0) * s * w
-    u = axis.centre[0] + axis.scale[0] * np.sinh(v)
-    density = axis.scale[0] * np.cosh(v) * m.prior_u(u)
-    b = rope_edge(m.sigma0(u), nu[:, None], m.rope)
-    spline = interpolate.CubicSpline(axis.v, values, axis=0)
-    at = spline(v.ravel()).reshape(v.shape + (len(nu),))      # (t, nodes, every t)
-    at = np.take_along_axis(at, np.arange(len(nu))[:, None, None], axis=2)[..., 0]
-    inside = (dv * density * at * b**power).sum(axis=1)
-    below = wu[0] - _trapezoid(axis, m.prior_u, (0.0, 0.0))[0]
-    b0 = rope_edge(m.sigma0(axis.x[0]) * np.ones(len(nu)), nu, m.rope)
-    return float((wt * (inside + below * values[0] * b0**power)).sum())
-
-
-def next_shares(g: Grid, up_to, rows, row_total) -> np.ndarray:
-    """Unnormalised posterior masses of the next data set's three regions winning;
-    ``up_to(x, clamp)`` integrates each row's delta0 density up to x."""
-    m = g.model
-    b = rope_edge(m.sigma0(g.u.x)[:, None], m.nu(g.t.x)[None, :], m.rope) * np.ones(rows.shape)
-    e = np.maximum(b, 1e-3 * g.d.scale)        # below it G and E are their limits at b = 0
-    zero, low, high = (up_to(x, False) for x in (np.zeros(rows.shape), -e, e))
-    rope = _below_the_edge(g, (high - low) / e, 1)                   # int J R
-    tilt = _below_the_edge(g, (high + low - 2 * zero) / e**2, 2)     # int J (R_r - R_l)
-    zero = up_to(0.0)
-    left = (rows * zero).sum() - 0.5 * rope + 0.5 * tilt
-    right = (rows * (row_total - zero)).sum() - 0.5 * rope - 0.5 * tilt
-    return np.array([left, rope, right])
+    below = wu[0] - _trapezoid(axis, m.prior_u, (0.0, 0.0))[0]   # prior mass under the grid
+    prior = axis.jacobian * m.prior_u(axis.x)
+    start, step = g.d.v[:, :1], g.d.h[:, None]
+    masses = np.zeros(3)
+    for k in range(len(nu)):
+        f_k = f[:, k, None, :]
+        # each row's integral of the density up to x, x (1, points) or (rows, points)
+        up_to = lambda x: integral_up_to(f_k, start, step,
+                                         np.arcsinh((x - g.d.centre) / g.d.scale))
+        row_mass = step[:, 0] * f_k[:, 0].sum(axis=-1)
+        log_w = interpolate.CubicSpline(axis.v, np.log(np.maximum(prior * row_mass, 1e-300)))
+        edge = min(max(v_edge[k], v0), v1)
+        # below the edge (b > 0) nodes dense towards it; above it (b = 0) Gauss-Legendre
+        for v, dv in ((edge - (edge - v0) * s**2, 2 * (edge - v0) * s * w),
+                      (edge + (v1 - edge) * s, (v1 - edge) * w)):
+            if not dv.any():
+                continue
+            b = rope_edge(m.sigma0(axis.centre[0] + axis.scale[0] * np.sinh(v)), nu[k], m.rope)
+            # each row's distribution function at every node's -b and b, interpolated in u
+            at = lambda x: np.clip(np.diagonal(interpolate.CubicSpline(
+                axis.v, up_to(x[None, :]) / row_mass[:, None])(v)), 0.0, 1.0)
+            low, high = at(-b), at(b)
+            weight = dv * np.exp(log_w(v))
+            masses += wt[k] * np.array([(weight * low).sum(), (weight * (high - low)).sum(),
+                                        (weight * (1 - high)).sum()])
+        b0 = rope_edge(m.sigma0(axis.x[0]), nu[k], m.rope)
+        low, high = up_to(np.array([[-b0, b0]]))[0] / row_mass[0]
+        masses += wt[k] * below * row_mass[0] * np.array([low, high - low, 1 - high])
+    return masses / masses.sum()
 
 
 def integrate(g: Grid) -> Posterior:
@@ -639,15 +635,14 @@ def integrate(g: Grid) -> Posterior:
     rows = g.rows()
     f = np.exp(g.logp - g.logp.max()) * g.d.jacobian[:, None, :]          # density in v
     start, step = g.d.v[:, :1], g.d.h[:, None]
-    up_to = lambda x, clamp=True: integral_up_to(
-        f, start, step, g.d.v_of(x)[:, None] if np.ndim(x) == 0
-        else np.arcsinh((x - g.d.centre) / g.d.scale), clamp)
+    up_to = lambda x: integral_up_to(f, start, step, g.d.v_of(x)[:, None] if np.ndim(x) == 0
+                                     else np.arcsinh((x - g.d.centre) / g.d.scale))
     r = m.rope
     row_total = step * f.sum(axis=-1)
     regions = lambda lo, hi: np.array([(rows * lo).sum(), (rows * (hi - lo)).sum(),
                                        (rows * (row_total - hi)).sum()]) / total
     d0_probs = regions(up_to(-r), up_to(r))
-    shares = next_shares(g, up_to, rows, row_total) / total
+    shares = next_shares(g, f)
     s0, nu = m.sigma0(g.u.x)[:, None], m.nu(g.t.x)[None, :]
     d0 = g.d.x[:, None, :]
     s0_, nu_ = s0[..., None], nu[..., None]
