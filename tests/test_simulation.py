@@ -423,3 +423,13 @@ def test_batch_table_averages_batch_statistics():
     assert row["share P(rope) > 0.95"] == pytest.approx(15 / 30 / 2)   # 0.9 + k/290 > 0.95: k >= 15
     assert row["batch-median P(rope)"] == pytest.approx((0.95 + 0.05) / 2)
     assert row["se batch-median P(rope)"] == pytest.approx(0.9 / np.sqrt(2) / np.sqrt(2))
+
+
+def test_engine_agreement_counts_only_decisions_away_from_the_threshold():
+    stan = pd.DataFrame({"setting": "s", "rep": range(4), "delta0_right": [0.96, 0.99, 0.5, 0.2],
+                         "min_ess_bulk": 400.0})
+    exact = stan.assign(delta0_right=[0.94, 0.90, 0.5, 0.2])
+    row = summary.engine_agreement(stan, exact).loc["s"]
+    # 0.96 against 0.94 straddles 0.95 within Stan's error; 0.99 against 0.90 does not
+    assert row["decisions differ"] == 2 and row["of them beyond 3 errors"] == 1
+    assert row["largest |z|"] == pytest.approx(0.09 / np.sqrt(0.9 * 0.1 / 400))

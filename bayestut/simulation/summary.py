@@ -133,14 +133,16 @@ def median_table(per_rep: pd.DataFrame, columns=("delta0_rope", "delta0_right"))
     return pd.DataFrame.from_dict(rows, orient="index")
 
 
-def engine_agreement(stan: pd.DataFrame, exact: pd.DataFrame,
-                     column: str = "delta0_right") -> pd.DataFrame:
+def engine_agreement(stan: pd.DataFrame, exact: pd.DataFrame, column: str = "delta0_right",
+                     draws: int = 1000) -> pd.DataFrame:
     """Per setting, the repetitions both engines ran (same seeds, so the same simulated data):
     how far the exact engine's ``column`` is from Stan's. Stan's Monte Carlo error of a
     probability p is taken as sqrt(p (1 - p) / ESS), with ESS the fit's smallest bulk effective
     sample size (over all its parameters: an upper bound on the error, so |z| is if anything
     understated); ``rms Stan error`` is its root mean square, to set beside the sd of the
-    differences. A decision (p > 0.95) differs only where the two sides of 0.95 are taken."""
+    differences. A decision (p > 0.95) differs where the two sides of 0.95 are taken; the last
+    column counts those where Stan's share is more than 3 errors from 0.95, the error taken
+    as small as it can be (that of ``draws`` independent draws: the fits' kept draws)."""
     paired = stan.merge(exact, on=["setting", "rep"], suffixes=("_stan", "_exact"))
     rows = {}
     for key in paired["setting"].unique():
@@ -149,11 +151,15 @@ def engine_agreement(stan: pd.DataFrame, exact: pd.DataFrame,
         diff = p_exact - p_stan
         error = np.sqrt(np.clip(p_exact * (1 - p_exact), 1e-6, None) / d["min_ess_bulk_stan"])
         z = (diff / error).abs()
+        differ = (p_stan > THRESHOLD) != (p_exact > THRESHOLD)
         rows[key] = {"repetitions": len(d), "correlation": np.corrcoef(p_stan, p_exact)[0, 1],
                      "mean difference": diff.mean(), "sd of differences": diff.std(),
                      "rms Stan error": float(np.sqrt((error**2).mean())),
                      "largest |z|": z.max(), "share |z| > 3": (z > 3).mean(),
-                     "decisions differ": int(((p_stan > THRESHOLD) != (p_exact > THRESHOLD)).sum())}
+                     "decisions differ": int(differ.sum()),
+                     "of them beyond 3 errors": int((differ & (np.abs(p_stan - THRESHOLD)
+                                                    > 3 * np.sqrt(p_stan * (1 - p_stan) / draws))
+                                                    ).sum())}
     return pd.DataFrame.from_dict(rows, orient="index")
 
 
