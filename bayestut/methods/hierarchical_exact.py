@@ -25,8 +25,9 @@ and integrated exactly on each row; across sigma0, where the rope stops winning 
 falls to 0 like a square root), they are integrated on nodes of their own that resolve that
 edge (:func:`next_shares`).
 Every probability carries a numerical error: its difference from the same computation on a
-coarser grid (CHECK points instead of FINE), which bounds the error of the finer one (the
-trapezoid rule's error falls geometrically with the number of points).
+coarser grid (CHECK points instead of FINE), an estimate of the finer one's error (against a
+grid twice as fine it was at least the actual error in 118 of 126 cases, and that error below
+0.001 in all: benchmarks/hierarchical_exact_error.py).
 """
 
 from __future__ import annotations
