@@ -433,3 +433,10 @@ def test_engine_agreement_counts_only_decisions_away_from_the_threshold():
     # 0.96 against 0.94 straddles 0.95 within Stan's error; 0.99 against 0.90 does not
     assert row["decisions differ"] == 2 and row["of them beyond 3 errors"] == 1
     assert row["largest |z|"] == pytest.approx(0.09 / np.sqrt(0.9 * 0.1 / 400))
+
+
+@pytest.mark.parametrize("argv", [["10", "--only", "fig5"], ["10", "--only", "fig4", "--q", "7"]])
+def test_the_runner_refuses_a_selection_that_matches_no_setting(argv, capsys):
+    with pytest.raises(SystemExit) as stop:
+        runner.main(argv)
+    assert stop.value.code == 2 and "no setting matches" in capsys.readouterr().err

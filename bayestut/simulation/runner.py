@@ -460,6 +460,9 @@ def main(argv=None) -> None:
               or (not args.only and name in paper_grid())]
     order = schedule() + [s for settings in variants().values() for s in settings]
     settings = [s for s in order if s in chosen and (not args.q or s.q in args.q)]
+    if not settings:     # a mistyped --only or --q must not pass for a finished run
+        parser.error(f"no setting matches --only {args.only} and --q {args.q}; experiments: "
+                     + ", ".join(experiments()))
     started, before = datetime.now(timezone.utc), held(options=options)
     stop_at = None if args.minutes is None else time.time() + 60 * args.minutes
     for step in sorted({min(r, args.repetitions) for r in (50, 100, 250, args.repetitions)}):
