@@ -33,6 +33,7 @@ grid twice as fine it was at least the actual error in 118 of 126 cases, and tha
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass
 
 import numpy as np
@@ -52,7 +53,8 @@ GAUSS = 4
 T_LOW, T_HIGH = np.log(1e-6), np.log(1e5)
 # a grid's edges are put where the posterior mass beyond them is below this (on a coarse grid)
 MASS_LEFT = 1e-6
-CHUNK = 1_500_000          # quadrature nodes per block of work (memory, not results)
+CHUNK = 200_000            # quadrature nodes per block of work: about a processor cache
+                           # (memory and speed, not results)
 
 
 # --- the data sets' likelihood with sigma_i integrated out -----------------------------------
@@ -139,7 +141,8 @@ def top_cdf(z, nu):
 
 # --- the prior on nu --------------------------------------------------------------------------
 
-_A_NODES, _A_WEIGHTS = np.polynomial.legendre.leggauss(48)
+_legendre = functools.cache(np.polynomial.legendre.leggauss)
+_A_NODES, _A_WEIGHTS = _legendre(48)
 
 
 def nu_prior_density(tau, nu_prior: str, bounds, shape=None, rate=None):
@@ -167,7 +170,7 @@ def nu_prior_tails(t_low, t_high, nu_prior: str, bounds, shape=None, rate=None):
     if nu_prior != "hierarchical":
         law = stats.gamma(shape, scale=1.0 / rate)
         return float(law.cdf(np.exp(t_low))), float(law.sf(np.exp(t_high)))
-    x, w = np.polynomial.legendre.leggauss(96)
+    x, w = _legendre(96)
     density = lambda s: nu_prior_density(np.exp(s), nu_prior, bounds) * np.exp(s)
     below = 30.0 * (x + 1) + t_low - 60.0
     above = 8.0 * (x + 1) + t_high
@@ -182,7 +185,7 @@ _DATA = np.array([-v for v in DATA[:0:-1]] + list(DATA))
 
 def _gauss(n: int):
     """Gauss-Legendre nodes and weights on (0, 1)."""
-    x, w = np.polynomial.legendre.leggauss(n)
+    x, w = _legendre(n)
     return 0.5 * (x + 1), 0.5 * w
 
 
@@ -194,54 +197,89 @@ def _top_quantiles(nu):
     return z
 
 
-def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: int):
-    """Quadrature nodes delta (points, data sets, nodes) and log(weight * likelihood * top-level
-    density) there, without the top-level density's constant. The nodes are Gauss-Legendre
-    on pieces of y = asinh((delta - delta0) / sigma0), between breakpoints at the top-level
-    law's quantiles, around the data set's mean and at +-rope: in y the top-level density is
-    a smooth bump with exponential tails for any nu > 1, and the likelihood's bump, wherever
-    it lies, has its own pieces (an outlier makes the integrand two-humped). Breakpoints at
+def _top_breaks(nu):
+    """asinh of the top-level law's quantiles at the levels KERNEL, (points, levels); computed
+    once per distinct nu (a grid has few)."""
+    values, index = np.unique(nu, return_inverse=True)
+    return np.arcsinh(_top_quantiles(values))[index]
+
+
+@dataclass(frozen=True)
+class Nodes:
+    """The delta_i quadrature for a block of (point, data set) pairs, flattened to N pairs.
+    Arrays are (gauss nodes, pieces, N): each elementwise step then runs over long contiguous
+    rows, which is what makes it fast. ``z`` = (delta - delta0) / sigma0 at the nodes, ``log_g``
+    the log of likelihood * top-level density * d delta / dy (constants left out; weights
+    apart), ``length`` the pieces' lengths in y (pieces, N), ``weights`` Gauss-Legendre's."""
+
+    z: np.ndarray
+    log_g: np.ndarray
+    length: np.ndarray
+    weights: np.ndarray
+
+    def delta(self, delta0, sigma0):
+        return delta0 + sigma0 * self.z
+
+
+def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: int) -> Nodes:
+    """The quadrature nodes and the integrand there for the pairs of every point (delta0,
+    sigma0, nu) with every data set, points-major. The nodes are Gauss-Legendre on pieces of
+    y = asinh((delta - delta0) / sigma0), between breakpoints at the top-level law's
+    quantiles, around the data set's mean and at +-rope: in y the top-level density is a
+    smooth bump with exponential tails for any nu > 1, and the likelihood's bump, wherever it
+    lies, has its own pieces (an outlier makes the integrand two-humped). Breakpoints at
     +-``rope`` only where an indicator of the rope is integrated (``rope`` not None)."""
     n_pts, q = len(delta0), len(lik.xbar)
-    d0, s0 = delta0[:, None, None], sigma0[:, None, None]
+    d0, s0 = np.repeat(delta0, q), np.repeat(sigma0, q)   # per point -> per pair
     n_k, n_d = len(_KERNEL), len(_DATA)
     n_r = 0 if rope is None else 2
     breaks = np.empty((n_pts, q, n_k + n_d + n_r))
-    breaks[..., :n_k] = np.arcsinh(_top_quantiles(nu))[:, None, :]
+    breaks[..., :n_k] = _top_breaks(nu)[:, None, :]
     breaks[..., n_k:n_k + n_d] = np.arcsinh(
-        (lik.xbar[:, None] + lik.width[:, None] * _DATA - d0) / s0)
+        (lik.xbar[:, None] + lik.width[:, None] * _DATA - delta0[:, None, None])
+        / sigma0[:, None, None])
     if n_r:
         breaks[..., n_k + n_d:] = np.arcsinh((np.array([-rope, rope]) - delta0[:, None])
                                              / sigma0[:, None])[:, None, :]
+    breaks = breaks.reshape(n_pts * q, -1)
     breaks.sort(axis=-1)
-    length = np.diff(breaks, axis=-1)
+    low = np.ascontiguousarray(breaks[:, :-1].T)
+    length = np.ascontiguousarray(np.diff(breaks, axis=-1).T)
     g_nodes, g_weights = _gauss(gauss)
-    y = breaks[..., :-1, None] + length[..., None] * g_nodes
-    z = np.sinh(y)
-    z2 = z * z
-    with np.errstate(divide="ignore"):
-        log_f = np.log(length)[..., None] + np.log(g_weights)
-    log_f += 0.5 * np.log1p(z2)                               # log(d delta / dy) - log sigma0
+    z = np.empty((gauss,) + length.shape)
+    for j in range(gauss):
+        np.multiply(length, g_nodes[j], out=z[j])
+        z[j] += low
+    np.sinh(z, out=z)
+    work = z * z
+    log_g = np.log1p(work)
+    log_g *= 0.5                                        # log(d delta / dy) - log sigma0
     normal = np.isinf(nu)
     if normal.all():
-        log_f -= 0.5 * z2
+        work *= 0.5
     else:
-        nu_ = np.where(normal, 1e300, nu)[:, None, None, None]
-        log_f -= (0.5 * (nu_ + 1)) * np.log1p(z2 / nu_)
-    delta = d0[..., None] + s0[..., None] * z
-    log_f += _log_likelihood_core(lik, delta, (slice(None), None, None))
-    return delta.reshape(n_pts, q, -1), log_f.reshape(n_pts, q, -1)
-
-
-def _log_likelihood_core(lik: Likelihood, delta, i):
-    """log p(x_i | delta_i) less its constant; ``i`` indexes the data sets to match delta."""
-    big_a = lik.big_a(delta, i)
-    out = -lik.k * np.log(big_a)
-    far = big_a > lik.q_from(lik.k) * lik.sigma_max**2
-    if far.any():                  # the bound S on sigma_i matters (tiny S, or far out)
+        nu_ = np.repeat(np.where(normal, 1e300, nu), q)
+        work /= nu_
+        np.log1p(work, out=work)
+        work *= 0.5 * (nu_ + 1)
+    log_g -= work
+    # the likelihood: -k log A, A = a + ((delta0 - xbar) + sigma0 z)^2 / (2 m)
+    np.multiply(z, s0, out=work)
+    work += d0 - np.tile(lik.xbar, n_pts)
+    work *= work
+    work *= 1 / (2 * lik.m)
+    work += np.tile(lik.a, n_pts)
+    far_from = lik.q_from(lik.k) * lik.sigma_max**2
+    far = work > far_from if work.max() > far_from else None
+    if far is not None:            # the bound S on sigma_i matters (tiny S, or far out)
         with np.errstate(divide="ignore"):
-            out[far] += np.log(special.gammaincc(lik.k, big_a[far] / lik.sigma_max**2))
-    return out
+            correction = np.log(special.gammaincc(lik.k, work[far] / lik.sigma_max**2))
+    np.log(work, out=work)
+    work *= lik.k
+    log_g -= work
+    if far is not None:
+        log_g[far] += correction
+    return Nodes(z, log_g, length, g_weights)
 
 
 def _top_constant(nu):
@@ -268,18 +306,26 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
     const = _top_constant(nu)[:, None] + lik.log_const
     for start in range(0, len(delta0), step):
         part = slice(start, start + step)
-        nodes, log_f = _integrand(lik, delta0[part], sigma0[part], nu[part],
-                                  rope if moments else None, gauss)
-        peak = log_f.max(axis=-1, keepdims=True)
-        f = np.exp(log_f - peak)
-        total = f.sum(axis=-1)
-        log_i[part] = np.log(total) + peak[..., 0] + const[part]
+        nodes = _integrand(lik, delta0[part], sigma0[part], nu[part],
+                           rope if moments else None, gauss)
+        f = nodes.log_g
+        peak = f.max(axis=(0, 1))
+        f -= peak
+        np.exp(f, out=f)
+        f *= nodes.length                               # f is now weight * integrand
+        # sums over the nodes, each node's Gauss weight applied once
+        sum_of = lambda values: np.tensordot(nodes.weights, (values * f).sum(axis=1), 1)
+        total = np.tensordot(nodes.weights, f.sum(axis=1), 1)
+        shape = (-1, q)
+        log_i[part] = (np.log(total) + peak).reshape(shape) + const[part]
         if moments:
-            extra[0, part] = (f * nodes).sum(axis=-1) / total
-            extra[1, part] = (f * (nodes < -rope)).sum(axis=-1) / total
-            extra[2, part] = (f * (nodes > rope)).sum(axis=-1) / total
-            extra[3, part] = ((f * sigma_mean_given_delta(lik, nodes, (slice(None), None)))
-                              .sum(axis=-1) / total)
+            delta = nodes.delta(np.repeat(delta0[part], q), np.repeat(sigma0[part], q))
+            index = np.tile(np.arange(q), len(delta0[part]))
+            extra[0, part] = (sum_of(delta) / total).reshape(shape)
+            extra[1, part] = (sum_of(delta < -rope) / total).reshape(shape)
+            extra[2, part] = (sum_of(delta > rope) / total).reshape(shape)
+            extra[3, part] = (sum_of(sigma_mean_given_delta(lik, delta, index))
+                              / total).reshape(shape)
     if moments:
         return log_i, extra
     return log_i
@@ -601,6 +647,14 @@ def next_shares(g: Grid, f) -> np.ndarray:
     below = wu[0] - _trapezoid(axis, m.prior_u, (0.0, 0.0))[0]   # prior mass under the grid
     prior = axis.jacobian * m.prior_u(axis.x)
     start, step = g.d.v[:, :1], g.d.h[:, None]
+    # the nodes in v of every t row: below the edge (b > 0) dense towards it, above it (b = 0)
+    # Gauss-Legendre; their b, all in one call
+    edge = np.clip(v_edge, v0, v1)[:, None]
+    v = np.stack([edge - (edge - v0) * s**2, edge + (v1 - edge) * s], axis=1)
+    dv = np.stack([2 * (edge - v0) * s * w, (v1 - edge) * w], axis=1)
+    b = rope_edge(m.sigma0(axis.centre[0] + axis.scale[0] * np.sinh(v)), nu[:, None, None],
+                  m.rope)
+    b0 = rope_edge(m.sigma0(axis.x[0]), nu, m.rope)
     masses = np.zeros(3)
     for k in range(len(nu)):
         f_k = f[:, k, None, :]
@@ -609,22 +663,17 @@ def next_shares(g: Grid, f) -> np.ndarray:
                                          np.arcsinh((x - g.d.centre) / g.d.scale))
         row_mass = step[:, 0] * f_k[:, 0].sum(axis=-1)
         log_w = interpolate.CubicSpline(axis.v, np.log(np.maximum(prior * row_mass, 1e-300)))
-        edge = min(max(v_edge[k], v0), v1)
-        # below the edge (b > 0) nodes dense towards it; above it (b = 0) Gauss-Legendre
-        for v, dv in ((edge - (edge - v0) * s**2, 2 * (edge - v0) * s * w),
-                      (edge + (v1 - edge) * s, (v1 - edge) * w)):
-            if not dv.any():
+        for side in range(2):
+            if not dv[k, side].any():
                 continue
-            b = rope_edge(m.sigma0(axis.centre[0] + axis.scale[0] * np.sinh(v)), nu[k], m.rope)
             # each row's distribution function at every node's -b and b, interpolated in u
             at = lambda x: np.clip(np.diagonal(interpolate.CubicSpline(
-                axis.v, up_to(x[None, :]) / row_mass[:, None])(v)), 0.0, 1.0)
-            low, high = at(-b), at(b)
-            weight = dv * np.exp(log_w(v))
+                axis.v, up_to(x[None, :]) / row_mass[:, None])(v[k, side])), 0.0, 1.0)
+            low, high = at(-b[k, side]), at(b[k, side])
+            weight = dv[k, side] * np.exp(log_w(v[k, side]))
             masses += wt[k] * np.array([(weight * low).sum(), (weight * (high - low)).sum(),
                                         (weight * (1 - high)).sum()])
-        b0 = rope_edge(m.sigma0(axis.x[0]), nu[k], m.rope)
-        low, high = up_to(np.array([[-b0, b0]]))[0] / row_mass[0]
+        low, high = up_to(np.array([[-b0[k], b0[k]]]))[0] / row_mass[0]
         masses += wt[k] * below * row_mass[0] * np.array([low, high - low, 1 - high])
     return masses / masses.sum()
 
@@ -692,7 +741,13 @@ def draw_data_sets(m: Model, delta0, sigma0, nu, rng: np.random.Generator):
     take = lambda a, j: np.take_along_axis(a, j[..., None], axis=-1)[..., 0]
     for start in range(0, count, step):
         part = slice(start, start + step)
-        nodes, log_f = _integrand(lik, delta0[part], sigma0[part], nu[part], None, DRAW_GAUSS)
+        quad = _integrand(lik, delta0[part], sigma0[part], nu[part], None, DRAW_GAUSS)
+        # (points, data sets, nodes), the nodes in increasing order: piece by piece
+        q = len(lik.xbar)
+        order = lambda a: a.transpose(2, 1, 0).reshape(-1, q, a.shape[0] * a.shape[1])
+        nodes = order(quad.delta(np.repeat(delta0[part], q), np.repeat(sigma0[part], q)))
+        with np.errstate(divide="ignore"):           # a piece of length 0 has no weight
+            log_f = order(quad.log_g + np.log(quad.length) + np.log(quad.weights)[:, None, None])
         f = np.exp(log_f - log_f.max(axis=-1, keepdims=True))
         cum = np.cumsum(f, axis=-1) - 0.5 * f
         target = rng.random(cum.shape[:-1]) * f.sum(axis=-1)
