@@ -120,15 +120,23 @@ def log_likelihood(lik: Likelihood, delta, i=slice(None)):
 
 def sigma_mean_given_delta(lik: Likelihood, delta, i=slice(None)):
     """E[sigma_i | delta_i, data]: sqrt(A) Gamma(k - 1/2) Q(k - 1/2, .) / (Gamma(k) Q(k, .))."""
-    big_a = lik.big_a(delta, i)
-    x = big_a / lik.sigma_max**2
+    out = delta - lik.xbar[i]                   # A, then the mean, in place: arrays are large
+    out *= out
+    out /= 2 * lik.m
+    out += lik.a[i]
     k = lik.k
-    with np.errstate(invalid="ignore"):
-        out = np.sqrt(big_a) * np.exp(special.gammaln(k - 0.5) - special.gammaln(k)
-                                      + _log_q(k - 0.5, x, lik.q_from(k - 0.5))
+    # the Q's differ from 1 only far out (or where the bound S is tiny)
+    far = out > min(lik.q_from(k - 0.5), lik.q_from(k)) * lik.sigma_max**2
+    x = out[far] / lik.sigma_max**2
+    np.sqrt(out, out=out)
+    out *= np.exp(special.gammaln(k - 0.5) - special.gammaln(k))
+    if far.any():
+        with np.errstate(invalid="ignore"):
+            ratio = out[far] * np.exp(_log_q(k - 0.5, x, lik.q_from(k - 0.5))
                                       - _log_q(k, x, lik.q_from(k)))
-    # where both tails underflow the likelihood is 0 too: the value has no weight
-    return np.where(np.isfinite(out), out, 0.0)
+        # where both tails underflow the likelihood is 0 too: the value has no weight
+        out[far] = np.where(np.isfinite(ratio), ratio, 0.0)
+    return out
 
 
 # --- the top level ----------------------------------------------------------------------------
@@ -322,8 +330,10 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
             delta = nodes.delta(np.repeat(delta0[part], q), np.repeat(sigma0[part], q))
             index = np.tile(np.arange(q), len(delta0[part]))
             extra[0, part] = (sum_of(delta) / total).reshape(shape)
-            extra[1, part] = (sum_of(delta < -rope) / total).reshape(shape)
-            extra[2, part] = (sum_of(delta > rope) / total).reshape(shape)
+            # +-rope are breakpoints: each piece lies on one side, as its first node does
+            pieces = np.tensordot(nodes.weights, f, 1)
+            extra[1, part] = ((pieces * (delta[0] < -rope)).sum(axis=0) / total).reshape(shape)
+            extra[2, part] = ((pieces * (delta[0] > rope)).sum(axis=0) / total).reshape(shape)
             extra[3, part] = (sum_of(sigma_mean_given_delta(lik, delta, index))
                               / total).reshape(shape)
     if moments:
