@@ -304,9 +304,10 @@ def settle_constant_rows(x: np.ndarray) -> np.ndarray:
 
 def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
     """Fold-by-fold differences score(a) - score(b) for every data set, in the table's order."""
+    known = set(df["classifier"].unique())
     for name in (a, b):
-        if name not in set(df["classifier"]):
-            raise InputError(f"unknown classifier {name!r}; known: {sorted(set(df['classifier']))}")
+        if name not in known:
+            raise InputError(f"unknown classifier {name!r}; known: {sorted(known)}")
     if a == b:
         raise InputError(f"both classifiers are {a!r}: name two different classifiers")
     key = _key(df)
@@ -321,7 +322,7 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
                          "every (dataset, run, fold) needs both classifiers' scores, measured "
                          "on the same test fold")
     wide = wide.sort_index(level=[1, 2], sort_remaining=False)
-    order = list(dict.fromkeys(two[key]))
+    order = list(two[key].unique())          # in order of appearance
     counts = wide.groupby(level=0, sort=False).size().reindex(order)
     if counts.nunique() != 1:
         raise InputError("unequal numbers of folds across data sets: "
