@@ -2,6 +2,8 @@
 propositions, the runner and its summaries."""
 
 import json
+import os
+import signal
 
 import numpy as np
 import pytest
@@ -440,3 +442,21 @@ def test_the_runner_refuses_a_selection_that_matches_no_setting(argv, capsys):
     with pytest.raises(SystemExit) as stop:
         runner.main(argv)
     assert stop.value.code == 2 and "no setting matches" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("how", ["ctrl-c", "kill"])
+def test_an_interrupted_run_is_logged_as_interrupted(how, monkeypatch):
+    def run(*args, **kwargs):
+        if how == "kill":
+            os.kill(os.getpid(), signal.SIGTERM)
+        raise KeyboardInterrupt
+    logged = []
+    monkeypatch.setattr(runner, "run", run)
+    monkeypatch.setattr(runner, "held", lambda **kwargs: 0)
+    monkeypatch.setattr(runner, "log_run", logged.append)
+    monkeypatch.setattr(runner, "write_manifest", lambda **kwargs: "the manifest")
+    before = signal.getsignal(signal.SIGTERM)
+    with pytest.raises(SystemExit) as stop:
+        runner.main(["10", "--engine", "exact", "--only", "fig4"])
+    assert stop.value.code == 130 and logged[0]["note"].endswith("(interrupted)")
+    assert signal.getsignal(signal.SIGTERM) is before

@@ -28,6 +28,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import signal
 import sys
 import time
 import warnings
@@ -465,20 +466,38 @@ def main(argv=None) -> None:
                      + ", ".join(experiments()))
     started, before = datetime.now(timezone.utc), held(options=options)
     stop_at = None if args.minutes is None else time.time() + 60 * args.minutes
-    for step in sorted({min(r, args.repetitions) for r in (50, 100, 250, args.repetitions)}):
-        if _past(stop_at):
-            print(f"stopped after {args.minutes:g} minutes; run again to continue", flush=True)
-            break
-        print(f"every setting to {step} repetitions", flush=True)
-        run(settings, step, options=options, n_jobs=args.jobs, stop_at=stop_at)
+    # a kill stops the run as Ctrl-C does: what finished is in the cache, and the run is logged
+    previous = signal.signal(signal.SIGTERM, _interrupt)
+    interrupted = False
+    try:
+        for step in sorted({min(r, args.repetitions) for r in (50, 100, 250, args.repetitions)}):
+            if _past(stop_at):
+                print(f"stopped after {args.minutes:g} minutes; run again to continue", flush=True)
+                break
+            print(f"every setting to {step} repetitions", flush=True)
+            run(settings, step, options=options, n_jobs=args.jobs, stop_at=stop_at)
+    except KeyboardInterrupt:
+        interrupted = True
+        print("\ninterrupted: every finished repetition is in the cache; run again to continue",
+              flush=True)
+    finally:
+        signal.signal(signal.SIGTERM, previous)
     minutes = (datetime.now(timezone.utc) - started).total_seconds() / 60
     log_run(dict(started=started.strftime("%Y-%m-%d %H:%M"), minutes=round(minutes, 1),
                  added=held(options=options) - before, engine=args.engine,
                  backend="numpy" if args.engine == "exact" else stan.choose_backend(),
                  workers=joblib.effective_n_jobs(args.jobs),
                  machine=f"{os.cpu_count()} cores, {platform.machine()}",
-                 note=f"`runner {' '.join(sys.argv[1:] if argv is None else argv)}`"))
-    print(f"done in {minutes:.1f} min; {write_manifest(options=options)}", flush=True)
+                 note=f"`runner {' '.join(sys.argv[1:] if argv is None else argv)}`"
+                      + (" (interrupted)" if interrupted else "")))
+    print(f"{'stopped' if interrupted else 'done'} in {minutes:.1f} min; "
+          f"{write_manifest(options=options)}", flush=True)
+    if interrupted:
+        sys.exit(130)
+
+
+def _interrupt(signum, frame):
+    raise KeyboardInterrupt
 
 
 if __name__ == "__main__":
