@@ -49,7 +49,9 @@ BIBTEX = {
   title     = {{B}ayesian Inference for Algorithm Ranking Analysis},
   booktitle = {Proceedings of the Genetic and Evolutionary Computation Conference
                Companion (GECCO '18)},
+  pages     = {324--325},
   publisher = {ACM},
+  address   = {New York, NY, USA},
   year      = {2018}
 }""",
     "bayestut": """@software{bayestut,

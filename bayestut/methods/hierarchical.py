@@ -498,13 +498,9 @@ class ExactHierarchicalResult(HierarchicalResult):
         return self.exact.delta0_probabilities
 
     @property
-    def delta0_probabilities_error(self) -> np.ndarray:
-        return np.abs(self.exact.delta0_probabilities - self.coarse.delta0_probabilities)
-
-    @property
     def delta0_probabilities_mcse(self) -> np.ndarray:
         """The numerical error, where the Stan path has its Monte Carlo error."""
-        return self.delta0_probabilities_error
+        return np.abs(self.exact.delta0_probabilities - self.coarse.delta0_probabilities)
 
     @property
     def mean_masses(self) -> np.ndarray:
@@ -517,7 +513,7 @@ class ExactHierarchicalResult(HierarchicalResult):
     @property
     def diagnostics(self) -> ExactDiagnostics:
         error = max(self.probabilities_mcse.max(), self.mean_masses_mcse.max(),
-                    self.delta0_probabilities_error.max())
+                    self.delta0_probabilities_mcse.max())
         return ExactDiagnostics(chains=1, draws=len(self.delta0), error=float(error),
                                 seconds=self.seconds)
 
