@@ -493,6 +493,23 @@ def test_stan_builds_outside_the_working_directory(tmp_path, monkeypatch):
     assert not folder.exists() and "DIST_EXTRA_CONFIG" not in os.environ
 
 
+def test_a_first_compile_keeps_the_compilers_warnings_off_the_terminal(capfd):
+    """The C++ compiler, a child process, writes to file descriptor 2 itself."""
+    from bayestut.methods.stan import build_quietly
+
+    with build_quietly():
+        os.write(2, b"warning: unused variable 'lp_accum__'\n")
+    assert "warning" not in capfd.readouterr().err
+    # ... unless the build fails: then its last words are shown
+    with pytest.raises(RuntimeError), build_quietly():
+        os.write(2, b"error: expected ';'\n")
+        raise RuntimeError("the build failed")
+    err = capfd.readouterr().err
+    assert "the compiler's last output" in err and "error: expected ';'" in err
+    os.write(2, b"after\n")                    # and descriptor 2 is the terminal again
+    assert capfd.readouterr().err == "after\n"
+
+
 def test_constant_but_different_differences_per_data_set_are_refused_with_the_reason(monkeypatch):
     df = pd.concat([constant_gap("0.1", ("d0", "d1")), constant_gap("0.05", ("d2",))])
     with pytest.raises(InputError, match="the same on every fold .*d2: 0.05.*each fold's own"):

@@ -258,11 +258,39 @@ def _pystan_model(program: str, data: dict, seed: int):
         _say(f"Compiling the Stan program {program!r} with PyStan: once per machine, "
              "about a minute ...")
     # PyStan repeats stanc's lint messages at every call: keep them out of the reader's way
-    with _silenced(), (contextlib.nullcontext() if compiled else build_elsewhere()):
+    with _silenced(), (contextlib.nullcontext() if compiled else build_quietly()):
         model = stan.build(code, data=data, random_seed=seed)
     if model is None:       # PyStan swallows Ctrl-C and returns None: pass the Ctrl-C on
         raise KeyboardInterrupt
     return model, not compiled
+
+
+@contextlib.contextmanager
+def build_quietly():
+    """A first compile: out of the user's folder (:func:`build_elsewhere`), and without the C++
+    compiler's warnings on the terminal. The compiler writes to file descriptor 2, which
+    httpstan captures only when sys.stderr is that descriptor, and :func:`_silenced` has
+    swapped sys.stderr out; so descriptor 2 goes to a file for the build, and only if the
+    build fails is the file's end shown."""
+    with build_elsewhere() as folder, tempfile.TemporaryFile() as log:
+        try:
+            saved = os.dup(2)
+        except OSError:                         # no descriptor 2 at all: nothing to keep quiet
+            yield folder
+            return
+        os.dup2(log.fileno(), 2)
+        try:
+            yield folder
+        except BaseException:
+            os.dup2(saved, 2)
+            log.seek(0)
+            tail = log.read().decode(errors="replace")[-4000:]
+            if tail.strip():
+                print(f"the compiler's last output:\n{tail}", file=sys.__stderr__, flush=True)
+            raise
+        finally:
+            os.dup2(saved, 2)
+            os.close(saved)
 
 
 @contextlib.contextmanager
