@@ -437,6 +437,20 @@ def test_engine_agreement_counts_only_decisions_away_from_the_threshold():
     assert row["largest |z|"] == pytest.approx(0.09 / np.sqrt(0.9 * 0.1 / 400))
 
 
+def test_largest_disagreements_come_with_each_engines_own_accuracy():
+    stan = pd.DataFrame({"setting": "s", "rep": range(4), "delta0_right": [0.5, 0.06, 0.3, 0.9],
+                         "min_ess_bulk": [400.0, 40.0, 400.0, 400.0],
+                         "divergences": [0, 78, 0, 0], "numerical_error": np.nan})
+    # the exact engine's records have the same columns: no sampler, no divergences
+    exact = stan.assign(delta0_right=[0.5, 0.004, 0.33, 0.9], min_ess_bulk=np.nan,
+                        divergences=0, numerical_error=[0.001, 0.003, 0.002, 0.0])
+    top = summary.largest_disagreements(stan, exact, count=2)
+    assert list(top.index) == [("s", 1), ("s", 2)]
+    assert top.loc[("s", 1), "z"] == pytest.approx(-0.056 / np.sqrt(0.004 * 0.996 / 40))
+    assert top.loc[("s", 1), "Stan divergences"] == 78
+    assert top.loc[("s", 1), "exact numerical error"] == 0.003
+
+
 @pytest.mark.parametrize("argv", [["10", "--only", "fig5"], ["10", "--only", "fig4", "--q", "7"]])
 def test_the_runner_refuses_a_selection_that_matches_no_setting(argv, capsys):
     with pytest.raises(SystemExit) as stop:

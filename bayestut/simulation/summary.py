@@ -133,34 +133,60 @@ def median_table(per_rep: pd.DataFrame, columns=("delta0_rope", "delta0_right"))
     return pd.DataFrame.from_dict(rows, orient="index")
 
 
+def paired(stan: pd.DataFrame, exact: pd.DataFrame, column: str = "delta0_right") -> pd.DataFrame:
+    """The repetitions both engines ran (same seeds, so the same simulated data), side by side
+    (columns suffixed ``_stan`` and ``_exact``), with ``stan error``, Stan's Monte Carlo error
+    of ``column``, and z = (exact - Stan) / that error. The error of a probability p is taken as
+    sqrt(p (1 - p) / ESS), with ESS the fit's smallest bulk effective sample size (over all its
+    parameters: an upper bound on the error, so |z| is if anything understated)."""
+    d = stan.merge(exact, on=["setting", "rep"], suffixes=("_stan", "_exact"))
+    p = d[f"{column}_exact"]
+    d["stan error"] = np.sqrt(np.clip(p * (1 - p), 1e-6, None) / d["min_ess_bulk_stan"])
+    d["z"] = (p - d[f"{column}_stan"]) / d["stan error"]
+    return d
+
+
 def engine_agreement(stan: pd.DataFrame, exact: pd.DataFrame, column: str = "delta0_right",
                      draws: int = 1000) -> pd.DataFrame:
-    """Per setting, the repetitions both engines ran (same seeds, so the same simulated data):
-    how far the exact engine's ``column`` is from Stan's. Stan's Monte Carlo error of a
-    probability p is taken as sqrt(p (1 - p) / ESS), with ESS the fit's smallest bulk effective
-    sample size (over all its parameters: an upper bound on the error, so |z| is if anything
-    understated); ``rms Stan error`` is its root mean square, to set beside the sd of the
-    differences. A decision (p > 0.95) differs where the two sides of 0.95 are taken; the last
-    column counts those where Stan's share is more than 3 errors from 0.95, the error taken
-    as small as it can be (that of ``draws`` independent draws: the fits' kept draws)."""
-    paired = stan.merge(exact, on=["setting", "rep"], suffixes=("_stan", "_exact"))
+    """Per setting, the repetitions both engines ran: how far the exact engine's ``column`` is
+    from Stan's, in Stan's Monte Carlo errors (:func:`paired`); ``rms Stan error`` is its root
+    mean square, to set beside the sd of the differences. A decision (p > 0.95) differs where
+    the two sides of 0.95 are taken; the last column counts those where Stan's share is more
+    than 3 errors from 0.95, the error taken as small as it can be (that of ``draws``
+    independent draws: the fits' kept draws)."""
+    both = paired(stan, exact, column)
     rows = {}
-    for key in paired["setting"].unique():
-        d = paired[paired["setting"] == key]
+    for key in both["setting"].unique():
+        d = both[both["setting"] == key]
         p_stan, p_exact = d[f"{column}_stan"], d[f"{column}_exact"]
         diff = p_exact - p_stan
-        error = np.sqrt(np.clip(p_exact * (1 - p_exact), 1e-6, None) / d["min_ess_bulk_stan"])
-        z = (diff / error).abs()
+        z = d["z"].abs()
         differ = (p_stan > THRESHOLD) != (p_exact > THRESHOLD)
         rows[key] = {"repetitions": len(d), "correlation": np.corrcoef(p_stan, p_exact)[0, 1],
                      "mean difference": diff.mean(), "sd of differences": diff.std(),
-                     "rms Stan error": float(np.sqrt((error**2).mean())),
+                     "rms Stan error": float(np.sqrt((d["stan error"] ** 2).mean())),
                      "largest |z|": z.max(), "share |z| > 3": (z > 3).mean(),
                      "decisions differ": int(differ.sum()),
                      "of them beyond 3 errors": int((differ & (np.abs(p_stan - THRESHOLD)
                                                     > 3 * np.sqrt(p_stan * (1 - p_stan) / draws))
                                                     ).sum())}
     return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def largest_disagreements(stan: pd.DataFrame, exact: pd.DataFrame, column: str = "delta0_right",
+                          count: int = 5) -> pd.DataFrame:
+    """The ``count`` repetitions where the engines' ``column`` differs most in Stan's Monte Carlo
+    errors (:func:`paired`), with what each engine says of its own accuracy there: Stan's
+    divergent transitions and smallest effective sample size, the exact engine's numerical
+    error."""
+    d = paired(stan, exact, column)
+    top = d.loc[d["z"].abs().sort_values(ascending=False).index[:count]]
+    return (top.rename(columns={f"{column}_stan": "Stan", f"{column}_exact": "exact",
+                                "divergences_stan": "Stan divergences",
+                                "min_ess_bulk_stan": "Stan smallest ESS",
+                                "numerical_error_exact": "exact numerical error"})
+            .set_index(["setting", "rep"])[["Stan", "exact", "z", "Stan divergences",
+                                            "Stan smallest ESS", "exact numerical error"]])
 
 
 def against_batches(ours: pd.DataFrame, theirs, labels: dict) -> pd.DataFrame:
