@@ -2,6 +2,7 @@
 and sampling, its determinism, and its agreement with Stan's posterior (z-scores over Stan's
 Monte Carlo error)."""
 
+import threading
 import warnings
 from types import SimpleNamespace
 
@@ -82,6 +83,26 @@ def test_delta_integrals_do_not_depend_on_how_the_work_is_cut(monkeypatch):
     monkeypatch.setattr(he, "CHUNK", 5_000)
     cut = he.delta_integrals(lik, *points, p.rope, moments=True)
     assert all(np.array_equal(a, b) for a, b in zip(whole, cut))
+    # ... nor on how many threads share the blocks
+    monkeypatch.setattr(he, "_threads", lambda: 1)
+    alone = he.delta_integrals(lik, *points, p.rope, moments=True)
+    assert all(np.array_equal(a, b) for a, b in zip(cut, alone))
+
+
+def test_the_quadrature_uses_every_core_only_when_nothing_else_runs_in_parallel(monkeypatch):
+    monkeypatch.setattr(he.os, "cpu_count", lambda: 4)
+    monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
+    assert he._threads() == 4
+    monkeypatch.setenv("OMP_NUM_THREADS", "1")          # as joblib sets it in its workers
+    assert he._threads() == 1
+    monkeypatch.setenv("OMP_NUM_THREADS", "not a number")
+    assert he._threads() == 4
+    monkeypatch.delenv("OMP_NUM_THREADS")
+    seen = []
+    worker = threading.Thread(target=lambda: seen.append(he._threads()))  # compare_all's pairs
+    worker.start()
+    worker.join()
+    assert seen == [1]
 
 
 @pytest.mark.parametrize("hyperprior", ["mlj", "jmlr"])

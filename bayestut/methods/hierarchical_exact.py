@@ -32,8 +32,11 @@ grid twice as fine it was at least the actual error in 118 of 126 cases, and tha
 
 from __future__ import annotations
 
+import concurrent.futures
 import dataclasses
 import functools
+import os
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -212,13 +215,27 @@ def _top_breaks(nu):
     return np.arcsinh(_top_quantiles(values))[index]
 
 
+_scratch_space = threading.local()
+
+
+def _scratch(name: str, shape) -> np.ndarray:
+    """An array of this shape kept for this thread and reused: fresh memory for every block
+    would cost page faults (the allocator hands large blocks back to the system at once)."""
+    size = int(np.prod(shape))
+    store = _scratch_space.__dict__
+    if name not in store or store[name].size < size:
+        store[name] = np.empty(size)
+    return store[name][:size].reshape(shape)
+
+
 @dataclass(frozen=True)
 class Nodes:
     """The delta_i quadrature for a block of (point, data set) pairs, flattened to N pairs.
     Arrays are (gauss nodes, pieces, N): each elementwise step then runs over long contiguous
     rows, which is what makes it fast. ``z`` = (delta - delta0) / sigma0 at the nodes, ``log_g``
     the log of likelihood * top-level density * d delta / dy (constants left out; weights
-    apart), ``length`` the pieces' lengths in y (pieces, N), ``weights`` Gauss-Legendre's."""
+    apart), ``length`` the pieces' lengths in y (pieces, N), ``weights`` Gauss-Legendre's.
+    ``z`` and ``log_g`` live in the thread's scratch space: valid until its next block."""
 
     z: np.ndarray
     log_g: np.ndarray
@@ -254,13 +271,13 @@ def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: i
     low = np.ascontiguousarray(breaks[:, :-1].T)
     length = np.ascontiguousarray(np.diff(breaks, axis=-1).T)
     g_nodes, g_weights = _gauss(gauss)
-    z = np.empty((gauss,) + length.shape)
+    z = _scratch("z", (gauss,) + length.shape)
     for j in range(gauss):
         np.multiply(length, g_nodes[j], out=z[j])
         z[j] += low
     np.sinh(z, out=z)
-    work = z * z
-    log_g = np.log1p(work)
+    work = np.multiply(z, z, out=_scratch("work", z.shape))
+    log_g = np.log1p(work, out=_scratch("log_g", z.shape))
     log_g *= 0.5                                        # log(d delta / dy) - log sigma0
     normal = np.isinf(nu)
     if normal.all():
@@ -308,6 +325,24 @@ def _gauss_sum(weights, values):
     return out
 
 
+def _threads() -> int:
+    """Threads for the delta_i quadrature: one per core, but one inside somebody else's
+    parallel work: a worker thread (compare_all's pairs), or a process whose OMP_NUM_THREADS
+    says so (joblib sets it to 1 in the simulation runner's workers; a user may set it)."""
+    if threading.current_thread() is not threading.main_thread():
+        return 1
+    cores = os.cpu_count() or 1
+    limit = os.environ.get("OMP_NUM_THREADS", "").strip()
+    return max(1, min(cores, int(limit))) if limit.isdigit() else cores
+
+
+@functools.cache
+def _pool(threads: int) -> concurrent.futures.ThreadPoolExecutor:
+    # NumPy releases the GIL in its array loops, which are most of a block's time
+    return concurrent.futures.ThreadPoolExecutor(max_workers=threads,
+                                                 thread_name_prefix="bayestut-quadrature")
+
+
 def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: bool = False,
                     gauss: int | None = None):
     """log int p(x_i | delta) t(delta | delta0, sigma0, nu) d delta for every point and data set,
@@ -321,7 +356,8 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
     log_i = np.empty((len(delta0), q))
     extra = np.empty((4, len(delta0), q)) if moments else None
     const = _top_constant(nu)[:, None] + lik.log_const
-    for start in range(0, len(delta0), step):
+
+    def block(start):
         part = slice(start, start + step)
         nodes = _integrand(lik, delta0[part], sigma0[part], nu[part],
                            rope if moments else None, gauss)
@@ -345,6 +381,14 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
             extra[2, part] = ((pieces * (delta[0] > rope)).sum(axis=0) / total).reshape(shape)
             extra[3, part] = (sum_of(sigma_mean_given_delta(lik, delta, index))
                               / total).reshape(shape)
+
+    # blocks are independent (each writes its own rows): on all cores when nothing else is
+    starts, threads = range(0, len(delta0), step), _threads()
+    if threads > 1 and len(starts) > 1:
+        list(_pool(threads).map(block, starts))
+    else:
+        for start in starts:
+            block(start)
     if moments:
         return log_i, extra
     return log_i
