@@ -2,6 +2,7 @@
 and sampling, its determinism, and its agreement with Stan's posterior (z-scores over Stan's
 Monte Carlo error)."""
 
+import os
 import threading
 import warnings
 from types import SimpleNamespace
@@ -87,6 +88,32 @@ def test_delta_integrals_do_not_depend_on_how_the_work_is_cut(monkeypatch):
     monkeypatch.setattr(he, "_threads", lambda: 1)
     alone = he.delta_integrals(lik, *points, p.rope, moments=True)
     assert all(np.array_equal(a, b) for a, b in zip(cut, alone))
+
+
+def _integrals_in_child(queue, lik, points, rope):
+    queue.put(he.delta_integrals(lik, *points, rope))
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
+def test_a_forked_child_can_still_integrate(monkeypatch):
+    # the parent's thread pool is copied into a forked child without its threads: a child
+    # that used it would wait for ever
+    import multiprocessing
+
+    monkeypatch.setattr(he, "_threads", lambda: 2)
+    p = _prepared(100)
+    lik = he.likelihood(p)
+    points = (np.zeros(400), np.ones(400), np.full(400, 5.0))
+    here = he.delta_integrals(lik, *points, p.rope)       # the pool now exists
+    context = multiprocessing.get_context("fork")
+    queue = context.Queue()
+    child = context.Process(target=_integrals_in_child, args=(queue, lik, points, p.rope))
+    child.start()
+    child.join(30)
+    alive = child.is_alive()
+    if alive:
+        child.kill()
+    assert not alive and np.array_equal(queue.get(timeout=5), here)
 
 
 def test_the_quadrature_uses_every_core_only_when_nothing_else_runs_in_parallel(monkeypatch):

@@ -343,6 +343,10 @@ def _pool(threads: int) -> concurrent.futures.ThreadPoolExecutor:
                                                  thread_name_prefix="bayestut-quadrature")
 
 
+if hasattr(os, "register_at_fork"):     # a forked child has the pool but not its threads
+    os.register_at_fork(after_in_child=_pool.cache_clear)
+
+
 def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: bool = False,
                     gauss: int | None = None):
     """log int p(x_i | delta) t(delta | delta0, sigma0, nu) d delta for every point and data set,
