@@ -90,6 +90,35 @@ def test_delta_integrals_do_not_depend_on_how_the_work_is_cut(monkeypatch):
     assert all(np.array_equal(a, b) for a, b in zip(cut, alone))
 
 
+_ON_OTHER_PATHS = """
+import sys
+import numpy as np
+from bayestut.methods.hierarchical import exact_fit
+x = np.random.default_rng(5).normal(0.01, 0.03, (4, 30)) + [[0.0], [0.02], [-0.01], [0.03]]
+r = exact_fit(x, 10)
+print(repr([*r.probabilities, *r.delta0_probabilities, *r.mean_masses]))
+"""
+
+
+def test_numpys_processor_paths_move_only_the_last_digits():
+    # another machine, as far as one machine can show it: NumPy's vectorised functions
+    # switched to their older-processor paths in a child process
+    import subprocess
+    import sys
+
+    from numpy._core._multiarray_umath import __cpu_dispatch__, __cpu_features__
+
+    switched = [f for f in __cpu_dispatch__ if __cpu_features__.get(f)]
+    if not switched:
+        pytest.skip("NumPy has no faster paths to switch off on this processor")
+    env = dict(os.environ, NPY_DISABLE_CPU_FEATURES=" ".join(switched))
+    run = lambda env: eval(subprocess.run([sys.executable, "-c", _ON_OTHER_PATHS], env=env,
+                                          capture_output=True, text=True, check=True).stdout)
+    here, there = np.array(run(dict(os.environ))), np.array(run(env))
+    assert np.abs(here - there).max() < 1e-10
+    assert list(np.round(here, 4)) == list(np.round(there, 4))
+
+
 def _integrals_in_child(queue, lik, points, rope):
     queue.put(he.delta_integrals(lik, *points, rope))
 
