@@ -29,8 +29,9 @@ def main(repetitions: int) -> None:
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     options = runner.ExactOptions()
     population = populations.Cauchy(0.005, runner.CAUCHY_SCALE)
-    runner.run([runner.Setting(population, 5)], 2, options=options, progress=False,
-               cache_dir=tempfile.mkdtemp())           # start the worker processes
+    with tempfile.TemporaryDirectory() as cache:        # start the worker processes
+        runner.run([runner.Setting(population, 5)], 2, options=options, progress=False,
+                   cache_dir=cache)
     seconds = {}
     for q in Q:
         with tempfile.TemporaryDirectory() as cache:

@@ -294,11 +294,10 @@ def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: i
     work *= work
     work *= 1 / (2 * lik.m)
     work += np.tile(lik.a, n_pts)
-    far_from = lik.q_from(lik.k) * lik.sigma_max**2
-    far = work > far_from if work.max() > far_from else None
+    q_from = lik.q_from(lik.k)
+    far = work > q_from * lik.sigma_max**2 if work.max() > q_from * lik.sigma_max**2 else None
     if far is not None:            # the bound S on sigma_i matters (tiny S, or far out)
-        with np.errstate(divide="ignore"):
-            correction = np.log(special.gammaincc(lik.k, work[far] / lik.sigma_max**2))
+        correction = _log_q(lik.k, work[far] / lik.sigma_max**2, q_from)
     np.log(work, out=work)
     work *= lik.k
     log_g -= work
@@ -806,12 +805,12 @@ def draw_data_sets(m: Model, delta0, sigma0, nu, rng: np.random.Generator):
     delta = np.empty((count, len(lik.xbar)))
     step = max(1, CHUNK // (len(lik.xbar) * (len(_KERNEL) + len(_DATA) + 1) * DRAW_GAUSS))
     take = lambda a, j: np.take_along_axis(a, j[..., None], axis=-1)[..., 0]
+    q = len(lik.xbar)
+    # (points, data sets, nodes), the nodes in increasing order: piece by piece
+    order = lambda a: a.transpose(2, 1, 0).reshape(-1, q, a.shape[0] * a.shape[1])
     for start in range(0, count, step):
         part = slice(start, start + step)
         quad = _integrand(lik, delta0[part], sigma0[part], nu[part], None, DRAW_GAUSS)
-        # (points, data sets, nodes), the nodes in increasing order: piece by piece
-        q = len(lik.xbar)
-        order = lambda a: a.transpose(2, 1, 0).reshape(-1, q, a.shape[0] * a.shape[1])
         nodes = order(quad.delta(np.repeat(delta0[part], q), np.repeat(sigma0[part], q)))
         with np.errstate(divide="ignore"):           # a piece of length 0 has no weight
             log_f = order(quad.log_g + np.log(quad.length) + np.log(quad.weights)[:, None, None])
