@@ -458,6 +458,18 @@ def test_the_runner_refuses_a_selection_that_matches_no_setting(argv, capsys):
     assert stop.value.code == 2 and "no setting matches" in capsys.readouterr().err
 
 
+@pytest.mark.parametrize("argv, says", [(["-5"], "at least 1"), (["0"], "at least 1"),
+                                        (["10", "--jobs", "0"], "--jobs 0"),
+                                        (["10", "--minutes", "-1"], "more than 0"),
+                                        (["10", "--minutes", "nan"], "more than 0")])
+def test_the_runner_refuses_counts_that_run_nothing_before_logging_a_run(argv, says, capsys,
+                                                                        monkeypatch):
+    monkeypatch.setattr(runner, "log_run", lambda *a, **k: pytest.fail("a run was logged"))
+    with pytest.raises(SystemExit) as stop:
+        runner.main(argv + ["--engine", "exact", "--only", "fig4"])
+    assert stop.value.code == 2 and says in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("how", ["ctrl-c", "kill"])
 def test_an_interrupted_run_is_logged_as_interrupted(how, monkeypatch):
     def run(*args, **kwargs):

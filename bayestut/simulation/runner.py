@@ -461,6 +461,12 @@ def main(argv=None) -> None:
               or (not args.only and name in paper_grid())]
     order = schedule() + [s for settings in variants().values() for s in settings]
     settings = [s for s in order if s in chosen and (not args.q or s.q in args.q)]
+    if args.repetitions < 1:   # nothing to run, yet a run would be logged as done
+        parser.error(f"repetitions must be at least 1, not {args.repetitions}")
+    if args.jobs == 0:
+        parser.error("--jobs 0 runs nothing: give a number of workers, or -1 for every core")
+    if args.minutes is not None and not args.minutes > 0:
+        parser.error(f"--minutes must be more than 0, not {args.minutes:g}")
     if not settings:     # a mistyped --only or --q must not pass for a finished run
         parser.error(f"no setting matches --only {args.only} and --q {args.q}; experiments: "
                      + ", ".join(experiments()))
