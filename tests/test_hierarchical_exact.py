@@ -2,6 +2,7 @@
 and sampling, its determinism, and its agreement with Stan's posterior (z-scores over Stan's
 Monte Carlo error)."""
 
+import dataclasses
 import os
 import threading
 import warnings
@@ -212,6 +213,30 @@ def test_few_data_sets_shares_converge_across_the_rope_edge(start):
     default = he.integrate(he.solve(m, pilot, he.FINE, moments=False))
     reference = he.integrate(he.solve(m, pilot, (41, 37, 41), moments=False))
     assert np.abs(default.shares - reference.shares).max() < 5e-4
+
+
+def test_a_coarse_pilot_range_grows_back_where_its_end_holds_mass():
+    values = np.linspace(0.0, 6.0, 7)
+    (_, _, low, high), grew = he._summary(values, np.array([0, 0, 1, 4, 9, 9, 8.0]), (-9, 9))
+    assert grew and low == 1.0 and high == 9.0          # half the width further, within bounds
+    (_, _, low, high), grew = he._summary(values, np.array([0, 1, 4, 9, 4, 1, 0.0]), (-9, 9))
+    assert not grew and (low, high) == (0.0, 6.0)
+
+
+def test_nus_range_is_not_cut_where_the_posterior_goes_on():
+    # hnb against j48: the first pilot's delta0 grid (9 points over the whole prior range) is
+    # too coarse and favours heavy tails, and its nu range ended at nu = 22 while the posterior
+    # goes on to nu ~ 1000: P(rope) of delta0 came out 0.5406, 0.014 off
+    d = hierarchical_test.__globals__["_differences"](load_uci(), "hnb", "j48", None)
+    p = prepare(d.x, d.folds, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto",
+                np.random.default_rng(0))
+    m = he.model(p, "hierarchical")
+    pilot = he.explore(m)
+    wide = dataclasses.replace(pilot, t=(0.0, 100.0, he.T_LOW, 9.0))    # nearly uniform in t
+    default = he.integrate(he.solve(m, pilot, he.FINE, moments=False))
+    reference = he.integrate(he.solve(m, wide, (33, 81, 33), moments=False))
+    assert pilot.t[3] > 6.5
+    assert np.abs(default.delta0_probabilities - reference.delta0_probabilities).max() < 5e-4
 
 
 def test_shares_stay_right_where_delta0s_grid_starts_at_zero():

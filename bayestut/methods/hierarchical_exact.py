@@ -18,7 +18,8 @@ is only three-dimensional once the data sets' own parameters are integrated out:
 The posterior of (delta0, sigma0, nu) is then integrated on a grid: u = asinh(sigma0 / kappa)
 (linear near sigma0 = 0, where the funnel is, logarithmic above), t = log(nu - 1), and
 delta0 on a range adapted to every sigma0 (the conditional of delta0 narrows with sigma0).
-Coarse passes find the ranges where the posterior lives; the final grid's trapezoid sums
+Coarse passes find the ranges where the posterior lives (a range cut short by a coarse pass
+grows back where its end still holds mass); the final grid's trapezoid sums
 converge fast for smooth integrands. The next-data-set shares integrate an indicator (which
 region has the largest mass); its edges in delta0, +-b(sigma0, nu), are found by bisection
 and integrated exactly on each row; across sigma0, where the rope stops winning at all (b
@@ -443,6 +444,7 @@ def integral_up_to(f, start, step, x):
 
 PILOT = (9, 7, 9)          # pilot points in u, t, delta0
 PILOT_ROUNDS = 4
+PILOT_ROUNDS_MAX = 8
 PILOT_GAUSS = 2            # the pilot only needs the posterior's rough shape
 DRAW_GAUSS = 2             # nodes per piece when drawing delta_i
 FINE = (17, 15, 17)        # final points in u, t, delta0
@@ -487,16 +489,15 @@ class Model:
         return nu_prior_density(np.exp(t), self.nu_prior, self.bounds, self.shape,
                                 self.rate) * np.exp(t)
 
-    def tails_u(self, u_low, u_high):
-        """Prior mass below the grid (the likelihood is flat as sigma0 -> 0, or the mass is
-        small) is lumped on its first point; above it nothing: the grid ends at sigma0_max or
-        where the posterior is negligible, while the flat prior's mass there can be ~1."""
-        return float(self.sigma0(u_low) / self.sigma0_max if u_low > 0 else 0.0), 0.0
-
     def tails_t(self, t_low, t_high):
+        """Prior mass of t beyond the grid's ends where they are T_LOW and T_HIGH, beyond which
+        the likelihood no longer changes (elsewhere the grid ends where the posterior is
+        negligible: nothing to add)."""
         if self.gaussian:
             return 0.0, 0.0
-        return nu_prior_tails(t_low, t_high, self.nu_prior, self.bounds, self.shape, self.rate)
+        low, high = nu_prior_tails(T_LOW, T_HIGH, self.nu_prior, self.bounds, self.shape,
+                                   self.rate)
+        return low if t_low <= T_LOW else 0.0, high if t_high >= T_HIGH else 0.0
 
     def log_likelihood(self, u, t, d, moments=False, gauss=None):
         """sum_i log I_i on the grid (u, t, delta0 per u): (len u, len t, points)."""
@@ -522,21 +523,40 @@ def model(p, nu_prior: str) -> Model:
                  shape=float(d["nu_shape"]), rate=float(d["nu_rate"]))
 
 
+GREGORY = np.array([3 / 8, 7 / 6, 23 / 24])   # end weights of Gregory's rule (order h^4)
+
+
 @dataclass(frozen=True)
 class Axis:
-    """x = centre + scale sinh(v), v uniform from v[0] with step h; rows broadcast."""
+    """x = centre + scale sinh(v), v uniform over ``ends`` with step h; rows broadcast. ``dv``:
+    the weights in v of Gregory's rule (``gregory``), where an integrand need not vanish at
+    the ends."""
 
     centre: np.ndarray
     scale: np.ndarray
     v: np.ndarray
+    ends: tuple = (0.0, 0.0)   # the range in v
+    dv: np.ndarray = None
 
     @classmethod
-    def spanning(cls, centre, scale, low, high, n: int):
+    def _range(cls, centre, scale, low, high):
         centre, scale, low, high = (np.asarray(a, float)[..., None] for a in
                                     (centre, scale, low, high))
-        ends = np.arcsinh((low - centre) / scale), np.arcsinh((high - centre) / scale)
-        v = ends[0] + (ends[1] - ends[0]) * np.linspace(0.0, 1.0, n)
-        return cls(centre, scale, v)
+        return centre, scale, (np.arcsinh((low - centre) / scale),
+                               np.arcsinh((high - centre) / scale))
+
+    @classmethod
+    def uniform(cls, centre, scale, low, high, n: int):
+        centre, scale, ends = cls._range(centre, scale, low, high)
+        return cls(centre, scale, ends[0] + (ends[1] - ends[0]) * np.linspace(0.0, 1.0, n), ends)
+
+    @classmethod
+    def gregory(cls, centre, scale, low, high, n: int):
+        axis = cls.uniform(centre, scale, low, high, n)
+        dv = np.full(n, 1.0)
+        dv[:3] *= GREGORY
+        dv[-3:] *= GREGORY[::-1]
+        return dataclasses.replace(axis, dv=dv * axis.h[..., None])
 
     @property
     def x(self):
@@ -550,37 +570,51 @@ class Axis:
     def h(self):
         return self.v[..., 1] - self.v[..., 0]
 
+    @property
+    def x_ends(self):
+        """x at the range's two ends (an axis of one row)."""
+        return tuple(float((self.centre + self.scale * np.sinh(e)).item()) for e in self.ends)
+
     def v_of(self, x):
         return np.arcsinh((x - self.centre[..., 0]) / self.scale[..., 0])
 
+    def cells(self):
+        """Each node's cell in v, (left ends, right ends): halfway to its neighbours, within
+        the range."""
+        half = 0.5 * self.h[..., None]
+        return (np.maximum(self.v - half, self.v[..., :1]),
+                np.minimum(self.v + half, self.v[..., -1:]))
 
-GREGORY = np.array([3 / 8, 7 / 6, 23 / 24])   # end weights of Gregory's rule (order h^4)
 
-
-def _trapezoid(axis: Axis, density, tails):
-    """Weights in v for a prior density given in x: the trapezoid rule with Gregory's end
-    corrections (where a grid ends at a hard bound, sigma0 = 0 or nu's range, the integrand
-    need not vanish), and the prior's mass beyond each end lumped onto it (the grids end
-    where the likelihood has flattened or the posterior is negligible)."""
-    w = axis.h * axis.jacobian * density(axis.x)
-    w[:3] *= GREGORY
-    w[-3:] *= GREGORY[::-1]
+def _weights(axis: Axis, density, tails):
+    """Weights of an axis's nodes for a prior density given in x (Gregory's rule in v), with
+    the prior's mass ``tails`` beyond each end lumped onto the end's node."""
+    w = axis.dv * axis.jacobian * density(axis.x)
     w[0] += tails[0]
     w[-1] += tails[1]
     return w
 
 
-def _summary(values, mass):
+def _summary(values, mass, bounds):
     """Centre, spread and the range holding all but MASS_LEFT of a coarse marginal (widened by
-    one point each side)."""
+    one point each side), and whether it grew: where an end point itself holds more than
+    MASS_LEFT the posterior goes on beyond it, and the range reaches half its width further
+    (within ``bounds``). A coarse grid can misjudge the tails (a too coarse delta0 grid favours
+    heavy-tailed top levels): a range must be able to grow back."""
     p = mass / mass.sum()
     mean = (p * values).sum()
     sd = np.sqrt((p * (values - mean) ** 2).sum())
     cumulative = np.cumsum(p)
     idx = np.flatnonzero((cumulative > MASS_LEFT) & (cumulative - p < 1 - MASS_LEFT))
-    lo, hi = max(idx[0] - 1, 0), min(idx[-1] + 1, len(values) - 1)
+    low, high = values[max(idx[0] - 1, 0)], values[min(idx[-1] + 1, len(values) - 1)]
+    reach = 0.5 * (values[-1] - values[0])
+    grew = False
+    if p[0] > MASS_LEFT and values[0] > bounds[0]:
+        low, grew = max(bounds[0], values[0] - reach), True
+    if p[-1] > MASS_LEFT and values[-1] < bounds[1]:
+        high, grew = min(bounds[1], values[-1] + reach), True
     step = values[1] - values[0]
-    return mean, max(sd, 0.25 * step), values[lo], values[hi]
+    return (mean, max(sd, 0.25 * step), low, high), grew
 
 
 @dataclass(frozen=True)
@@ -592,23 +626,30 @@ class Pilot:
 
 
 def explore(m: Model) -> Pilot:
+    """Rounds of coarse grids: PILOT_ROUNDS, and more (up to PILOT_ROUNDS_MAX) while a range
+    still grows."""
     n_u, n_t, n_d = PILOT
     if m.gaussian:
         n_t = 1
-    u_rng, t_rng = (0.0, m.u_max), (T_LOW, T_HIGH)
+    u_rng, t_rng, d_bounds = (0.0, m.u_max), (T_LOW, T_HIGH), (-m.delta0_bound, m.delta0_bound)
     u = np.linspace(*u_rng, n_u)
     lo, hi = np.full(n_u, -m.delta0_bound), np.full(n_u, m.delta0_bound)
-    for _ in range(PILOT_ROUNDS):
+    for round_ in range(PILOT_ROUNDS_MAX):
         t = np.linspace(*t_rng, n_t) if n_t > 1 else np.zeros(1)
         d = lo[:, None] + (hi - lo)[:, None] * np.linspace(0, 1, n_d)
         logp = m.log_likelihood(u, t, d, gauss=PILOT_GAUSS)
         w = (np.exp(logp - logp.max()) * (hi - lo)[:, None, None]
              * m.prior_u(u)[:, None, None] * m.prior_t(t)[None, :, None])
-        su = _summary(u, w.sum(axis=(1, 2)))
-        st = _summary(t, w.sum(axis=(0, 2))) if n_t > 1 else (0.0, 1.0, 0.0, 0.0)
-        rows = np.array([_summary(d[i], w[i].sum(axis=0)) for i in range(n_u)])
+        su, grew_u = _summary(u, w.sum(axis=(1, 2)), (0.0, m.u_max))
+        st, grew_t = (_summary(t, w.sum(axis=(0, 2)), (T_LOW, T_HIGH)) if n_t > 1 else
+                      ((0.0, 1.0, 0.0, 0.0), False))
+        summaries = [_summary(d[i], w[i].sum(axis=0), d_bounds) for i in range(n_u)]
+        rows = np.array([r for r, _ in summaries])
+        grew = grew_u or grew_t or any(g for _, g in summaries)
         rows_u = u
         u_rng, t_rng = su[2:], st[2:]
+        if round_ + 1 >= PILOT_ROUNDS and not grew:
+            break
         u_new = np.linspace(*u_rng, n_u)
         j = np.clip(np.searchsorted(u, u_new), 1, n_u - 1)
         lo = np.minimum(rows[j - 1, 2], rows[j, 2])
@@ -632,10 +673,10 @@ class Grid:
         """Prior weights of the u points and of the t points (one point of weight 1 when the
         top level is Gaussian)."""
         m = self.model
-        wu = _trapezoid(self.u, m.prior_u, m.tails_u(self.u.x[0], self.u.x[-1]))
+        wu = _weights(self.u, m.prior_u, (0.0, 0.0))
         if m.gaussian:
             return wu, np.ones(1)
-        return wu, _trapezoid(self.t, m.prior_t, m.tails_t(self.t.x[0], self.t.x[-1]))
+        return wu, _weights(self.t, m.prior_t, m.tails_t(*self.t.x_ends))
 
     def rows(self) -> np.ndarray:
         """Prior weights of the (u, t) rows, (len u, len t)."""
@@ -652,15 +693,15 @@ def solve(m: Model, pilot: Pilot, sizes, moments: bool = True) -> Grid:
     """The log-likelihood on a grid of ``sizes`` points in (u, t, delta0), over the pilot's
     ranges."""
     n_u, n_t, n_d = sizes
-    u = Axis.spanning(*pilot.u, n_u)
-    t = (Axis(np.zeros(1), np.ones(1), np.zeros(1)) if m.gaussian else
-         Axis.spanning(*pilot.t, n_t))
+    u = Axis.gregory(*pilot.u, n_u)
+    t = (Axis(np.zeros(1), np.ones(1), np.zeros(1), (0.0, 0.0), np.ones(1)) if m.gaussian else
+         Axis.gregory(*pilot.t, n_t))
     ux = u.x
     rows = np.array([np.interp(ux, pilot.rows_u, pilot.rows_d[:, k]) for k in range(2)])
     j = np.clip(np.searchsorted(pilot.rows_u, ux), 1, len(pilot.rows_u) - 1)
     low = np.minimum(pilot.rows_d[j - 1, 2], pilot.rows_d[j, 2])
     high = np.maximum(pilot.rows_d[j - 1, 3], pilot.rows_d[j, 3])
-    d = Axis.spanning(rows[0], rows[1], low, high, n_d)
+    d = Axis.uniform(rows[0], rows[1], low, high, n_d)
     if moments:
         logp, extra = m.log_likelihood(ux, t.x, d.x, moments=True)
     else:
@@ -705,12 +746,11 @@ def next_shares(g: Grid, f) -> np.ndarray:
     largest mass of the next data set; ``f`` the posterior density in the delta0 axis's v,
     (u, t, delta0), as :func:`integrate` makes it."""
     m, axis = g.model, g.u
-    wu, wt = g.axis_weights()
+    _, wt = g.axis_weights()
     nu = m.nu(g.t.x)
     v_edge = axis.v_of(np.arcsinh(sigma0_edge(nu, m.rope) / m.kappa))
-    v0, v1 = axis.v[0], axis.v[-1]
+    v0, v1 = (float(e.item()) for e in axis.ends)
     s, w = _gauss(EDGE_NODES)
-    below = wu[0] - _trapezoid(axis, m.prior_u, (0.0, 0.0))[0]   # prior mass under the grid
     prior = axis.jacobian * m.prior_u(axis.x)
     start, step = g.d.v[:, :1], g.d.h[:, None]
     # the nodes in v of every t row: below the edge (b > 0) dense towards it, above it (b = 0)
@@ -720,7 +760,6 @@ def next_shares(g: Grid, f) -> np.ndarray:
     dv = np.stack([2 * (edge - v0) * s * w, (v1 - edge) * w], axis=1)
     b = rope_edge(m.sigma0(axis.centre[0] + axis.scale[0] * np.sinh(v)), nu[:, None, None],
                   m.rope)
-    b0 = rope_edge(m.sigma0(axis.x[0]), nu, m.rope)
     masses = np.zeros(3)
     for k in range(len(nu)):
         f_k = f[:, k, None, :]
@@ -739,8 +778,6 @@ def next_shares(g: Grid, f) -> np.ndarray:
             weight = dv[k, side] * np.exp(log_w(v[k, side]))
             masses += wt[k] * np.array([(weight * low).sum(), (weight * (high - low)).sum(),
                                         (weight * (1 - high)).sum()])
-        low, high = up_to(np.array([[-b0[k], b0[k]]]))[0] / row_mass[0]
-        masses += wt[k] * below * row_mass[0] * np.array([low, high - low, 1 - high])
     return masses / masses.sum()
 
 
@@ -785,13 +822,14 @@ def draw_top(g: Grid, count: int, rng: np.random.Generator):
     w = g.weights().ravel()
     cell = rng.choice(w.size, size=count, p=w / w.sum())
     iu, it, idd = np.unravel_index(cell, g.logp.shape)
-    within = lambda axis, i: np.clip(axis.v[..., i] + (rng.random(count) - 0.5) * axis.h,
-                                     axis.v[..., 0], axis.v[..., -1])
-    u = g.u.centre + g.u.scale * np.sinh(within(g.u, iu))
-    t = np.zeros(count) if m.gaussian else g.t.centre + g.t.scale * np.sinh(within(g.t, it))
-    dv = np.clip(g.d.v[iu, idd] + (rng.random(count) - 0.5) * g.d.h[iu],
-                 g.d.v[iu, 0], g.d.v[iu, -1])
-    delta0 = g.d.centre[iu, 0] + g.d.scale[iu, 0] * np.sinh(dv)
+    def within(axis, *i):
+        left, right = axis.cells()
+        v = left[i] + rng.random(count) * (right[i] - left[i])
+        return axis.centre[i[:-1]][..., 0] + axis.scale[i[:-1]][..., 0] * np.sinh(v)
+
+    u = within(g.u, iu)
+    t = np.zeros(count) if m.gaussian else within(g.t, it)
+    delta0 = within(g.d, iu, idd)
     return delta0, m.sigma0(u), m.nu(t)
 
 

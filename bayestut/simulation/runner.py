@@ -99,7 +99,9 @@ class Setting:
         return f"{self.population.key}-q{self.q}{extra}"
 
 
-EXACT_VERSION = 1          # bump when hierarchical_exact changes what it computes
+# bump when hierarchical_exact changes what it computes (2: a pilot's range can grow back, and
+# nu's prior tails are added only beyond T_LOW and T_HIGH)
+EXACT_VERSION = 2
 
 
 def version(options) -> str:
@@ -107,7 +109,7 @@ def version(options) -> str:
     Stan program and the sampler's settings, or the exact engine's version and grids."""
     if isinstance(options, ExactOptions):
         model = ["exact", EXACT_VERSION, hierarchical_exact.GAUSS, hierarchical_exact.PILOT,
-                 hierarchical_exact.PILOT_ROUNDS]
+                 hierarchical_exact.PILOT_ROUNDS, hierarchical_exact.PILOT_ROUNDS_MAX]
     else:
         model = stan.program_text(hierarchical.PROGRAM)
     text = json.dumps([model, SIMULATOR_VERSION, asdict(options), ROPE, crossval.RUNS,
