@@ -400,22 +400,33 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
 
 # --- the next data set's regions --------------------------------------------------------------
 
+def top_pdf(z, nu):
+    """Density of the standard top-level law: Student t(nu), normal at inf."""
+    z, nu = np.broadcast_arrays(np.asarray(z, float), np.asarray(nu, float))
+    finite = np.where(np.isinf(nu), 1.0, nu)
+    log_kernel = np.where(np.isinf(nu), -0.5 * z * z, -0.5 * (finite + 1) * np.log1p(z * z / finite))
+    return np.exp(_top_constant(nu) + log_kernel)
+
+
 def rope_edge(sigma0, nu, rope: float):
     """b >= 0 such that the rope has the largest mass of the next data set's t(nu, delta0,
-    sigma0) exactly when |delta0| < b (left wins below -b, right above b). rope - right is
-    strictly decreasing in delta0 >= 0 (and left < right there), so bisection finds b."""
+    sigma0) exactly when |delta0| < b (left wins below -b, right above b). In
+    z = (rope - delta0) / sigma0, rope = right at f(z) = 2 F(z) - F(z - c) - 1 = 0, c = 2 rope /
+    sigma0, with z in [0, c / 2] for delta0 in [0, rope]: there f is increasing and concave
+    (F's density is symmetric and unimodal) and f(0) < 0, so Newton's method from z = 0 rises
+    monotonically to the root; if f(c / 2) <= 0 the rope never wins (b = 0)."""
     sigma0, nu = np.broadcast_arrays(np.asarray(sigma0, float), np.asarray(nu, float))
-    excess = lambda d: (2 * top_cdf((rope - d) / sigma0, nu) - top_cdf((-rope - d) / sigma0, nu)
-                        - 1.0)
-    lo, hi = np.zeros(sigma0.shape), np.full(sigma0.shape, rope)
-    while np.any(excess(hi) > 0):          # rope - right > 0 at hi: look further out
-        hi = np.where(excess(hi) > 0, 2 * hi, hi)
-    lo = np.where(excess(lo) <= 0, hi, lo)  # the rope never wins: b = 0 (set below)
-    for _ in range(60):
-        mid = 0.5 * (lo + hi)
-        above = excess(mid) > 0
-        lo, hi = np.where(above, mid, lo), np.where(above, hi, mid)
-    return np.where(excess(np.zeros(sigma0.shape)) <= 0, 0.0, 0.5 * (lo + hi))
+    c = 2 * rope / sigma0
+    f = lambda z: 2 * top_cdf(z, nu) - top_cdf(z - c, nu) - 1.0
+    wins = f(0.5 * c) > 0
+    z = np.zeros(sigma0.shape)
+    for _ in range(100):
+        with np.errstate(divide="ignore", over="ignore"):
+            step = -f(z) / (2 * top_pdf(z, nu) - top_pdf(z - c, nu))
+        z = np.minimum(z + step, 0.5 * c)
+        if (~wins | (np.abs(step) * sigma0 <= 1e-14 * rope)).all():   # far below a share's
+            break                                                          # resolution
+    return np.where(wins, rope - sigma0 * z, 0.0)
 
 
 # --- integrating over a uniform grid ----------------------------------------------------------
@@ -760,6 +771,9 @@ def next_shares(g: Grid, f) -> np.ndarray:
     dv = np.stack([2 * (edge - v0) * s * w, (v1 - edge) * w], axis=1)
     b = rope_edge(m.sigma0(axis.centre[0] + axis.scale[0] * np.sinh(v)), nu[:, None, None],
                   m.rope)
+    # cubic splines are linear in the values interpolated: the spline through the rows' values
+    # at every node is one matrix, (t rows, sides, nodes, u rows)
+    spline = interpolate.CubicSpline(axis.v, np.eye(len(axis.v)))(v)
     masses = np.zeros(3)
     for k in range(len(nu)):
         f_k = f[:, k, None, :]
@@ -767,15 +781,16 @@ def next_shares(g: Grid, f) -> np.ndarray:
         up_to = lambda x: integral_up_to(f_k, start, step,
                                          np.arcsinh((x - g.d.centre) / g.d.scale))
         row_mass = step[:, 0] * f_k[:, 0].sum(axis=-1)
-        log_w = interpolate.CubicSpline(axis.v, np.log(np.maximum(prior * row_mass, 1e-300)))
+        log_w = np.log(np.maximum(prior * row_mass, 1e-300))
         for side in range(2):
             if not dv[k, side].any():
                 continue
+            rows_at = spline[k, side]                     # (nodes, u rows)
             # each row's distribution function at every node's -b and b, interpolated in u
-            at = lambda x: np.clip(np.diagonal(interpolate.CubicSpline(
-                axis.v, up_to(x[None, :]) / row_mass[:, None])(v[k, side])), 0.0, 1.0)
+            at = lambda x: np.clip((rows_at * (up_to(x[None, :]) / row_mass[:, None]).T
+                                    ).sum(axis=1), 0.0, 1.0)
             low, high = at(-b[k, side]), at(b[k, side])
-            weight = dv[k, side] * np.exp(log_w(v[k, side]))
+            weight = dv[k, side] * np.exp(rows_at @ log_w)
             masses += wt[k] * np.array([(weight * low).sum(), (weight * (high - low)).sum(),
                                         (weight * (1 - high)).sum()])
     return masses / masses.sum()
