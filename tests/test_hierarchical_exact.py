@@ -189,6 +189,9 @@ def test_rope_edge_is_where_the_rope_stops_winning():
         masses = [next_dataset_masses(np.array([d]), np.array([s]), np.array([v]), 0.01)[0]
                   for d in (edge - 1e-7, edge + 1e-7)]
         assert [m.argmax() for m in masses] == [1, 2]
+    # the funnel's bottom: the next data set is delta0 itself, the rope wins up to its edge
+    assert he.rope_edge(np.array([1e-12, 1e-9]), np.array([1.5, np.inf]), 0.01) == \
+        pytest.approx(0.01, abs=1e-12)
 
 
 def test_sigma0_edge_is_where_the_rope_edge_reaches_zero():
