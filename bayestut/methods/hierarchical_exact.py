@@ -534,40 +534,21 @@ def model(p, nu_prior: str) -> Model:
                  shape=float(d["nu_shape"]), rate=float(d["nu_rate"]))
 
 
-GREGORY = np.array([3 / 8, 7 / 6, 23 / 24])   # end weights of Gregory's rule (order h^4)
-
-
 @dataclass(frozen=True)
 class Axis:
-    """x = centre + scale sinh(v), v uniform over ``ends`` with step h; rows broadcast. ``dv``:
-    the weights in v of Gregory's rule (``gregory``), where an integrand need not vanish at
-    the ends."""
+    """x = centre + scale sinh(v), v uniform from v[0] with step h; rows broadcast."""
 
     centre: np.ndarray
     scale: np.ndarray
     v: np.ndarray
-    ends: tuple = (0.0, 0.0)   # the range in v
-    dv: np.ndarray = None
 
     @classmethod
-    def _range(cls, centre, scale, low, high):
+    def spanning(cls, centre, scale, low, high, n: int):
         centre, scale, low, high = (np.asarray(a, float)[..., None] for a in
                                     (centre, scale, low, high))
-        return centre, scale, (np.arcsinh((low - centre) / scale),
-                               np.arcsinh((high - centre) / scale))
-
-    @classmethod
-    def uniform(cls, centre, scale, low, high, n: int):
-        centre, scale, ends = cls._range(centre, scale, low, high)
-        return cls(centre, scale, ends[0] + (ends[1] - ends[0]) * np.linspace(0.0, 1.0, n), ends)
-
-    @classmethod
-    def gregory(cls, centre, scale, low, high, n: int):
-        axis = cls.uniform(centre, scale, low, high, n)
-        dv = np.full(n, 1.0)
-        dv[:3] *= GREGORY
-        dv[-3:] *= GREGORY[::-1]
-        return dataclasses.replace(axis, dv=dv * axis.h[..., None])
+        ends = np.arcsinh((low - centre) / scale), np.arcsinh((high - centre) / scale)
+        v = ends[0] + (ends[1] - ends[0]) * np.linspace(0.0, 1.0, n)
+        return cls(centre, scale, v)
 
     @property
     def x(self):
@@ -581,26 +562,27 @@ class Axis:
     def h(self):
         return self.v[..., 1] - self.v[..., 0]
 
-    @property
-    def x_ends(self):
-        """x at the range's two ends (an axis of one row)."""
-        return tuple(float((self.centre + self.scale * np.sinh(e)).item()) for e in self.ends)
-
     def v_of(self, x):
         return np.arcsinh((x - self.centre[..., 0]) / self.scale[..., 0])
 
     def cells(self):
-        """Each node's cell in v, (left ends, right ends): halfway to its neighbours, within
-        the range."""
+        """Each point's cell in v, (left ends, right ends): halfway to its neighbours, within
+        the grid."""
         half = 0.5 * self.h[..., None]
         return (np.maximum(self.v - half, self.v[..., :1]),
                 np.minimum(self.v + half, self.v[..., -1:]))
 
 
-def _weights(axis: Axis, density, tails):
-    """Weights of an axis's nodes for a prior density given in x (Gregory's rule in v), with
-    the prior's mass ``tails`` beyond each end lumped onto the end's node."""
-    w = axis.dv * axis.jacobian * density(axis.x)
+GREGORY = np.array([3 / 8, 7 / 6, 23 / 24])   # end weights of Gregory's rule (order h^4)
+
+
+def _trapezoid(axis: Axis, density, tails):
+    """Weights in v for a prior density given in x: the trapezoid rule with Gregory's end
+    corrections (where a grid ends at a hard bound, sigma0 = 0 or nu's range, the integrand
+    need not vanish), and the prior's mass ``tails`` beyond each end lumped onto it."""
+    w = axis.h * axis.jacobian * density(axis.x)
+    w[:3] *= GREGORY
+    w[-3:] *= GREGORY[::-1]
     w[0] += tails[0]
     w[-1] += tails[1]
     return w
@@ -684,10 +666,10 @@ class Grid:
         """Prior weights of the u points and of the t points (one point of weight 1 when the
         top level is Gaussian)."""
         m = self.model
-        wu = _weights(self.u, m.prior_u, (0.0, 0.0))
+        wu = _trapezoid(self.u, m.prior_u, (0.0, 0.0))
         if m.gaussian:
             return wu, np.ones(1)
-        return wu, _weights(self.t, m.prior_t, m.tails_t(*self.t.x_ends))
+        return wu, _trapezoid(self.t, m.prior_t, m.tails_t(self.t.x[0], self.t.x[-1]))
 
     def rows(self) -> np.ndarray:
         """Prior weights of the (u, t) rows, (len u, len t)."""
@@ -704,15 +686,15 @@ def solve(m: Model, pilot: Pilot, sizes, moments: bool = True) -> Grid:
     """The log-likelihood on a grid of ``sizes`` points in (u, t, delta0), over the pilot's
     ranges."""
     n_u, n_t, n_d = sizes
-    u = Axis.gregory(*pilot.u, n_u)
-    t = (Axis(np.zeros(1), np.ones(1), np.zeros(1), (0.0, 0.0), np.ones(1)) if m.gaussian else
-         Axis.gregory(*pilot.t, n_t))
+    u = Axis.spanning(*pilot.u, n_u)
+    t = (Axis(np.zeros(1), np.ones(1), np.zeros(1)) if m.gaussian else
+         Axis.spanning(*pilot.t, n_t))
     ux = u.x
     rows = np.array([np.interp(ux, pilot.rows_u, pilot.rows_d[:, k]) for k in range(2)])
     j = np.clip(np.searchsorted(pilot.rows_u, ux), 1, len(pilot.rows_u) - 1)
     low = np.minimum(pilot.rows_d[j - 1, 2], pilot.rows_d[j, 2])
     high = np.maximum(pilot.rows_d[j - 1, 3], pilot.rows_d[j, 3])
-    d = Axis.uniform(rows[0], rows[1], low, high, n_d)
+    d = Axis.spanning(rows[0], rows[1], low, high, n_d)
     if moments:
         logp, extra = m.log_likelihood(ux, t.x, d.x, moments=True)
     else:
@@ -760,7 +742,7 @@ def next_shares(g: Grid, f) -> np.ndarray:
     _, wt = g.axis_weights()
     nu = m.nu(g.t.x)
     v_edge = axis.v_of(np.arcsinh(sigma0_edge(nu, m.rope) / m.kappa))
-    v0, v1 = (float(e.item()) for e in axis.ends)
+    v0, v1 = axis.v[0], axis.v[-1]
     s, w = _gauss(EDGE_NODES)
     prior = axis.jacobian * m.prior_u(axis.x)
     start, step = g.d.v[:, :1], g.d.h[:, None]
