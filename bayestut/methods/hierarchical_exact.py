@@ -122,13 +122,10 @@ def log_likelihood(lik: Likelihood, delta, i=slice(None)):
             + _log_q(lik.k, big_a / lik.sigma_max**2, lik.q_from(lik.k)))
 
 
-def sigma_mean_given_delta(lik: Likelihood, delta, i=slice(None)):
-    """E[sigma_i | delta_i, data]: sqrt(A) Gamma(k - 1/2) Q(k - 1/2, .) / (Gamma(k) Q(k, .))."""
-    out = delta - lik.xbar[i]                   # A, then the mean, in place: arrays are large
-    out *= out
-    out /= 2 * lik.m
-    out += lik.a[i]
-    k = lik.k
+def sigma_mean_given_a(lik: Likelihood, big_a):
+    """E[sigma_i | delta_i, data] from A_i(delta_i) = ``big_a``, overwritten with the result (the
+    arrays are large): sqrt(A) Gamma(k - 1/2) Q(k - 1/2, .) / (Gamma(k) Q(k, .))."""
+    out, k = big_a, lik.k
     # the Q's differ from 1 only far out (or where the bound S is tiny)
     far = out > min(lik.q_from(k - 0.5), lik.q_from(k)) * lik.sigma_max**2
     x = out[far] / lik.sigma_max**2
@@ -236,18 +233,21 @@ class Nodes:
     rows, which is what makes it fast. ``z`` = (delta - delta0) / sigma0 at the nodes, ``log_g``
     the log of likelihood * top-level density * d delta / dy (constants left out; weights
     apart), ``length`` the pieces' lengths in y (pieces, N), ``weights`` Gauss-Legendre's.
-    ``z`` and ``log_g`` live in the thread's scratch space: valid until its next block."""
+    ``z``, ``log_g`` and ``big_a`` (A_i at the nodes, kept only where asked for) live in the
+    thread's scratch space: valid until its next block."""
 
     z: np.ndarray
     log_g: np.ndarray
     length: np.ndarray
     weights: np.ndarray
+    big_a: np.ndarray = None
 
     def delta(self, delta0, sigma0):
         return delta0 + sigma0 * self.z
 
 
-def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: int) -> Nodes:
+def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: int,
+               keep_a: bool = False) -> Nodes:
     """The quadrature nodes and the integrand there for the pairs of every point (delta0,
     sigma0, nu) with every data set, points-major. The nodes are Gauss-Legendre on pieces of
     y = asinh((delta - delta0) / sigma0), between breakpoints at the top-level law's
@@ -295,6 +295,9 @@ def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: i
     work *= work
     work *= 1 / (2 * lik.m)
     work += np.tile(lik.a, n_pts)
+    big_a = _scratch("big_a", work.shape) if keep_a else None
+    if keep_a:
+        np.copyto(big_a, work)
     q_from = lik.q_from(lik.k)
     far = work > q_from * lik.sigma_max**2 if work.max() > q_from * lik.sigma_max**2 else None
     if far is not None:            # the bound S on sigma_i matters (tiny S, or far out)
@@ -304,7 +307,7 @@ def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: i
     log_g -= work
     if far is not None:
         log_g[far] += correction
-    return Nodes(z, log_g, length, g_weights)
+    return Nodes(z, log_g, length, g_weights, big_a)
 
 
 def _top_constant(nu):
@@ -364,7 +367,7 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
     def block(start):
         part = slice(start, start + step)
         nodes = _integrand(lik, delta0[part], sigma0[part], nu[part],
-                           rope if moments else None, gauss)
+                           rope if moments else None, gauss, keep_a=moments)
         f = nodes.log_g
         peak = f.max(axis=(0, 1))
         f -= peak
@@ -376,14 +379,14 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
         shape = (-1, q)
         log_i[part] = (np.log(total) + peak).reshape(shape) + const[part]
         if moments:
-            delta = nodes.delta(np.repeat(delta0[part], q), np.repeat(sigma0[part], q))
-            index = np.tile(np.arange(q), len(delta0[part]))
-            extra[0, part] = (sum_of(delta) / total).reshape(shape)
+            d0, s0 = np.repeat(delta0[part], q), np.repeat(sigma0[part], q)
+            extra[0, part] = (d0 + s0 * (sum_of(nodes.z) / total)).reshape(shape)  # E delta
             # +-rope are breakpoints: each piece lies on one side, as its first node does
             pieces = _gauss_sum(nodes.weights, f)
-            extra[1, part] = ((pieces * (delta[0] < -rope)).sum(axis=0) / total).reshape(shape)
-            extra[2, part] = ((pieces * (delta[0] > rope)).sum(axis=0) / total).reshape(shape)
-            extra[3, part] = (sum_of(sigma_mean_given_delta(lik, delta, index))
+            first = d0 + s0 * nodes.z[0]                        # delta at the first nodes
+            extra[1, part] = ((pieces * (first < -rope)).sum(axis=0) / total).reshape(shape)
+            extra[2, part] = ((pieces * (first > rope)).sum(axis=0) / total).reshape(shape)
+            extra[3, part] = (sum_of(sigma_mean_given_a(lik, nodes.big_a))
                               / total).reshape(shape)
 
     # blocks are independent (each writes its own rows): on all cores when nothing else is
