@@ -459,6 +459,7 @@ def integral_up_to(f, start, step, x):
 PILOT = (9, 7, 9)          # pilot points in u, t, delta0
 PILOT_ROUNDS = 4
 PILOT_ROUNDS_MAX = 8
+SETTLE = 2                 # rounds of zooming in after a range last grew (its new end is coarse)
 PILOT_GAUSS = 2            # the pilot only needs the posterior's rough shape
 DRAW_GAUSS = 2             # nodes per piece when drawing delta_i
 FINE = (17, 15, 17)        # final points in u, t, delta0
@@ -622,14 +623,15 @@ class Pilot:
 
 
 def explore(m: Model) -> Pilot:
-    """Rounds of coarse grids: PILOT_ROUNDS, and more (up to PILOT_ROUNDS_MAX) while a range
-    still grows."""
+    """Rounds of coarse grids, each zooming in on the last: PILOT_ROUNDS, and more (up to
+    PILOT_ROUNDS_MAX) until SETTLE rounds have passed since a range last grew."""
     n_u, n_t, n_d = PILOT
     if m.gaussian:
         n_t = 1
     u_rng, t_rng, d_bounds = (0.0, m.u_max), (T_LOW, T_HIGH), (-m.delta0_bound, m.delta0_bound)
     u = np.linspace(*u_rng, n_u)
     lo, hi = np.full(n_u, -m.delta0_bound), np.full(n_u, m.delta0_bound)
+    last_growth = -SETTLE
     for round_ in range(PILOT_ROUNDS_MAX):
         t = np.linspace(*t_rng, n_t) if n_t > 1 else np.zeros(1)
         d = lo[:, None] + (hi - lo)[:, None] * np.linspace(0, 1, n_d)
@@ -644,7 +646,8 @@ def explore(m: Model) -> Pilot:
         grew = grew_u or grew_t or any(g for _, g in summaries)
         rows_u = u
         u_rng, t_rng = su[2:], st[2:]
-        if round_ + 1 >= PILOT_ROUNDS and not grew:
+        last_growth = round_ if grew else last_growth
+        if round_ + 1 >= PILOT_ROUNDS and round_ - last_growth >= SETTLE:
             break
         u_new = np.linspace(*u_rng, n_u)
         j = np.clip(np.searchsorted(u, u_new), 1, n_u - 1)

@@ -100,8 +100,8 @@ class Setting:
 
 
 # bump when hierarchical_exact changes what it computes (2: a pilot's range can grow back, and
-# nu's prior tails are added only beyond T_LOW and T_HIGH)
-EXACT_VERSION = 2
+# nu's prior tails are added only beyond T_LOW and T_HIGH; 3: the pilot zooms in again after)
+EXACT_VERSION = 3
 
 
 def version(options) -> str:
@@ -109,7 +109,8 @@ def version(options) -> str:
     Stan program and the sampler's settings, or the exact engine's version and grids."""
     if isinstance(options, ExactOptions):
         model = ["exact", EXACT_VERSION, hierarchical_exact.GAUSS, hierarchical_exact.PILOT,
-                 hierarchical_exact.PILOT_ROUNDS, hierarchical_exact.PILOT_ROUNDS_MAX]
+                 hierarchical_exact.PILOT_ROUNDS, hierarchical_exact.PILOT_ROUNDS_MAX,
+                 hierarchical_exact.SETTLE]
     else:
         model = stan.program_text(hierarchical.PROGRAM)
     text = json.dumps([model, SIMULATOR_VERSION, asdict(options), ROPE, crossval.RUNS,
