@@ -27,7 +27,7 @@ falls to 0 like a square root), they are integrated on nodes of their own that r
 edge (:func:`next_shares`).
 Every probability carries a numerical error: its difference from the same computation on a
 coarser grid (CHECK points instead of FINE), an estimate of the finer one's error (against a
-grid twice as fine over wider ranges it was at least the actual error in 115 of 126 cases, and
+grid twice as fine over wider ranges it was at least the actual error in 114 of 126 cases, and
 that error below 0.0006 in all: benchmarks/hierarchical_exact_error.py).
 """
 
