@@ -209,13 +209,20 @@ def test_few_data_sets_shares_converge_across_the_rope_edge(start):
     table = load_uci()
     keep = table["dataset"].isin(table["dataset"].unique()[start:start + 4])
     d = hierarchical_test.__globals__["_differences"](table[keep], "nbc", "aode", None)
-    p = prepare(d.x, d.folds, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto",
+    _, default, reference = _default_and_reference(d.x, d.folds)
+    assert np.abs(default.shares - reference.shares).max() < 5e-4
+
+
+def _default_and_reference(x, folds, grid=(41, 37, 41), pilot_for_reference=lambda p: p):
+    """The pilot, and the posterior on the default grid and on a finer one (over the pilot's
+    ranges, or over those ``pilot_for_reference`` makes of them)."""
+    p = prepare(x, folds, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto",
                 np.random.default_rng(0))
     m = he.model(p, "hierarchical")
     pilot = he.explore(m)
     default = he.integrate(he.solve(m, pilot, he.FINE, moments=False))
-    reference = he.integrate(he.solve(m, pilot, (41, 37, 41), moments=False))
-    assert np.abs(default.shares - reference.shares).max() < 5e-4
+    reference = he.integrate(he.solve(m, pilot_for_reference(pilot), grid, moments=False))
+    return pilot, default, reference
 
 
 def test_a_coarse_pilot_range_grows_back_where_its_end_holds_mass():
@@ -231,13 +238,8 @@ def test_nus_range_is_not_cut_where_the_posterior_goes_on():
     # too coarse and favours heavy tails, and its nu range ended at nu = 22 while the posterior
     # goes on to nu ~ 1000: P(rope) of delta0 came out 0.5406, 0.014 off
     d = hierarchical_test.__globals__["_differences"](load_uci(), "hnb", "j48", None)
-    p = prepare(d.x, d.folds, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto",
-                np.random.default_rng(0))
-    m = he.model(p, "hierarchical")
-    pilot = he.explore(m)
-    wide = dataclasses.replace(pilot, t=(0.0, 100.0, he.T_LOW, 9.0))    # nearly uniform in t
-    default = he.integrate(he.solve(m, pilot, he.FINE, moments=False))
-    reference = he.integrate(he.solve(m, wide, (33, 81, 33), moments=False))
+    wide = lambda pilot: dataclasses.replace(pilot, t=(0.0, 100.0, he.T_LOW, 9.0))  # ~uniform
+    pilot, default, reference = _default_and_reference(d.x, d.folds, (33, 81, 33), wide)
     assert pilot.t[3] > 6.5
     assert np.abs(default.delta0_probabilities - reference.delta0_probabilities).max() < 5e-4
 
@@ -250,12 +252,7 @@ def test_a_grown_range_is_zoomed_in_on_again():
     setting = runner.paper_grid()["fig4 (q = 50)"][0]
     rng = np.random.default_rng(runner.seed_sequence(setting, 467, runner.ROOT_SEED))
     x = crossval.simulate_differences(setting.population.sample(rng, setting.q), rng)
-    p = prepare(x, 10, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto",
-                np.random.default_rng(0))
-    m = he.model(p, "hierarchical")
-    pilot = he.explore(m)
-    default = he.integrate(he.solve(m, pilot, he.FINE, moments=False))
-    reference = he.integrate(he.solve(m, pilot, (41, 37, 41), moments=False))
+    _, default, reference = _default_and_reference(x, 10)
     assert np.abs(default.shares - reference.shares).max() < 5e-4
 
 
