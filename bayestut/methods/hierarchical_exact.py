@@ -21,7 +21,7 @@ delta0 on a range adapted to every sigma0 (the conditional of delta0 narrows wit
 Coarse passes find the ranges where the posterior lives (a range cut short by a coarse pass
 grows back where its end still holds mass); the final grid's trapezoid sums
 converge fast for smooth integrands. The next-data-set shares integrate an indicator (which
-region has the largest mass); its edges in delta0, +-b(sigma0, nu), are found by bisection
+region has the largest mass); its edges in delta0, +-b(sigma0, nu), are found by Newton's method
 and integrated exactly on each row; across sigma0, where the rope stops winning at all (b
 falls to 0 like a square root), they are integrated on nodes of their own that resolve that
 edge (:func:`next_shares`).
@@ -407,7 +407,8 @@ def top_pdf(z, nu):
     """Density of the standard top-level law: Student t(nu), normal at inf."""
     z, nu = np.broadcast_arrays(np.asarray(z, float), np.asarray(nu, float))
     finite = np.where(np.isinf(nu), 1.0, nu)
-    log_kernel = np.where(np.isinf(nu), -0.5 * z * z, -0.5 * (finite + 1) * np.log1p(z * z / finite))
+    log_kernel = np.where(np.isinf(nu), -0.5 * z * z,
+                          -0.5 * (finite + 1) * np.log1p(z * z / finite))
     return np.exp(_top_constant(nu) + log_kernel)
 
 
