@@ -57,6 +57,7 @@ GAUSS = 4
 T_LOW, T_HIGH = np.log(1e-6), np.log(1e5)
 # a grid's edges are put where the posterior mass beyond them is below this (on a coarse grid)
 MASS_LEFT = 1e-6
+UNDERFLOW = 750.0          # exp(-UNDERFLOW) is exactly 0 in double precision
 CHUNK = 200_000            # quadrature nodes per block of work: about a processor cache
                            # (memory and speed, not results)
 
@@ -122,12 +123,15 @@ def log_likelihood(lik: Likelihood, delta, i=slice(None)):
             + _log_q(lik.k, big_a / lik.sigma_max**2, lik.q_from(lik.k)))
 
 
-def sigma_mean_given_a(lik: Likelihood, big_a):
+def sigma_mean_given_a(lik: Likelihood, big_a, weight=None):
     """E[sigma_i | delta_i, data] from A_i(delta_i) = ``big_a``, overwritten with the result (the
-    arrays are large): sqrt(A) Gamma(k - 1/2) Q(k - 1/2, .) / (Gamma(k) Q(k, .))."""
+    arrays are large): sqrt(A) Gamma(k - 1/2) Q(k - 1/2, .) / (Gamma(k) Q(k, .)). Where a
+    quadrature ``weight`` is given and exactly 0 the Q's (slow) are left out: no weight."""
     out, k = big_a, lik.k
     # the Q's differ from 1 only far out (or where the bound S is tiny)
     far = out > min(lik.q_from(k - 0.5), lik.q_from(k)) * lik.sigma_max**2
+    if weight is not None:
+        far &= weight > 0
     x = out[far] / lik.sigma_max**2
     np.sqrt(out, out=out)
     out *= np.exp(special.gammaln(k - 0.5) - special.gammaln(k))
@@ -299,14 +303,20 @@ def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: i
     if keep_a:
         np.copyto(big_a, work)
     q_from = lik.q_from(lik.k)
-    far = work > q_from * lik.sigma_max**2 if work.max() > q_from * lik.sigma_max**2 else None
-    if far is not None:            # the bound S on sigma_i matters (tiny S, or far out)
-        correction = _log_q(lik.k, work[far] / lik.sigma_max**2, q_from)
+    far = None
+    if work.max() > q_from * lik.sigma_max**2:   # the bound S on sigma_i matters (tiny S, or
+        far = work > q_from * lik.sigma_max**2                                # far out)
+        x_far = work[far] / lik.sigma_max**2
     np.log(work, out=work)
     work *= lik.k
     log_g -= work
     if far is not None:
-        log_g[far] += correction
+        # log Q <= 0 only lowers a node: one already UNDERFLOW below the best node where S does
+        # not matter weighs exactly 0 either way, so Q (slow) is computed only for the others
+        near_best = log_g.max(axis=(0, 1), where=~far, initial=-np.inf)
+        keep = log_g[far] > np.broadcast_to(near_best, log_g.shape)[far] - UNDERFLOW
+        index = np.flatnonzero(far)[keep]
+        log_g.ravel()[index] += _log_q(lik.k, x_far[keep], q_from)
     return Nodes(z, log_g, length, g_weights, big_a)
 
 
@@ -386,7 +396,7 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
             first = d0 + s0 * nodes.z[0]                        # delta at the first nodes
             extra[1, part] = ((pieces * (first < -rope)).sum(axis=0) / total).reshape(shape)
             extra[2, part] = ((pieces * (first > rope)).sum(axis=0) / total).reshape(shape)
-            extra[3, part] = (sum_of(sigma_mean_given_a(lik, nodes.big_a))
+            extra[3, part] = (sum_of(sigma_mean_given_a(lik, nodes.big_a, f))
                               / total).reshape(shape)
 
     # blocks are independent (each writes its own rows): on all cores when nothing else is
