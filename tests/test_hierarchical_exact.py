@@ -180,6 +180,21 @@ def test_nu_prior_is_the_gamma_mixed_over_uniform_alpha_and_beta(hyperprior):
     assert above == pytest.approx(1 - integrate.quad(density, 0, 60.0, limit=200)[0], abs=1e-8)
 
 
+def test_a_grid_over_nus_whole_range_holds_the_priors_whole_mass():
+    # the grid's ends go through sinh(asinh(.)) and miss T_LOW or T_HIGH by a rounding error
+    # about a third of the time: the prior's tails beyond them must still be counted
+    p = prepare(np.random.default_rng(0).normal(0, 1, (6, 10)), 10, 0.1, HYPERPRIORS["jmlr"],
+                "hierarchical", "auto", np.random.default_rng(0))
+    m = he.model(p, "hierarchical")
+    missed = 0
+    for centre, scale in np.random.default_rng(1).uniform((-5, 0.1), (5, 5), (40, 2)):
+        t = he.Axis.spanning(centre, scale, he.T_LOW, he.T_HIGH, 201)
+        missed += t.x[0] > he.T_LOW
+        assert he._trapezoid(t, m.prior_t, m.tails_t(t.x[0], t.x[-1])).sum() == \
+            pytest.approx(1.0, abs=1e-7)
+    assert missed > 0
+
+
 def test_rope_edge_is_where_the_rope_stops_winning():
     sigma0 = np.array([0.001, 0.01, 0.02, 0.005, 1.0])
     nu = np.array([3.0, np.inf, 5.0, 1.5, 2.0])

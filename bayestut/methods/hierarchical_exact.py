@@ -518,12 +518,15 @@ class Model:
     def tails_t(self, t_low, t_high):
         """Prior mass of t beyond the grid's ends where they are T_LOW and T_HIGH, beyond which
         the likelihood no longer changes (elsewhere the grid ends where the posterior is
-        negligible: nothing to add)."""
+        negligible: nothing to add). An end computed through sinh(asinh(.)) can miss T_LOW or
+        T_HIGH by a rounding error: it counts as there."""
         if self.gaussian:
             return 0.0, 0.0
         low, high = nu_prior_tails(T_LOW, T_HIGH, self.nu_prior, self.bounds, self.shape,
                                    self.rate)
-        return low if t_low <= T_LOW else 0.0, high if t_high >= T_HIGH else 0.0
+        at = lambda end, limit: np.isclose(end, limit, rtol=1e-9, atol=0.0)
+        return (low if t_low <= T_LOW or at(t_low, T_LOW) else 0.0,
+                high if t_high >= T_HIGH or at(t_high, T_HIGH) else 0.0)
 
     def log_likelihood(self, u, t, d, moments=False, gauss=None):
         """sum_i log I_i on the grid (u, t, delta0 per u): (len u, len t, points)."""

@@ -100,8 +100,9 @@ class Setting:
 
 
 # bump when hierarchical_exact changes what it computes (2: a pilot's range can grow back, and
-# nu's prior tails are added only beyond T_LOW and T_HIGH; 3: the pilot zooms in again after)
-EXACT_VERSION = 3
+# nu's prior tails are added only beyond T_LOW and T_HIGH; 3: the pilot zooms in again after;
+# 4: a grid end that misses T_LOW or T_HIGH by a rounding error still gets the tails)
+EXACT_VERSION = 4
 
 
 def version(options) -> str:
