@@ -74,6 +74,24 @@ def test_delta_integral_against_direct_integration(n, delta0, sigma0, nu):
     assert np.abs(exact - direct).max() < 3e-4
 
 
+def test_every_node_that_weighs_keeps_the_factor_of_sigma_is_bound():
+    # a bound S on sigma_i tight enough to lower nodes in the integrand's mass; the slow
+    # incomplete gamma is skipped only at nodes that weigh exactly 0 (UNDERFLOW below the rest)
+    lik = he.likelihood(_prepared(100))
+    tight = dataclasses.replace(lik, sigma_max=16 * float(lik.width.max()))
+    delta0, sigma0, nu = np.array([0.0, 0.5]), np.array([1.0, 0.05]), np.array([1.05, 3.0])
+    nodes = he._integrand(tight, delta0, sigma0, nu, None, 4)
+    q = len(lik.xbar)
+    i, nu_ = np.tile(np.arange(q), len(delta0)), np.repeat(nu, q)
+    big_a = tight.big_a(nodes.delta(np.repeat(delta0, q), np.repeat(sigma0, q)), i)
+    bound = -he._log_q(tight.k, big_a / tight.sigma_max**2, tight.q_from(tight.k))
+    expected = (0.5 * np.log1p(nodes.z**2) - 0.5 * (nu_ + 1) * np.log1p(nodes.z**2 / nu_)
+                - tight.k * np.log(big_a) - bound)
+    weighs = nodes.log_g > nodes.log_g.max(axis=(0, 1)) - 700
+    assert bound[weighs].max() > 100                   # the bound matters where nodes weigh
+    np.testing.assert_allclose(nodes.log_g[weighs], expected[weighs], rtol=1e-12, atol=1e-9)
+
+
 def test_delta_integrals_do_not_depend_on_how_the_work_is_cut(monkeypatch):
     # every point's integrals are computed alone, whatever block it lands in: the same bits
     p = _prepared(100)
