@@ -16,6 +16,7 @@ import tempfile
 from pathlib import Path
 
 from ..errors import InputError
+from ..notebook_runner import execute
 from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
 from .report_file import write_report
 
@@ -74,8 +75,7 @@ def run(args, out: Path) -> Path:
     with tempfile.TemporaryDirectory(dir=out, prefix=".bayestut-") as scratch:
         partial = Path(scratch) / executed.name
         try:
-            papermill.execute_notebook(str(TEMPLATE), str(partial), parameters=parameters,
-                                       cwd=str(out), progress_bar=False)
+            execute(TEMPLATE, partial, out, parameters)
         except papermill.PapermillExecutionError as problem:
             if problem.ename == "InputError":        # the analysis refused an option: exit 2
                 raise InputError(problem.evalue) from None

@@ -5,9 +5,8 @@ from __future__ import annotations
 import os
 import sys
 
-import papermill
-
 from . import scorecard
+from ..notebook_runner import execute
 from ..paths import NOTEBOOKS
 
 
@@ -21,7 +20,7 @@ def main(names: list[str]) -> None:
     for nb in notebooks:
         print(f"running {nb.name}", flush=True)
         # stored back in place: the committed notebook is the executed tutorial
-        papermill.execute_notebook(str(nb), str(nb), cwd=str(NOTEBOOKS), progress_bar=False)
+        execute(nb, nb, NOTEBOOKS)
     cards = scorecard.gather()
     print(cards["verdict"].value_counts().to_string())
 
