@@ -113,10 +113,11 @@ def compile_c(folder):
     if built.returncode:
         print("gcc failed:", built.stderr.strip().splitlines()[-1:])
         return None
-    vector = subprocess.run(["objdump", "-d", library], capture_output=True, text=True).stdout
-    print("C kernel's vector maths calls:",
-          sorted({w.split("@")[0].strip("<>") for w in vector.split() if "_ZGV" in w}) or
-          "none (scalar calls)")
+    if shutil.which("objdump"):
+        code = subprocess.run(["objdump", "-d", library], capture_output=True, text=True).stdout
+        print("C kernel's vector maths calls:",
+              sorted({w.split("@")[0].strip("<>") for w in code.split() if "_ZGV" in w}) or
+              "none (scalar calls)")
     return ctypes.CDLL(library)
 
 

@@ -452,6 +452,33 @@ def test_agrees_with_stan_on_three_data_sets_and_on_identical_but_one_fold():
     assert _z_scores(one_fold, FEW, folds=10) <= 4
 
 
+def _many_data_sets(q, seed=0):
+    """q data sets of 10 folds with data-set effects: with hundreds, the log posterior spans
+    thousands across sigma0's coarse range."""
+    rng = np.random.default_rng(seed)
+    return rng.normal(5e-4, 1e-3, (q, 10)) + rng.normal(0, 5e-4, (q, 1))
+
+
+def test_hundreds_of_data_sets_are_integrated():
+    # the pilot's rows of sigma0 far from the mode hold no mass in double precision; each
+    # then takes its delta0 range from its own conditional (it used to stop the engine)
+    x = _many_data_sets(300)
+    default = he.posterior(prepare(x, 10, 5e-4, HYPERPRIORS["mlj"], "hierarchical", "auto",
+                                   np.random.default_rng(0)), "hierarchical")[2]
+    finer = he.posterior(prepare(x, 10, 5e-4, HYPERPRIORS["mlj"], "hierarchical", "auto",
+                                 np.random.default_rng(0)), "hierarchical",
+                         (25, 21, 25), (17, 15, 17))[2]
+    for name in ("shares", "mean_masses", "delta0_probabilities"):
+        assert np.isfinite(getattr(default, name)).all()
+        np.testing.assert_allclose(getattr(default, name), getattr(finer, name), atol=1e-3)
+    assert 0.05 < default.shares[1] < 0.95          # not a degenerate case
+
+
+@pytest.mark.slow
+def test_agrees_with_stan_on_hundreds_of_data_sets():
+    assert _z_scores(_many_data_sets(300), folds=10, rope=5e-4) <= 4
+
+
 def test_the_data_sets_draws_wait_until_read():
     table, a, b = _uci_pair()
     r = hierarchical_test(table, a, b, engine="exact")

@@ -628,6 +628,17 @@ def _summary(values, mass, bounds):
     return (mean, max(sd, 0.25 * step), low, high), grew
 
 
+def _row_mass(w, logp, prior_t):
+    """A u row's marginal in delta0 from its posterior weights ``w`` (t, delta0). A row far
+    below the posterior's mode holds none in double precision (with hundreds of data sets
+    the log posterior spans thousands): its delta0 range then comes from its own
+    conditional, scaled by its own largest value."""
+    mass = w.sum(axis=0)
+    if mass.sum() > 0:
+        return mass
+    return (np.exp(logp - logp.max()) * prior_t[:, None]).sum(axis=0)
+
+
 @dataclass(frozen=True)
 class Pilot:
     u: tuple                   # centre, scale, low, high
@@ -655,7 +666,8 @@ def explore(m: Model) -> Pilot:
         su, grew_u = _summary(u, w.sum(axis=(1, 2)), (0.0, m.u_max))
         st, grew_t = (_summary(t, w.sum(axis=(0, 2)), (T_LOW, T_HIGH)) if n_t > 1 else
                       ((0.0, 1.0, 0.0, 0.0), False))
-        summaries = [_summary(d[i], w[i].sum(axis=0), d_bounds) for i in range(n_u)]
+        summaries = [_summary(d[i], _row_mass(w[i], logp[i], m.prior_t(t)), d_bounds)
+                     for i in range(n_u)]
         rows = np.array([r for r, _ in summaries])
         grew = grew_u or grew_t or any(g for _, g in summaries)
         rows_u = u
