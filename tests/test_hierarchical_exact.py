@@ -474,6 +474,17 @@ def test_hundreds_of_data_sets_are_integrated():
     assert 0.05 < default.shares[1] < 0.95          # not a degenerate case
 
 
+def test_a_data_set_near_the_bound_of_sigma_is_prior_is_left_to_stan():
+    # 1,499 data sets with tiny differences and one 10,000 times as variable: sigma_i's bound,
+    # 1000 times the average sd, falls below twice that data set's sd, where the quadrature's
+    # pieces no longer fit the likelihood (the probabilities came out wrong)
+    rng = np.random.default_rng(0)
+    x = rng.normal(2e-5, 1e-5, (1500, 10))
+    x[0] = rng.normal(0, 0.1, 10)
+    with pytest.raises(InputError, match="vary .* times as much.*engine='stan'"):
+        hierarchical_test(x, folds=10, engine="exact", rope=1e-5)
+
+
 @pytest.mark.slow
 def test_agrees_with_stan_on_hundreds_of_data_sets():
     assert _z_scores(_many_data_sets(300), folds=10, rope=5e-4) <= 4
