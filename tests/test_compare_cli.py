@@ -157,6 +157,24 @@ def test_rope_wider_than_the_score_range(tmp_path, capsys):
         compare(results(), "mine", "base", rope=0)
 
 
+@pytest.mark.parametrize("low", ["-inf", "-1e3", "-Infinity"])
+def test_a_negative_bound_of_the_score_range_is_a_value_not_an_option(low):
+    # scikit-learn's neg_log_loss lies in (-inf, 0]; argparse alone took "-inf" for an option
+    from bayestut.analysis.cli import _bounds_as_values
+    for option in ("--score-range", "--score-r"):
+        argv = _bounds_as_values(["compare", "r.csv", "a", "b", option, low, "0"])
+        assert parser().parse_args(argv).score_range == [float(low), 0.0]
+
+
+def test_negative_log_loss_runs_with_its_range(tmp_path, capsys):
+    df = results()
+    df["score"] = np.log(df["score"])            # a log-likelihood: higher is better, <= 0
+    status, out, err = run_cli(tmp_path, capsys, df, "mine", "base", "--score-range", "-inf",
+                               "0", "--rope", "0.01")
+    assert status == 0, err
+    assert "mine is practically better than base" in out
+
+
 def test_unknown_classifier_names_the_known_ones(tmp_path, capsys):
     status, _, err = run_cli(tmp_path, capsys, results(), "mine", "theirs")
     assert status == 2 and "unknown classifier 'theirs'; known: ['base', 'mine']" in err

@@ -97,7 +97,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--score-range", nargs=2, type=float, default=(0.0, 1.0),
                    metavar=("LOW", "HIGH"),
                    help="the values the metric can take (default 0 1); use inf for no bound, "
-                        "e.g. --score-range 0 inf for log-loss. Scores outside are refused")
+                        "e.g. --score-range 0 inf for log-loss, -inf 0 for scikit-learn's "
+                        "neg_log_loss. Scores outside are refused")
     c.add_argument("--percent", action="store_true",
                    help="the scores are percentages: divide them by 100 (the rope stays a "
                         "fraction)")
@@ -303,7 +304,7 @@ def run_notebook(args) -> Path:
 def main(argv=None) -> int:
     """Exit status 0: report written; 2: an InputError, in one line; 130: Ctrl-C, in one line."""
     try:
-        args = parser().parse_args(argv)
+        args = parser().parse_args(_bounds_as_values(sys.argv[1:] if argv is None else argv))
         from ..errors import InputError
 
         warnings.formatwarning = _one_line
@@ -323,6 +324,27 @@ def main(argv=None) -> int:
 
 
 INTERRUPTED = 130     # the shell's code for a process ended by Ctrl-C (128 + SIGINT)
+
+
+def _bounds_as_values(argv) -> list[str]:
+    """argparse takes a value after --score-range that starts with "-" and is not a plain
+    number (-inf, -1e3) for an option, and stops with "expected 2 arguments": a leading space
+    keeps it a value (float() ignores it). Abbreviations of the option count too."""
+    argv = list(argv)
+    for i, token in enumerate(argv):
+        if len(token) > len("--score-") and "--score-range".startswith(token):
+            for j in range(i + 1, min(i + 3, len(argv))):
+                if argv[j].startswith("-") and _is_number(argv[j]):
+                    argv[j] = " " + argv[j]
+    return argv
+
+
+def _is_number(text: str) -> bool:
+    try:
+        float(text)
+    except ValueError:
+        return False
+    return True
 
 
 def _one_line(message, category, *_args, **_kwargs) -> str:
