@@ -136,6 +136,9 @@ def warn_if_correctness(scores: pd.Series) -> None:
 
 
 SEPARATORS = (",", ";", "\t")
+# the first bytes of spreadsheet files, which a reader may give instead of a CSV export
+WORKBOOKS = {b"PK\x03\x04": "an Excel workbook (.xlsx) or another zip archive",
+             b"\xd0\xcf\x11\xe0": "an old Excel workbook (.xls)"}
 EXCEL_SEP = re.compile(r"sep=([,;\t|])[ \t]*\r?\n")
 NAMES = ("dataset", "classifier")
 # what marks a missing number; names are text, so a classifier called None, NA or null is found
@@ -154,7 +157,12 @@ def read_csv(path: Path) -> pd.DataFrame:
         folder = ": it is a folder" if path.is_dir() else ""
         raise InputError(f"no results file {str(path)!r}{folder}")
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        data = path.read_bytes()            # once: a pipe cannot be read twice
+        if data[:4] in WORKBOOKS:
+            raise InputError(f"{str(path)!r} is {WORKBOOKS[data[:4]]}, not a CSV file: save "
+                             "it as 'CSV UTF-8' in Excel (File, Save As), or read it with "
+                             "pandas.read_excel and pass the DataFrame")
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
         raise InputError(f"{str(path)!r} is not UTF-8 text (byte {problem.start} cannot be "
                          "read): save it as 'CSV UTF-8' (Excel) or re-encode it as UTF-8")

@@ -1,5 +1,8 @@
 """Every bad input a reader can give ends in an InputError that says what to fix."""
 
+import os
+import threading
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -91,6 +94,28 @@ def test_file_that_is_not_utf8(tmp_path):
     text = "dataset,classifier,run,fold,score\nCrème,a,1,1,0.8\n"
     with pytest.raises(InputError, match="is not UTF-8 text .* save it as 'CSV UTF-8'"):
         read_results(write(tmp_path, text, encoding="latin-1"))
+
+
+@pytest.mark.parametrize("start, kind", [(b"PK\x03\x04", "an Excel workbook"),
+                                         (b"\xd0\xcf\x11\xe0", "an old Excel workbook")])
+def test_a_spreadsheet_given_for_a_csv_is_named_as_such(tmp_path, start, kind):
+    workbook = tmp_path / "results.xlsx"
+    workbook.write_bytes(start + bytes(range(256)))
+    with pytest.raises(InputError, match=f"is {kind}.*not a CSV file: save it as 'CSV UTF-8'"):
+        read_results(workbook)
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes")
+def test_a_pipe_is_read_once(tmp_path):
+    pipe, csv = tmp_path / "pipe", tmp_path / "results.csv"
+    table().to_csv(csv, index=False)
+    os.mkfifo(pipe)
+    read = {}       # a reader that opened the pipe twice would wait for a writer for ever
+    reader = threading.Thread(target=lambda: read.update(df=read_results(pipe)), daemon=True)
+    reader.start()
+    pipe.write_bytes(csv.read_bytes())
+    reader.join(timeout=30)
+    assert len(read["df"]) == len(table())
 
 
 def test_semicolons_and_decimal_commas_are_read(tmp_path):
