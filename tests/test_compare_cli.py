@@ -260,6 +260,12 @@ def test_a_list_or_an_array_instead_of_a_table():
             compare(wrong, "mine", "base")
 
 
+def test_compare_without_two_names_points_to_compare_all():
+    for names in ((), ("mine",)):
+        with pytest.raises(InputError, match="name both.*compare_all"):
+            compare(results(), *names)
+
+
 def test_numeric_classifier_names_from_the_command_line(tmp_path, capsys):
     df = results(gaps=(0.05,)).replace({"classifier": {"mine": 1, "base": 2}})
     status, out, err = run_cli(tmp_path, capsys, df, "1", "2")

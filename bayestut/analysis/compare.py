@@ -548,7 +548,7 @@ def check_engine(engine) -> None:
                          f"got {engine!r}")
 
 
-def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool | None = None,
+def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: bool | None = None,
             score: str = "score", score_range=FRACTION, percent: bool = False,
             threshold: float = 0.95, seed: int = 0, signed_rank_samples: int = SIGNED_RANK_SAMPLES,
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
@@ -571,6 +571,10 @@ def compare(results, a, b, *, rope: float = 0.01, lower_is_better: bool | None =
     (the default: the hierarchical posterior by numerical integration; the sampler settings
     are then unused) or "stan" (MCMC).
     """
+    if a is None or b is None:      # the command line's compare with no names is compare_all
+        raise InputError("compare() compares two classifiers: name both, e.g. "
+                         "compare(results, 'mine', 'baseline'); for every pair of the table's "
+                         "classifiers call bayestut.compare_all(results)")
     rope = check_rope(rope, score_range)
     check_engine(engine)
     check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
