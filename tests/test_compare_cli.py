@@ -81,6 +81,27 @@ def test_lower_is_better_is_oriented_so_that_a_better_reads_the_same(tmp_path, c
     assert status == 0 and "lower scores are better" in out
 
 
+def test_many_data_sets_decisions_are_counted_and_each_folds_out(tmp_path, capsys):
+    gaps = (0.05,) * 6 + (0.0,) * 4 + (-0.05,) * 2       # 12 data sets
+    status, out, _ = run_cli(tmp_path, capsys, results(gaps=gaps), "mine", "base")
+    assert status == 0
+    report = compare(results(gaps=gaps), "mine", "base")
+    decided = report.per_dataset_table()["decision"].map(
+        lambda d: d if d in ("mine better", "equivalent", "base better") else "none")
+    n = decided.value_counts().get
+    tally = (f"On each of the 12 data sets (Bayesian correlated t-test, threshold 0.95): "
+             f"mine better on {n('mine better', 0)}, equivalent on {n('equivalent', 0)}, "
+             f"base better on {n('base better', 0)}, no decision on {n('none', 0)}.")
+    assert n("mine better", 0) >= 5 and n("base better", 0) >= 1
+    assert f"- {tally}" in out and "- On set0:" not in out
+    page = (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
+    folded = page.split("<details>")[1].split("</details>")[0]
+    assert folded.count("<li>On set") == 12
+    assert report.sentences(each=False)[-1] == tally and len(report.sentences()) == 2 + 12
+    few = compare(results(), "mine", "base")                # 3 data sets: each in the list
+    assert few.sentences(each=False) == few.sentences() and "On each of" not in few.summary()
+
+
 def test_no_decision_reports_the_odds_without_a_grade():
     report = compare(results(gaps=(0.012, 0.02, 0.004)), "mine", "base", warmup=300,
                      draws=300, chains=2)

@@ -176,7 +176,13 @@ def html_report(report) -> str:
              f"<p>{e(report.settings())}.</p>",
              f"<p><strong>Orientation.</strong> {e(report.orientation())}</p>",
              "<h2>Decisions</h2><ul>"]
-    parts += [f"<li>{e(s)}</li>" for s in report.sentences()]
+    decisions = report.sentences(each=False)
+    parts += [f"<li>{e(s)}</li>" for s in decisions]
+    if report.many_data_sets:       # the last is the count: each data set's sentence folds out
+        each = report.sentences()[len(decisions) - 1:]
+        parts[-1] = (f"<li>{e(decisions[-1])}<details><summary>each data set's sentence"
+                     "</summary><ul>" + "".join(f"<li>{e(s)}</li>" for s in each)
+                     + "</ul></details></li>")
     parts.append("</ul>")
     if report.overall():
         parts += ["<h2>Over all data sets</h2>", report.overall_table().to_html(border=0),

@@ -55,6 +55,9 @@ ADAPT_DELTA = 0.95
 ENGINE = "exact"
 
 SHARE = "share of draws"
+# above this many data sets the reports count the per-data-set decisions in one sentence (the
+# per-data-set table holds each): the verdict and the overall tables stay on the first screen
+MANY_DATA_SETS = 10
 MEAN = "mean probability"
 EXPLANATIONS = (
     f"{SHARE}: the share of posterior draws in which the outcome is the most probable of the "
@@ -373,14 +376,30 @@ class Comparison(writeup.WriteUp):
         return (f"Hierarchical test over {len(d.datasets)} data sets: {text}. On a new data "
                 f"set: {means}.{caution(self.hierarchical)}")
 
-    def sentences(self) -> list[str]:
-        """The decisions in plain words: the multi-data-set tests, then each data set."""
+    def sentences(self, each: bool = True) -> list[str]:
+        """The decisions in plain words: the multi-data-set tests, then each data set; with
+        ``each=False`` and more than MANY_DATA_SETS data sets, one sentence counting theirs."""
         out = [self.sentence(o.test, o.shares, o.shares_se, share=True) for o in self.overall()]
         if self.refused:
             out.append("Multi-data-set tests not run: " + self.refused)
+        if not each and self.many_data_sets:
+            return out + [self.tally()]
         p = self.per_dataset.rope(self.rope)
         out += [self.sentence(f"On {name}", row) for name, row in zip(self.differences.datasets, p)]
         return out
+
+    @property
+    def many_data_sets(self) -> bool:
+        return len(self.differences.datasets) > MANY_DATA_SETS
+
+    def tally(self) -> str:
+        """How many data sets the correlated t-test decides each way, in one sentence."""
+        chosen = list(wording.decide(self.per_dataset.rope(self.rope), self.threshold))
+        counts = [f"{wording.short(i, self.a, self.b)} on {chosen.count(outcome)}"
+                  for i, outcome in reversed(list(enumerate(wording.OUTCOMES)))]
+        return (f"On each of the {len(chosen)} data sets (Bayesian correlated t-test, threshold "
+                f"{self.threshold:g}): {', '.join(counts)}, no decision on "
+                f"{chosen.count('none')}.")
 
     def diagnostics(self) -> list[str]:
         """Sampling problems of the hierarchical fit (empty when none)."""
@@ -402,7 +421,10 @@ class Comparison(writeup.WriteUp):
                       *self.explanations(), ""]
         lines += [f"Per data set ({self.per_dataset_note}):",
                   self.per_dataset_table().to_string(float_format=lambda v: f"{v:.3f}"), ""]
-        lines += ["Decisions:"] + [f"- {s}" for s in self.sentences()]
+        lines += ["Decisions:"] + [f"- {s}" for s in self.sentences(each=False)]
+        if self.many_data_sets:
+            lines.append("(each data set's decision is in the table above; its sentence, in "
+                         "the HTML report and in sentences())")
         problems = self.diagnostics()
         if problems:
             lines += ["", "Hierarchical sampler warnings:"] + [f"- {p}" for p in problems]
@@ -486,9 +508,11 @@ class MeansComparison(Comparison):
         return (f"Signed-rank test over {len(self.differences.datasets)} data sets (mean "
                 f"scores only): {text}.")
 
-    def sentences(self) -> list[str]:
+    def sentences(self, each: bool = True) -> list[str]:
         return [self.sentence(o.test, o.shares, o.shares_se, share=True)
                 for o in self.overall()] + [self.not_run]
+
+    many_data_sets = False          # no data set has a sentence of its own
 
     def settings(self) -> str:
         return (f"{len(self.differences.datasets)} data sets, one mean score per data set and "
