@@ -192,6 +192,19 @@ def read_csv(path: Path) -> pd.DataFrame:
     return df
 
 
+def _what_repeats(df: pd.DataFrame, keys: list) -> str:
+    """A column telling the repeated rows apart (a long table of several metrics, say), as
+    the rest of the message."""
+    repeated = df[df.duplicated(keys, keep=False)]
+    for column in (c for c in df.columns if c not in (*keys, "score")):
+        if repeated.groupby(keys)[column].nunique().gt(1).any():
+            values = pd.unique(repeated[column])
+            listed = ", ".join(str(v) for v in values[:4]) + (", ..." if len(values) > 4 else "")
+            return (f"; the repeats differ in column {column!r} ({listed}): keep the rows "
+                    f"of one {column} value and compare one at a time")
+    return ""
+
+
 def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
     """Check the tidy format and return it; raise InputError naming the problem.
 
@@ -234,11 +247,13 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
                          "the metric's true range (score_range=(0, inf) for log-loss; on the "
                          "command line --score-range 0 inf)")
     key = _key(df)
-    dup = df.duplicated([key, "classifier", "run", "fold"])
+    keys = [key, "classifier", "run", "fold"]
+    dup = df.duplicated(keys)
     if dup.any():
-        first = ", ".join(str(v) for v in df.loc[dup, [key, "classifier", "run", "fold"]].iloc[0])
+        first = ", ".join(str(v) for v in df.loc[dup, keys].iloc[0])
         raise InputError(f"{int(dup.sum())} repeated ({key}, classifier, run, fold) row(s), "
-                         f"e.g. ({first}): keep one score per classifier and fold")
+                         f"e.g. ({first}): keep one score per classifier and fold"
+                         + _what_repeats(df, keys))
     return df.reset_index(drop=True)
 
 

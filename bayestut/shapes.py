@@ -92,9 +92,13 @@ def to_tidy(df: pd.DataFrame, score: str = "score") -> pd.DataFrame:
                              f"every column besides {', '.join(keys)} holds one classifier's "
                              "scores; drop other columns, or give the scores as numbers")
         df = df.assign(**{name: numbers})
-    # classifier by classifier, each listing the data sets in the wide table's order
-    return df.melt(id_vars=keys, value_vars=classifiers, var_name="classifier",
-                   value_name="score")
+    # classifier by classifier, each listing the data sets in the wide table's order; the
+    # columns numbered meanwhile, so that a classifier may be called "score" too
+    names = dict(enumerate(classifiers))
+    tidy = df.rename(columns={c: i for i, c in names.items()}).melt(
+        id_vars=keys, value_vars=list(names), var_name="classifier", value_name="score")
+    tidy["classifier"] = tidy["classifier"].map(names)
+    return tidy
 
 
 def is_means_only(table: pd.DataFrame) -> bool:

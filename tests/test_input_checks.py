@@ -118,6 +118,23 @@ def test_a_pipe_is_read_once(tmp_path):
     assert len(read["df"]) == len(table())
 
 
+def test_a_long_table_of_several_metrics_names_the_column_to_filter_on():
+    both = pd.concat([table().assign(metric="accuracy"), table().assign(metric="f1")])
+    with pytest.raises(InputError, match="repeated .* differ in column 'metric' "
+                                         r"\(accuracy, f1\): keep the rows of one metric"):
+        read_results(both)
+    with pytest.raises(InputError, match="keep one score per classifier and fold$"):
+        read_results(pd.concat([table(), table().iloc[:2]]))         # plain repeats
+
+
+def test_a_wide_table_may_have_a_classifier_called_score():
+    wide = table().pivot_table(index=["dataset", "run", "fold"], columns="classifier",
+                               values="score").reset_index().rename(columns={"a": "score"})
+    tidy = read_results(wide)
+    assert sorted(tidy["classifier"].unique()) == ["b", "score"]
+    assert len(tidy) == len(table())
+
+
 def test_semicolons_and_decimal_commas_are_read(tmp_path):
     csv = tmp_path / "comma.csv"
     table().to_csv(csv, index=False)
