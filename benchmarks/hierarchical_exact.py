@@ -7,6 +7,7 @@
    with each engine.
 3. 12 classifiers x 20 data sets x 10 runs of 10-fold cross-validation (simulated scores),
    all 66 pairs and the HTML report: compare_all with the exact engine (Stan with --stan-12).
+4. Many data sets, one pair, exact engine: 300 and 2,000 simulated data sets x 10 folds.
 
 The machine's cores and load are printed: every time grows with the load.
 
@@ -89,6 +90,13 @@ def main(stan_12: bool) -> None:
         print(f"3. 12 classifiers x 20 data sets x 100, 66 pairs (engine={engine}): analysis "
               f"{analysed - start:.1f} s, report {done - analysed:.1f} s, total "
               f"{done - start:.1f} s")
+
+    for q in (300, 2000):
+        rng = np.random.default_rng(q)
+        x = rng.normal(5e-4, 1e-3, (q, 10)) + rng.normal(0, 5e-4, (q, 1))
+        _, seconds = timed(lambda: hierarchical.hierarchical_test(x, folds=10, rope=5e-4,
+                                                                   engine="exact"))
+        print(f"4. {q} data sets x 10 folds, one pair (engine=exact): {seconds:.1f} s")
 
 
 if __name__ == "__main__":
