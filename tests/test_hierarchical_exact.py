@@ -17,8 +17,9 @@ from bayestut.data import load_uci
 from bayestut.errors import InputError
 from bayestut.methods import hierarchical_exact as he
 from bayestut.methods.diagnostics import ConvergenceWarning
-from bayestut.methods.hierarchical import (HYPERPRIORS, WARN_ERROR, equicorrelated_loglik,
-                                           hierarchical_test, next_dataset_masses, prepare)
+from bayestut.methods.hierarchical import (HYPERPRIORS, WARN_ERROR, _differences,
+                                           equicorrelated_loglik, hierarchical_test,
+                                           next_dataset_masses, prepare)
 from bayestut.reproduction.examples import uniform_scores
 
 
@@ -450,6 +451,35 @@ def test_agrees_with_stan_on_three_data_sets_and_on_identical_but_one_fold():
     one_fold = np.zeros((6, 10))
     one_fold[0, 0] = 0.02          # identical classifiers but for one fold of one data set
     assert _z_scores(one_fold, FEW, folds=10) <= 4
+
+
+def test_a_fine_grid_off_from_its_check_by_more_than_the_target_is_refined():
+    # hnb - j48 under JMLR's hyperprior: the default grids differ by 0.005 (their actual
+    # error is 0.0003: the check grid is the coarse one), and a finer grid settles it
+    x = _differences(load_uci(), "hnb", "j48", None).x
+    prepared = lambda: prepare(x, 10, 0.01, HYPERPRIORS["jmlr"], "hierarchical", "auto",
+                               np.random.default_rng(0))
+    _, grid, fine, coarse = he.posterior(prepared(), "hierarchical", refine=())
+    unrefined = he.numerical_error(fine, coarse)
+    assert unrefined > he.TARGET and grid.logp.shape == he.FINE
+    _, grid, refined, check = he.posterior(prepared(), "hierarchical")
+    assert he.numerical_error(refined, check) <= he.TARGET
+    assert grid.logp.shape in he.REFINE
+    assert np.abs(check.shares - fine.shares).max() == 0      # the fine grid became the check
+    for name in ("shares", "mean_masses", "delta0_probabilities"):
+        assert np.abs(getattr(refined, name) - getattr(fine, name)).max() <= unrefined
+    np.testing.assert_array_equal(refined.per_dataset, fine.per_dataset)
+
+
+def test_the_simulations_grids_are_never_refined(monkeypatch):
+    from bayestut.methods.hierarchical import exact_fit
+    sizes, solve = [], he.solve
+    monkeypatch.setattr(he, "solve", lambda m, pilot, n, **kw: sizes.append(tuple(n))
+                        or solve(m, pilot, n, **kw))
+    x = _differences(load_uci(), "hnb", "j48", None).x
+    r = exact_fit(x, 10, hyperprior="jmlr", grids=((9, 7, 9), (7, 5, 7)))
+    assert r.probabilities_mcse.max() > he.TARGET       # it would have been, in compare
+    assert sizes == [(9, 7, 9), (7, 5, 7)]
 
 
 def _many_data_sets(q, seed=0):

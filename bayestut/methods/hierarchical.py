@@ -538,10 +538,12 @@ class ExactHierarchicalResult(HierarchicalResult):
 
 
 def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
-               grids=(hierarchical_exact.FINE, hierarchical_exact.CHECK)):
+               grids=(hierarchical_exact.FINE, hierarchical_exact.CHECK),
+               refine=hierarchical_exact.REFINE):
     """The exact engine of :func:`hierarchical_test`, on its checked input: the same
     preparation (and, for a given seed, the same zero-variance noise). ``grids``: the fine and
-    the check grid's points (see :func:`~bayestut.methods.hierarchical_exact.posterior`)."""
+    the check grid's points, ``refine`` the finer ones tried while their probabilities differ
+    by more than the target (see :func:`~bayestut.methods.hierarchical_exact.posterior`)."""
     start = time.perf_counter()
     if x.shape[1] < 3:
         raise InputError("the exact engine needs at least 3 differences per data set; "
@@ -559,7 +561,7 @@ def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
             f" times as much as the average data set's, too close to the bound of sigma_i's "
             f"prior ({SIGMA_FACTOR:g} times that average) for the exact engine's integration; "
             "use engine='stan' (--engine stan), which samples the model as it is")
-    m, grid, fine, coarse = hierarchical_exact.posterior(prepared, nu_prior, *grids)
+    m, grid, fine, coarse = hierarchical_exact.posterior(prepared, nu_prior, *grids, refine)
     delta0, sigma0, nu = hierarchical_exact.draw_top(grid, count, rng)
     scale = prepared.std_x
     masses = next_dataset_masses(delta0, sigma0, nu, prepared.rope)
@@ -574,11 +576,12 @@ def exact_fit(x, folds: int, *, rope: float = 0.01, hyperprior="mlj", seed: int 
               draws: int = 1000, grids=(hierarchical_exact.FINE, hierarchical_exact.CHECK)
               ) -> "ExactHierarchicalResult":
     """:func:`hierarchical_test` with ``engine="exact"`` on an array of differences (data sets x
-    runs*folds), with the integration grids chosen (the simulations use coarser ones than
-    the default: their numerical error, recorded, is far below a median's sampling error)."""
+    runs*folds), with the integration grids chosen and none finer tried (the simulations use
+    coarser ones than the default: their numerical error, recorded, is far below a median's
+    sampling error)."""
     d = _differences(x, None, None, folds)
     x, bounds = _check(d, rope, hyperprior, "hierarchical")
-    return exact_test(d, x, bounds, rope, "hierarchical", seed, draws, grids)
+    return exact_test(d, x, bounds, rope, "hierarchical", seed, draws, grids, refine=())
 
 
 def start_stan(workers: int) -> None:

@@ -475,6 +475,8 @@ PILOT_GAUSS = 2            # the pilot only needs the posterior's rough shape
 DRAW_GAUSS = 2             # nodes per piece when drawing delta_i
 FINE = (17, 15, 17)        # final points in u, t, delta0
 CHECK = (13, 11, 13)       # a coarser grid: the difference bounds the numerical error
+TARGET = 1e-3              # the numerical error a probability should carry at most, and
+REFINE = ((25, 21, 25), (33, 29, 33))   # the finer grids tried in turn while it is larger
 
 
 @dataclass(frozen=True)
@@ -894,17 +896,30 @@ def draw_data_sets(m: Model, delta0, sigma0, nu, rng: np.random.Generator):
     return delta, sigma
 
 
-def posterior(prepared, nu_prior: str, fine=FINE, check=CHECK):
+def numerical_error(fine: Posterior, coarse: Posterior) -> float:
+    """The largest difference between two grids' probabilities: the error reported."""
+    return max(float(np.abs(getattr(fine, name) - getattr(coarse, name)).max())
+               for name in ("shares", "mean_masses", "delta0_probabilities"))
+
+
+def posterior(prepared, nu_prior: str, fine=FINE, check=CHECK, refine=REFINE):
     """The model, the fine grid and the posterior on it and on the coarser check grid, from
     :func:`~bayestut.methods.hierarchical.prepare`'s output. The data sets' summaries
     (E delta_i, its rope probabilities, E sigma_i) come from the check grid: they double the
     cost of a grid, and decide nothing. ``fine`` and ``check``: the two grids' points in
-    (u, t, delta0)."""
+    (u, t, delta0). While the two differ by more than TARGET, the grids of ``refine`` are
+    tried in turn, each checked against the one before (a skewed posterior, say, that the
+    fine grid resolves coarsely near its mode)."""
     m = model(prepared, nu_prior)
     pilot = explore(m)
     grid = solve(m, pilot, fine, moments=False)
     coarse = integrate(solve(m, pilot, check))
     fine = dataclasses.replace(integrate(grid), per_dataset=coarse.per_dataset)
+    for finer in refine:
+        if numerical_error(fine, coarse) <= TARGET:
+            break
+        grid = solve(m, pilot, finer, moments=False)
+        coarse, fine = fine, dataclasses.replace(integrate(grid), per_dataset=fine.per_dataset)
     return m, grid, fine, coarse
 
 
