@@ -437,8 +437,8 @@ class _OnFirstUse:
 
 
 # The numerical error reported is an upper bound: the difference from a coarser grid (the
-# fine grid's own error is smaller: measured against a grid twice as fine, ~1e-4). Above
-# WARN_ERROR a report says so.
+# fine grid's own error is smaller: measured against a grid twice as fine, ~1e-4), at most
+# 0.001 where a finer grid settles it. Above WARN_ERROR a report says so.
 WARN_ERROR = 0.02
 
 
