@@ -8,7 +8,7 @@ every (grid point, data set) pair three ways, on the same sorted breakpoints and
 - NumPy, as the engine does it (``delta_integrals``, breakpoints included);
 - C, compiled here by gcc with -O3 -ffast-math -march=native and OpenMP, its loops over the
   nodes vectorised through glibc's vector maths library (libmvec): the best a compiled kernel
-  is likely to do on these machines (breakpoints from NumPy, their time added);
+  is likely to do on these machines (the engine's breakpoints, their time added);
 - Numba, where it is installed (its PyPI build has no vector maths: scalar calls).
 
 The C source is written to a temporary folder and deleted; it is not part of the package.
@@ -88,19 +88,6 @@ def fine_grid_pairs():
     return m, delta0, sigma0, nu
 
 
-def breakpoints(lik, delta0, sigma0, nu):
-    """The engine's breakpoints in y for every pair, sorted (pairs, breaks)."""
-    q = len(lik.xbar)
-    br = np.empty((len(delta0), q, len(he._KERNEL) + len(he._DATA)))
-    br[..., :len(he._KERNEL)] = he._top_breaks(nu)[:, None, :]
-    br[..., len(he._KERNEL):] = np.arcsinh(
-        (lik.xbar[:, None] + lik.width[:, None] * he._DATA - delta0[:, None, None])
-        / sigma0[:, None, None])
-    br = br.reshape(len(delta0) * q, -1)
-    br.sort(axis=-1)
-    return br
-
-
 def compile_c(folder):
     if shutil.which("gcc") is None:
         return None
@@ -136,8 +123,8 @@ def main() -> None:
         print(f"NumPy, {threads or os.cpu_count()} thread(s): {per_node(seconds)}")
     os.environ.pop("OMP_NUM_THREADS")
 
-    br = breakpoints(lik, delta0, sigma0, nu)
-    t_breaks = best_of(lambda: breakpoints(lik, delta0, sigma0, nu))
+    br = he.breakpoints(lik, delta0, sigma0, nu)
+    t_breaks = best_of(lambda: he.breakpoints(lik, delta0, sigma0, nu))
     s0, nu_ = np.repeat(sigma0, q), np.repeat(nu, q)
     offset, a = np.repeat(delta0, q) - np.tile(lik.xbar, len(delta0)), np.tile(lik.a, len(delta0))
     gx, gw = he._gauss(he.GAUSS)

@@ -252,17 +252,10 @@ class Nodes:
         return delta0 + sigma0 * self.z
 
 
-def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: int,
-               keep_a: bool = False) -> Nodes:
-    """The quadrature nodes and the integrand there for the pairs of every point (delta0,
-    sigma0, nu) with every data set, points-major. The nodes are Gauss-Legendre on pieces of
-    y = asinh((delta - delta0) / sigma0), between breakpoints at the top-level law's
-    quantiles, around the data set's mean and at +-rope: in y the top-level density is a
-    smooth bump with exponential tails for any nu > 1, and the likelihood's bump, wherever it
-    lies, has its own pieces (an outlier makes the integrand two-humped). Breakpoints at
-    +-``rope`` only where an indicator of the rope is integrated (``rope`` not None)."""
+def breakpoints(lik: Likelihood, delta0, sigma0, nu, rope: float | None = None) -> np.ndarray:
+    """The pieces' ends in y for the pairs of every point with every data set, points-major,
+    sorted (pairs, breakpoints): see :func:`_integrand`."""
     n_pts, q = len(delta0), len(lik.xbar)
-    d0, s0 = np.repeat(delta0, q), np.repeat(sigma0, q)   # per point -> per pair
     n_k, n_d = len(_KERNEL), len(_DATA)
     n_r = 0 if rope is None else 2
     breaks = np.empty((n_pts, q, n_k + n_d + n_r))
@@ -275,6 +268,21 @@ def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: i
                                              / sigma0[:, None])[:, None, :]
     breaks = breaks.reshape(n_pts * q, -1)
     breaks.sort(axis=-1)
+    return breaks
+
+
+def _integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: int,
+               keep_a: bool = False) -> Nodes:
+    """The quadrature nodes and the integrand there for the pairs of every point (delta0,
+    sigma0, nu) with every data set, points-major. The nodes are Gauss-Legendre on pieces of
+    y = asinh((delta - delta0) / sigma0), between breakpoints at the top-level law's
+    quantiles, around the data set's mean and at +-rope: in y the top-level density is a
+    smooth bump with exponential tails for any nu > 1, and the likelihood's bump, wherever it
+    lies, has its own pieces (an outlier makes the integrand two-humped). Breakpoints at
+    +-``rope`` only where an indicator of the rope is integrated (``rope`` not None)."""
+    n_pts, q = len(delta0), len(lik.xbar)
+    d0, s0 = np.repeat(delta0, q), np.repeat(sigma0, q)   # per point -> per pair
+    breaks = breakpoints(lik, delta0, sigma0, nu, rope)
     low = np.ascontiguousarray(breaks[:, :-1].T)
     length = np.ascontiguousarray(np.diff(breaks, axis=-1).T)
     g_nodes, g_weights = _gauss(gauss)
