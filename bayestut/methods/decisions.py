@@ -17,6 +17,22 @@ LOSS_JMLR = np.array([[0, 20, 20],
                       [1, 1, 1]], dtype=float)
 
 
+# Every table, sentence and figure a reader sees shows the outcomes in one order, named after
+# the classifiers: "a better · equivalent · b better". Arrays keep the order of a - b on the
+# number line, (left, rope, right) = (b better, equivalent, a better); SHOWN maps one to the other.
+SHOWN = (2, 1, 0)
+
+
+def shown(seq) -> list:
+    """``seq``, given in the arrays' (left, rope, right) order, in the order a reader sees."""
+    return [seq[i] for i in SHOWN]
+
+
+def outcome_names(a: str, b: str) -> tuple[str, str, str]:
+    """The readable names of (left, rope, right): (b better, equivalent, a better)."""
+    return (f"{b} better", "equivalent", f"{a} better")
+
+
 def outcome_labels(a: str, b: str) -> tuple[str, str, str]:
     """Names of the three outcomes of a - b, after the classifiers (never bare left/right)."""
     return (f"{a} ≪ {b}", f"{a} = {b}", f"{a} ≫ {b}")
