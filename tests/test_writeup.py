@@ -111,9 +111,20 @@ def test_results_text_without_a_decision_is_honest():
     assert h.shares.max() < 0.95                            # the case itself
     text = c.results_text()
     assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01 score): the " \
-           "posterior probability that each outcome is the likeliest for a new data set " \
-           "(integrated numerically) is “knn_5 & more” better in" in text
-    assert "none above the threshold 0.95" in text
+           "posterior probability that the likeliest outcome for a new data set is “knn_5 & " \
+           "more” practically better is" in text
+    assert "(integrated numerically), none above the threshold 0.95" in text
+
+
+def test_results_text_of_means_only_and_of_one_data_set():
+    means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
+    text = compare(means, A, B).results_text()
+    assert text.startswith("Over 5 data sets (mean scores only), the Bayesian signed-rank test")
+    assert "The Bayesian sign test on the data sets' mean differences" in text
+    assert "of the posterior samples" in text and "correlated" not in text
+    one = compare(results()[lambda d: d.dataset == "set0"], A, B).results_text()
+    assert one.startswith("On the only data set, “set0”, the Bayesian correlated t-test")
+    assert "posterior probabilit" in one and "draws" not in one
 
 
 def test_the_tally_has_one_entry_per_outcome():

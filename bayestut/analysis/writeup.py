@@ -309,17 +309,20 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
         if p[i] - 2 * se[i] <= c.threshold < p[i]:
             text += " (within its error of the threshold: confirm with more draws)"
         return text
-    names = outcome_names(c.a, c.b)
-    spread = ", ".join(f"{quoted(names[i].removesuffix(' better'))} better in {v[i]}"
-                       if i != 1 else f"equivalence in {v[i]}" for i in SHOWN)
-    what = {"draws": "the share of posterior draws in which each outcome is the likeliest"
-                     + where,
-            "integrated": "the posterior probability that each outcome is the likeliest"
-                          + where + " (integrated numerically)",
-            "samples": "the share of posterior samples in which each outcome is the likeliest",
-            "exact": "the posterior probability of each outcome"}[kind]
-    return (f"reaches no decision (rope {_units(c)}): {what} is {spread}, none above the "
-            f"threshold {c.threshold:g}")
+    a, b = quoted(c.a), quoted(c.b)
+    if kind == "exact":
+        spread = (f"the posterior probabilities are {v[2]} that {a} is practically better, "
+                  f"{v[1]} of equivalence and {v[0]} that {b} is practically better")
+    elif kind == "integrated":
+        spread = (f"the posterior probability that the likeliest outcome{where} is {a} "
+                  f"practically better is {v[2]}, equivalence {v[1]} and {b} practically "
+                  f"better {v[0]} (integrated numerically)")
+    else:
+        spread = (f"the likeliest outcome{where} is {a} practically better in {v[2]} of the "
+                  f"posterior {'draws' if kind == 'draws' else 'samples'}, equivalence in "
+                  f"{v[1]} and {b} practically better in {v[0]}")
+    return (f"reaches no decision (rope {_units(c)}): {spread}, none above the threshold "
+            f"{c.threshold:g}")
 
 
 def _new_data_set(c, o) -> str:
