@@ -50,7 +50,7 @@ def test_cli_writes_a_self_contained_report(tmp_path, capsys):
     assert out.split("\n")[2].startswith("Verdict: Hierarchical test over 3 data sets: mine is "
                                           "practically better than base")
     body = page.split("<body>")[1]
-    assert body.index("class='verdict'") < body.index("<h2>")
+    assert body.index('class="verdict"') < body.index("<h2>")
     # both kinds of probability, named apart and explained; sampled numbers carry their ±
     for text in (out, page):
         assert "hierarchical test: share of draws" in text

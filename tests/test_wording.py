@@ -84,3 +84,14 @@ def test_near_the_threshold_an_integrated_answer_is_not_sent_back_for_more_draws
     integrated = decision(p, "a", "b", 0.01, 0.95, se=se, share=True, integrated=True)
     assert "confirm with more draws" in sampled
     assert "more draws" not in integrated and "numerical error" in integrated
+
+
+def test_rounding_never_carries_a_probability_across_the_threshold():
+    assert number(0.94975, 0.0, 0.95) == "0.949"        # short of it: rounded down
+    assert number(0.95004, 0.0, 0.95) == "0.951"        # above it: rounded up
+    assert number(0.9496, 0.004, 0.95) == "0.949 ± 0.004"
+    assert number(0.95, 0.0, 0.95) == "0.950"           # on it: as it is
+    assert number(0.94975, 0.0) == "0.950"              # no threshold beside it: plain rounding
+    assert number(0.93, 0.0, 0.95) == "0.930"
+    text = decision([0.02, 0.03025, 0.94975], "a", "b", 0.01, 0.95)
+    assert "= 0.949 is short of the 0.95 needed" in text and "0.950" not in text

@@ -614,7 +614,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     table = read_results(results, score=score, percent=percent, score_range=score_range)
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
-                   engine=engine)
+                   engine=engine, percent=percent)
     if is_means_only(table):
         return compare_means(table, str(a), str(b), rope=rope, lower_is_better=lower_is_better,
                              metric=score, threshold=threshold, seed=seed,

@@ -30,10 +30,18 @@ def decimals(se: float) -> int:
     return int(np.clip(np.ceil(-np.log10(2 * se)), 1, 3))
 
 
-def number(p: float, se: float = 0.0) -> str:
-    """A probability rounded to what its standard error supports, with ± se when it shows."""
+def number(p: float, se: float = 0.0, threshold: float | None = None) -> str:
+    """A probability rounded to what its standard error supports, with ± se when it shows.
+
+    Beside a decision at ``threshold``, rounding never carries it across: a probability short
+    of the threshold is rounded down (0.94975 shows 0.949, not 0.950) and one above it up."""
     d = decimals(se)
     shown = f"{p:.{d}f}"
+    if threshold is not None and p != threshold:
+        above = p > threshold
+        if (float(shown) > threshold) != above or float(shown) == threshold:
+            scale = 10 ** d
+            shown = f"{(np.ceil if above else np.floor)(p * scale) / scale:.{d}f}"
     return shown + (f" ± {se:.{d}f}" if round(se, d) > 0 else "")
 
 
@@ -80,7 +88,7 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     labels = outcome_names(a, b)
-    v = [number(p[i], se[i]) for i in range(3)]
+    v = [number(p[i], se[i], threshold) for i in range(3)]
     choice = str(decide(p, threshold))
     if choice != "none":
         i = OUTCOMES.index(choice)
