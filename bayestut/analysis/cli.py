@@ -280,7 +280,7 @@ def run_many(args) -> Path:
     # read here, so that the report's name (it counts the classifiers) is checked before any fit
     lower_is_better = metric_direction(args.score, args.lower_is_better)
     table = read_results(args.results, score=args.score, percent=args.percent,
-                         score_range=tuple(args.score_range))
+                         score_range=tuple(args.score_range), classifiers=args.names or None)
     names = check_classifiers(table, args.names or None)
     path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
     report = compare_all(table, names, rope=args.rope, lower_is_better=lower_is_better,
