@@ -208,6 +208,7 @@ def run_compare(args) -> Path:
 
     name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
     path = report_target(args.out, name)        # checked before the analysis
+    protect_input(args.results, report_files(path))
     options = sampler_options(args)
     report = compare(args.results, args.a, args.b, rope=args.rope,
                      lower_is_better=args.lower_is_better, score=args.score,
@@ -256,9 +257,10 @@ def run_many(args) -> Path:
     # read here, so that the report's name (it counts the classifiers) is checked before any fit
     lower_is_better = metric_direction(args.score, args.lower_is_better)
     table = read_results(args.results, score=args.score, percent=args.percent,
-                         score_range=tuple(args.score_range))
+                         score_range=tuple(args.score_range), classifiers=args.names or None)
     names = check_classifiers(table, args.names or None)
     path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
+    protect_input(args.results, report_files(path))
     report = compare_all(table, names, rope=args.rope, lower_is_better=lower_is_better,
                          score_range=tuple(args.score_range), threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
@@ -266,6 +268,29 @@ def run_many(args) -> Path:
     save(path, many_html(report), report.summary())
     paper_files(report, path)
     return path
+
+
+def report_files(html_path: Path) -> list[Path]:
+    """The report and the paper's files beside it (analysis.writeup.write_files)."""
+    stem = html_path.name.removesuffix(".html")
+    return [html_path.parent / (stem + suffix) for suffix in (".html", ".md", ".tex", ".bib")]
+
+
+def protect_input(results, outputs) -> None:
+    """Refuse, before any work, outputs that would overwrite the results file: the same path,
+    or the same file through a symbolic or a hard link."""
+    from ..errors import InputError
+
+    source = Path(results)
+    for path in outputs:
+        try:
+            same = os.path.samefile(source, path)
+        except OSError:             # one of them does not exist (yet)
+            same = source.resolve() == path.resolve()
+        if same:
+            raise InputError(f"the results file {results} is where an output goes ({path}), "
+                             "and would be overwritten: move or rename it, or give another "
+                             "folder with --out")
 
 
 def paper_files(report, html_path: Path) -> None:

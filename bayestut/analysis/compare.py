@@ -611,7 +611,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     percent = check_flag("percent", percent, "--percent")
     progress = check_flag("progress", progress, "Python only")
     check_environment()
-    table = read_results(results, score=score, percent=percent, score_range=score_range)
+    table = read_results(results, score=score, percent=percent, score_range=score_range,
+                         classifiers=[a, b])
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
                    engine=engine, percent=percent)

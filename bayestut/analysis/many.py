@@ -30,7 +30,7 @@ from .compare import (ADAPT_DELTA, ENGINE, MEAN, NON_CENTRED, SHARE, SIGNED_RANK
                       oriented_differences, check_rope, check_settings, compare)
 from . import writeup
 from ..errors import InputError
-from ..data import FRACTION, read_results
+from ..data import FRACTION, lookalikes, nfc, read_results
 from ..methods.decisions import decide
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.ranking import Ranking, plackett_luce, ranking_data
@@ -59,10 +59,11 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
     elif not hasattr(classifiers, "__iter__"):
         raise InputError(f"give the classifier names as a list, got {classifiers!r}")
     else:
-        names = [str(c) for c in classifiers]
+        names = [nfc(c) for c in classifiers]
     unknown = [c for c in names if c not in known]
     if unknown:
-        raise InputError(f"unknown classifier(s) {unknown}; known: {known}")
+        raise InputError(f"unknown classifier(s) {unknown}; known: {known}"
+                         + "".join(lookalikes(c, known) for c in unknown))
     repeated = sorted({c for c in names if names.count(c) > 1})
     if repeated:
         raise InputError(f"classifier(s) named twice: {repeated}; name each once")
@@ -315,7 +316,8 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
     ranking = check_flag("ranking", ranking, "Python only")
     progress = check_flag("progress", progress, "Python only")
     check_environment()
-    table = read_results(results, score=score, percent=percent, score_range=score_range)
+    table = read_results(results, score=score, percent=percent, score_range=score_range,
+                         classifiers=classifiers)
     names = check_classifiers(table, classifiers)
     check_complete(table, names)
     table = table[table["classifier"].astype(str).isin(names)]
