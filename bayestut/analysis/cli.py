@@ -69,7 +69,7 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m bayestut", description=DESCRIPTION, epilog=EPILOG,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"bayestut {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{compare,notebook}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{compare,notebook,plan}")
     c = sub.add_parser("compare", description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        help="compare classifiers A and B, or every pair; write an HTML report")
@@ -132,7 +132,41 @@ def parser() -> argparse.ArgumentParser:
                    help="folder for the report, created if needed (default: the current "
                         "folder); the file is named compare_A_vs_B.html")
     own_notebook.add_parser(sub)
+    plan_parser(sub)
     return p
+
+
+def plan_parser(sub) -> None:
+    """`plan`: how likely a decision is with m more data sets (analysis.plan)."""
+    n = sub.add_parser("plan", help="the probability of a decision with more data sets",
+                       description="How likely is the hierarchical test to reach a decision "
+                       "if m more data sets like the present ones are added? (simulated from "
+                       "the present posterior; see bayestut.analysis.plan)")
+    n.add_argument("results", metavar="RESULTS.csv", help="per-fold results (compare --help)")
+    n.add_argument("names", nargs=2, metavar="NAME", help="the two classifiers A B")
+    n.add_argument("--add", nargs="+", type=int, default=[5, 10, 20], metavar="M",
+                   help="numbers of data sets to add (default 5 10 20)")
+    n.add_argument("--sims", type=int, default=200, help="simulated studies (default 200)")
+    n.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
+    for flag, kind, default in (("--rope", float, 0.01), ("--threshold", float, 0.95),
+                                ("--seed", int, 0), ("--score", str, "score")):
+        n.add_argument(flag, type=kind, default=default, help=f"as for compare (default {default})")
+    n.add_argument("--lower-is-better", action="store_const", const=True, default=None,
+                   help="the metric is an error or a loss")
+    n.set_defaults(run=run_plan)
+
+
+def run_plan(args) -> None:
+    from .plan import plan
+
+    if args.jobs == 0:
+        from ..errors import InputError
+        raise InputError("--jobs 0 runs nothing: give a number of workers, or -1 for every core")
+    found = plan(args.results, *args.names, add=args.add, rope=args.rope, sims=args.sims,
+                 threshold=args.threshold, seed=args.seed, score=args.score,
+                 lower_is_better=args.lower_is_better, n_jobs=args.jobs, progress=on_terminal())
+    print(found.table.round(3).to_string())
+    print(found.headline())
 
 
 def _png(fig) -> str:
@@ -315,7 +349,8 @@ def main(argv=None) -> int:
 
         warnings.formatwarning = _one_line
         try:
-            (run_notebook if args.command == "notebook" else run_compare)(args)
+            run = run_notebook if args.command == "notebook" else run_compare
+            getattr(args, "run", run)(args)
             sys.stdout.flush()          # a closed pipe shows here, not at the exit
         except InputError as problem:
             print(f"error: {problem}", file=sys.stderr)
