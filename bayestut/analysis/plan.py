@@ -39,9 +39,10 @@ from ..simulation import crossval
 from ..simulation.runner import ExactOptions
 
 ADD = (5, 10, 20)
-# measured in benchmarks/plan_speed.py: three counts (5, 10, 20) on the bundled 54 data sets
-# in about 2 minutes on 2 cores; a probability's Monte Carlo error is then at most 0.035
-SIMS = 200
+# benchmarks/plan_speed.py: one simulated study of the bundled 53 data sets with the counts
+# (5, 10, 20) takes 1.9 CPU seconds, so 120 take about 2 minutes on 2 cores; a probability's
+# Monte Carlo error is then at most 0.5 / sqrt(120) = 0.046
+SIMS = 120
 TARGET = 0.8                  # the probability of a decision that a plan aims for
 SIGNED_RANK_SAMPLES = 5_000   # per simulated study: a share's Monte Carlo error ~ 0.003
 GRIDS = (ExactOptions.fine, ExactOptions.check)
@@ -63,7 +64,7 @@ def check_counts(add) -> tuple[int, ...]:
 def check_sims(sims) -> int:
     if not isinstance(sims, (int, np.integer)) or isinstance(sims, bool) or sims < 1:
         raise InputError(f"sims, the number of simulated studies, must be a whole number of at "
-                         f"least 1 (sims=200, --sims 200), got {sims!r}")
+                         f"least 1 (sims=120, --sims 120), got {sims!r}")
     return int(sims)
 
 
@@ -177,9 +178,6 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
     docstring), in parallel with joblib (``n_jobs``, ``backend``: "loky" by default, or
     "dask" on a Dask cluster); the result depends on ``seed`` only, not on the workers.
     """
-    import joblib
-    from tqdm.auto import tqdm
-
     from ..data import read_results
     from ..shapes import is_means_only
     from .compare import (check_flag, check_rope, check_settings, metric_direction,
@@ -199,6 +197,18 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
     if len(d.datasets) < 2:
         raise InputError("the hierarchical test needs at least 2 data sets: with one, collect "
                          "results on a second data set before planning")
+    return plan_differences(d, counts, rope=rope, threshold=threshold, sims=sims, seed=seed,
+                            n_jobs=n_jobs, backend=backend, progress=progress)
+
+
+def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, seed: int,
+                     n_jobs: int = -1, backend: str | None = None,
+                     progress: bool = False) -> Plan:
+    """:func:`plan` on checked input: a :class:`~bayestut.data.Differences` (a - b, a
+    better when positive) and checked counts."""
+    import joblib
+    from tqdm.auto import tqdm
+
     now = hierarchical.hierarchical_test(d, rope=rope, seed=seed, engine="exact")
     draws = np.column_stack([now.delta0, now.sigma0, now.nu])
     jobs = (joblib.delayed(simulate_study)(s, seed, d.x, d.folds, draws, counts, rope, threshold)
