@@ -23,7 +23,7 @@ import time
 import numpy as np
 
 import bayestut as bt
-from bayestut.analysis import plan as planning
+from bayestut.simulation import planning
 from bayestut.analysis.compare import oriented_differences
 from bayestut.methods import hierarchical
 

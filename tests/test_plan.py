@@ -6,7 +6,7 @@ import pytest
 
 import bayestut as bt
 from bayestut.analysis import cli
-from bayestut.analysis import plan as planning
+from bayestut.simulation import planning
 from bayestut.errors import InputError
 
 
@@ -95,3 +95,15 @@ def test_the_command_exists_and_refuses_with_status_2(tmp_path, held_out, capsys
 def test_the_command_line_default_is_the_python_default():
     args = cli.parser().parse_args(["plan", "r.csv", "a", "b"])
     assert args.sims == planning.SIMS and tuple(args.add) == planning.ADD
+
+
+def test_compare_adds_one_line_under_no_decision_when_asked(held_out, monkeypatch):
+    monkeypatch.setattr("bayestut.analysis.compare.SIMS", 4)
+    found = bt.compare(held_out, "nbc", "aode", plan=2)
+    assert found.plan is not None and list(found.plan.table.index) == [2]
+    assert "With 2 more data sets like these, a decision would be reached with probability" \
+        in found.headline()
+    decided = bt.compare(held_out, "j48", "j48gr", plan=2)
+    assert decided.plan is None and "more data sets" not in decided.headline()
+    with pytest.raises(InputError, match="--plan 10"):
+        bt.compare(held_out, "nbc", "aode", plan=0)

@@ -128,6 +128,10 @@ def parser() -> argparse.ArgumentParser:
                         "numerical integration (the default: no compile, the same numbers on "
                         "every machine; the sampler options are then unused), or stan, by "
                         "MCMC as in the papers")
+    c.add_argument("--plan", type=int, default=None, metavar="M",
+                   help="under a 'no decision' verdict (two classifiers), add the probability "
+                        "that M more data sets like these would give a decision (about a "
+                        "minute; see the plan command)")
     c.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
                    help="folder for the report, created if needed (default: the current "
                         "folder); the file is named compare_A_vs_B.html")
@@ -273,7 +277,7 @@ def run_compare(args) -> Path:
                      lower_is_better=args.lower_is_better, score=args.score,
                      score_range=tuple(args.score_range), percent=args.percent,
                      threshold=args.threshold, seed=args.seed, progress=on_terminal(),
-                     **options)
+                     plan=args.plan, **options)
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
@@ -310,6 +314,8 @@ def run_many(args) -> Path:
     if len(args.names) == 1:
         raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
                          "or none or three or more to compare every pair")
+    if args.plan is not None:
+        raise InputError("--plan plans one pair: name two classifiers (or use the plan command)")
     from .report_file import report_target, writable_folder
 
     writable_folder(args.out)
