@@ -48,6 +48,14 @@ def test_two_classifier_tables_name_the_outcomes_in_one_order(c):
     assert c.per_dataset_table().loc["set0", "P(mine better)"] > 0.95
 
 
+def test_mean_scores_only_name_the_outcomes_in_one_order():
+    means = results((0.05, 0.04, 0.0, 0.03, 0.02, 0.01)).groupby(
+        ["dataset", "classifier"], as_index=False)["score"].mean()
+    m = compare(means, "mine", "base", seed=0)
+    assert probability_columns(m.overall_table().columns) == ORDER
+    assert not OLD.search(m.summary()) and in_order(m.summary())
+
+
 def test_guide_sweeps_name_the_outcomes_in_one_order(c):
     d = c.differences
     assert list(guide.correlated_sweep(d.row("set0"), d.rho, [0.01], a="mine",

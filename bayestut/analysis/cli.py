@@ -84,7 +84,7 @@ def parser() -> argparse.ArgumentParser:
     direction = c.add_mutually_exclusive_group()
     direction.add_argument("--lower-is-better", action="store_const", const=True, default=None,
                            help="the metric is an error or a loss: lower scores are better. The "
-                                "differences are then oriented so that 'A ≫ B' still means A is "
+                                "differences are then oriented so that 'A better' still means A is "
                                 "better. A score column named like a loss (error, loss, rmse, "
                                 "...) needs this or --higher-is-better")
     direction.add_argument("--higher-is-better", action="store_const", const=False,
