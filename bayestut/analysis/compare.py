@@ -346,7 +346,9 @@ class Comparison(writeup.WriteUp):
         rows = {}
         for o in self.overall():
             for kind, p, se in ((SHARE, o.shares, o.shares_se), (MEAN, o.means, o.means_se)):
-                row = {f"P({lab})": wording.number(v, e) for lab, v, e in zip(self.labels, p, se)}
+                beside = self.threshold if kind == SHARE else None     # the decision's side
+                row = {f"P({lab})": wording.number(v, e, beside)
+                       for lab, v, e in zip(self.labels, p, se)}
                 row["decision"] = self.verdict(p) if kind == SHARE else ""
                 rows[f"{o.test}: {kind}"] = row
         return pd.DataFrame.from_dict(rows, orient="index")
