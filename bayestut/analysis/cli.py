@@ -261,7 +261,9 @@ def run_many(args) -> Path:
                          score_range=tuple(args.score_range))
     names = check_classifiers(table, args.names or None)
     path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
-    report = compare_all(table, names, rope=args.rope, lower_is_better=lower_is_better,
+    # the file again, not the table read above: the write-up names the metric and percent
+    report = compare_all(args.results, names, rope=args.rope, lower_is_better=lower_is_better,
+                         score=args.score, percent=args.percent,
                          score_range=tuple(args.score_range), threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
                          **sampler_options(args))
