@@ -11,6 +11,7 @@ LaTeX (``booktabs``) and as Markdown; the citations as BibTeX.
 from __future__ import annotations
 
 import platform
+import re
 import unicodedata
 from importlib import metadata
 from pathlib import Path
@@ -18,50 +19,17 @@ from pathlib import Path
 import numpy as np
 
 from .. import __version__
+from ..paths import DATA
 from . import wording
 from ..methods.decisions import NO_DECISION, SHOWN, decide, outcome_names
 from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
 
-BIBTEX = {
-    "benavoli2017time": """@article{benavoli2017time,
-  author  = {Benavoli, Alessio and Corani, Giorgio and Dem{\\v{s}}ar, Janez and Zaffalon, Marco},
-  title   = {Time for a Change: a Tutorial for Comparing Multiple Classifiers Through
-             {B}ayesian Analysis},
-  journal = {Journal of Machine Learning Research},
-  volume  = {18},
-  number  = {77},
-  pages   = {1--36},
-  year    = {2017}
-}""",
-    "corani2017statistical": """@article{corani2017statistical,
-  author  = {Corani, Giorgio and Benavoli, Alessio and Dem{\\v{s}}ar, Janez and
-             Mangili, Francesca and Zaffalon, Marco},
-  title   = {Statistical Comparison of Classifiers Through {B}ayesian Hierarchical Modelling},
-  journal = {Machine Learning},
-  volume  = {106},
-  number  = {11},
-  pages   = {1817--1837},
-  year    = {2017},
-  doi     = {10.1007/s10994-017-5641-9}
-}""",
-    "calvo2018bayesian": """@inproceedings{calvo2018bayesian,
-  author    = {Calvo, Borja and Ceberio, Josu and Lozano, Jose A.},
-  title     = {{B}ayesian Inference for Algorithm Ranking Analysis},
-  booktitle = {Proceedings of the Genetic and Evolutionary Computation Conference
-               Companion (GECCO '18)},
-  pages     = {324--325},
-  publisher = {ACM},
-  address   = {New York, NY, USA},
-  year      = {2018}
-}""",
-    "bayestut": """@software{bayestut,
-  title   = {bayestut: {B}ayesian Comparison of Classifiers, Reproduced and Explained},
-  version = {%s},
-  year    = {2026}
-}""" % __version__,
-}
+# The citations, from data/references.bib, the one BibTeX file (the book's references too).
+BIBTEX = {m["key"]: m[0] for m in re.finditer(r"^@\w+\{(?P<key>[^,]+),.*?^\}$",
+                                              (DATA / "references.bib").read_text("utf-8"),
+                                              flags=re.M | re.S)}
 
 # --- what was run -----------------------------------------------------------------------------
 
@@ -448,7 +416,8 @@ def _probability(c, o, test: str) -> str:
     v = wording.number(o.shares[m], o.shares_se[m], c.threshold)
     if c.integrated(test):
         return f"the likeliest with posterior probability {v}"
-    return f"the likeliest in {v} of the posterior {'draws' if test == 'hierarchical' else 'samples'}"
+    kind = "draws" if test == "hierarchical" else "samples"
+    return f"the likeliest in {v} of the posterior {kind}"
 
 
 def results_text(result) -> str:
