@@ -136,7 +136,7 @@ def test_cli_on_means_only_writes_a_report_naming_every_pair(shape, tmp_path, ca
     page = (tmp_path / "out" / "compare_3_classifiers.html").read_text()
     for a, b in (("mine", "base"), ("mine", "old"), ("base", "old")):
         assert f"<b>{a} against {b}</b>" in page
-    assert "Sign test on the data sets' means" in page and "Ranking (Plackett-Luce)" in page
+    assert "Sign test on the data sets&#39; means" in page and "Ranking (Plackett-Luce)" in page
     assert "need the score of every fold" in page and "need the score of every fold" in out
     assert "Hierarchical test" not in page
     for suffix in (".md", ".tex", ".bib"):
@@ -158,7 +158,7 @@ def test_cli_on_two_classifiers_of_a_means_table(tmp_path, capsys):
     assert status == 0, err
     page = (tmp_path / "compare_mine_vs_old.html").read_text()
     assert "Verdict.</strong> Signed-rank test over 6 data sets (mean scores only)" in page
-    assert "alt='sign'" in page and "alt='signed_rank'" in page and "alt='per_dataset'" not in page
+    assert 'alt="sign"' in page and 'alt="signed_rank"' in page and 'alt="per_dataset"' not in page
     assert "mean differences only: the correlated t-test needs every fold" in page
     methods = (tmp_path / "compare_mine_vs_old.md").read_text()
     assert "sign test and the Bayesian signed-rank test" in methods and "rho" not in methods

@@ -299,3 +299,32 @@ def test_html_reports_keep_every_name_text(hostile):
         for raw in ("<img", "<script", "\"javascript", "'javascript"):
             assert raw not in page, raw
         assert "&lt;script&gt;" in page or "&lt;img" in page or "a|b" in page
+
+
+def test_k_classifiers_state_the_metric_and_percent():
+    df = results().rename(columns={"score": "accuracy"})
+    df["accuracy"] *= 100
+    many = compare_all(df, score="accuracy", percent=True, progress=False, n_jobs=1,
+                       ranking=False)
+    text = many.methods_text()
+    assert "metric 'accuracy'" in text and "divided by 100" in text
+    assert "±0.01 accuracy, i.e. ±1 percentage point of the scores as given" in text
+
+
+def test_html_tables_never_round_a_probability_across_the_threshold():
+    from bayestut.analysis.pages import table
+
+    frame = pd.DataFrame({"P(a better)": [0.94975], "decision": ["no decision"]})
+    assert table(frame, threshold=0.95)["rows"][0][1] == ["0.949", "no decision"]
+
+
+def test_command_line_k_form_writes_the_metric_and_percent(tmp_path, capsys):
+    from bayestut.analysis.cli import main
+
+    df = results().rename(columns={"score": "accuracy"})
+    df["accuracy"] *= 100
+    df.to_csv(tmp_path / "r.csv", index=False)
+    assert main(["compare", str(tmp_path / "r.csv"), "--score", "accuracy", "--percent",
+                 "--out", str(tmp_path)]) == 0, capsys.readouterr().err
+    md = (tmp_path / "compare_3_classifiers.md").read_text()
+    assert "metric 'accuracy'" in md and "divided by 100" in md and "(s)" not in md

@@ -199,7 +199,8 @@ FIGURE_CAPTIONS = {
 
 STYLE = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;
-text-align:right;white-space:nowrap}td:last-child{white-space:normal;text-align:left}
+text-align:right;white-space:nowrap}td:last-child{white-space:normal;text-align:left;
+min-width:16em}table{display:block;overflow-x:auto;max-width:100%}
 th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
 .verdict{font-size:1.25em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}"""
 
@@ -221,7 +222,8 @@ def html_report(report) -> str:
         tally=decisions[-1] if each else "", each=each,
         overall=table(report.overall_table()) if report.overall() else None,
         explanations=report.explanations(), per_dataset_note=report.per_dataset_note,
-        per_dataset=table(report.per_dataset_table()), problems=report.diagnostics(),
+        per_dataset=table(report.per_dataset_table(), threshold=report.threshold),
+        problems=report.diagnostics(),
         missing=report.missing_glyphs(), figures=figures, version=__version__,
         credits="Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, 2017")
 
@@ -303,7 +305,9 @@ def run_many(args) -> Path:
     names = check_classifiers(table, args.names or None)
     path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
     protect_input(args.results, report_files(path))
-    report = compare_all(table, names, rope=args.rope, lower_is_better=lower_is_better,
+    # the file again, not the table read above: the write-up names the metric and percent
+    report = compare_all(args.results, names, rope=args.rope, lower_is_better=lower_is_better,
+                         score=args.score, percent=args.percent,
                          score_range=tuple(args.score_range), threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
                          **sampler_options(args))

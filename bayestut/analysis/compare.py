@@ -351,7 +351,8 @@ class Comparison(writeup.WriteUp):
         rows = {}
         for o in self.overall():
             for kind, p, se in ((SHARE, o.shares, o.shares_se), (MEAN, o.means, o.means_se)):
-                row = {column: wording.number(p[j], se[j])
+                beside = self.threshold if kind == SHARE else None     # the decision's side
+                row = {column: wording.number(p[j], se[j], beside)
                        for column, j in zip(probability_columns(self.a, self.b), shown(range(3)))}
                 row["decision"] = self.verdict(p) if kind == SHARE else ""
                 rows[f"{o.test}: {kind}"] = row

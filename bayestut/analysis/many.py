@@ -342,7 +342,8 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
         warnings.simplefilter("ignore", ConvergenceWarning)
         bar = tqdm(total=len(pairs), disable=not progress, unit="pair", desc="pairs")
         for c in joblib.Parallel(return_as="generator_unordered")(jobs):
-            c.options["percent"] = percent     # read once above: the write-up states it
+            # the table was read once above: the metric's name and percent, for the write-up
+            c = dataclasses.replace(c, metric=score, options={**c.options, "percent": percent})
             done[(c.a, c.b)] = c
             bar.update()
         bar.close()

@@ -11,6 +11,8 @@ from __future__ import annotations
 import jinja2
 import pandas as pd
 
+from .wording import number
+
 ENVIRONMENT = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined,
                                  trim_blocks=True, lstrip_blocks=True)
 
@@ -96,14 +98,17 @@ MANY = """{% extends "base" %}{% block body %}
 ENVIRONMENT.loader = jinja2.DictLoader({"base": BASE, "two": TWO, "many": MANY})
 
 
-def table(frame: pd.DataFrame, formats=None) -> dict:
+def table(frame: pd.DataFrame, formats=None, threshold: float | None = None) -> dict:
     """A DataFrame as the template's table: header, then rows of text (formatted by column
-    with ``formats`` {column: function}, floats with three decimals otherwise)."""
+    with ``formats`` {column: function}, floats with three decimals otherwise; beside a
+    decision at ``threshold``, probabilities, columns "P(...)", are never rounded across it)."""
     formats = formats or {}
 
     def text(column, value):
         if column in formats:
             return formats[column](value)
+        if isinstance(value, float) and str(column).startswith("P("):
+            return number(value, 0.0, threshold)
         return f"{value:.3f}" if isinstance(value, float) else str(value)
 
     return {"index_name": frame.index.name or "",

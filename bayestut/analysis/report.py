@@ -80,7 +80,7 @@ def html_report(many: ManyComparison) -> str:
     pairs = [{"a": a, "b": b, "headline": c.headline(), "orientation": c.orientation(),
               "sentences": c.sentences(),
               "overall": table(c.overall_table()) if c.overall() else None,
-              "per_dataset": table(c.per_dataset_table())}
+              "per_dataset": table(c.per_dataset_table(), threshold=c.threshold)}
              for (a, b), c in many.pairs.items()]
     return render(
         "many", title=title, style=STYLE, names=", ".join(many.classifiers),

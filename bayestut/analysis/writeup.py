@@ -400,9 +400,13 @@ def _many_results(many) -> list[str]:
             o = pair.overall()[-1]
             each.append(f"{quoted(a)} against {quoted(b)}, "
                         + wording.verdict(o.shares, quoted(a), quoted(b), pair.threshold)
-                        + f" ({_probability(pair, o, test)})")
+                        + f", {_probability(pair, o, test)}")
         sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
                          + "; ".join(each) + ".")
+    if many.diagnostics():
+        sentences.append("Caution: the sampler reported problems for some fits (see the "
+                         "Methods): rerun as the report's sampler warnings advise before "
+                         "quoting these decisions.")
     return sentences
 
 
@@ -411,8 +415,9 @@ def _probability(c, o, test: str) -> str:
     m = int(np.argmax(o.shares))
     v = wording.number(o.shares[m], o.shares_se[m], c.threshold)
     if c.integrated(test):
-        return f"posterior probability {v}"
-    return f"in {v} of the posterior {'draws' if test == 'hierarchical' else 'samples'}"
+        return f"the likeliest with posterior probability {v}"
+    kind = "draws" if test == "hierarchical" else "samples"
+    return f"the likeliest in {v} of the posterior {kind}"
 
 
 def results_text(result) -> str:
