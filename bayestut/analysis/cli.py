@@ -119,9 +119,9 @@ def parser() -> argparse.ArgumentParser:
                    help="target acceptance rate of the sampler, in [0.5, 1) (default 0.95); "
                         "raise it (0.99) if the report warns of divergent transitions")
     c.add_argument("--non-centred", choices=("moments", "auto", "all", "none"), default=None,
-                   help="parametrisation of each data set's mean difference in the "
-                        "hierarchical model: chosen per data set (moments, the default; auto, "
-                        "the reproductions' rule), or all or none non-centred")
+                   help="parametrisation of each data set's mean difference in Stan's "
+                        "hierarchical model: all non-centred (the default), none, or chosen "
+                        "per data set (moments; auto, the reproductions' rule)")
     c.add_argument("--engine", choices=("exact", "stan"), default="exact",
                    help="how the hierarchical test's posterior is computed: exact, by "
                         "numerical integration (the default: no compile, the same numbers on "

@@ -36,7 +36,8 @@ from ..errors import InputError
 from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
 from ..methods.decisions import decide, outcome_names, probability_columns, shown
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX, ConvergenceWarning, mcse_mean
-from ..methods.hierarchical import ENGINES, HierarchicalResult, hierarchical_test
+from ..methods.hierarchical import (ADAPT_DELTA, ENGINE, ENGINES, NON_CENTRED,  # noqa: F401
+                                    HierarchicalResult, hierarchical_test)
 from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..shapes import is_means_only
@@ -44,16 +45,8 @@ from ..methods.stan import check_environment
 from ..simulation.planning import SIMS, check_counts, plan_differences
 
 SIGNED_RANK_SAMPLES = 50_000
-# The sampler's defaults for a reader's results (benchmarks/non_centred_default.py): the
-# "moments" rule suits close classifiers (see hierarchical._non_centred); with few
-# data sets adapt_delta 0.8 left 23-214 divergences in 4,000 and biased the shares by ~0.01;
-# 0.95 cuts them to 9-39 for about 1.5 times the sampling time.
-NON_CENTRED = "moments"
-ADAPT_DELTA = 0.95
-# The hierarchical test's engine for a reader's results: "exact" integrates the posterior
-# (no compile, no divergences, the same digits on every machine), "stan" samples it; they
-# agree within Stan's Monte Carlo error (benchmarks/hierarchical_exact_agreement.py).
-ENGINE = "exact"
+# The hierarchical test's defaults for a reader's results are hierarchical_test's own (the exact
+# engine; for Stan every delta_i non-centred and adapt_delta 0.95): see methods/hierarchical.py.
 
 SHARE = "share of draws"
 # above this many data sets the reports count the per-data-set decisions in one sentence (the
@@ -598,8 +591,9 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     ``lower_is_better=True`` for error rates and losses (a score column named like one,
     e.g. "error" or "logloss", needs True or False said). The hierarchical model's sampler:
     ``chains``, ``warmup``, ``draws`` (per chain), ``adapt_delta`` (NUTS's target acceptance
-    rate), ``non_centred`` ("moments", "auto", True or False: the parametrisation of each data set's
-    delta_i) and ``seed`` (also of the signed-rank test's Monte Carlo). ``engine``: "exact"
+    rate; default 0.95), ``non_centred`` (True, the default: every data set's delta_i sampled
+    non-centred; False; or "moments" or "auto", chosen per data set) and ``seed`` (also of
+    the signed-rank test's Monte Carlo). ``engine``: "exact"
     (the default: the hierarchical posterior by numerical integration; the sampler settings
     are then unused) or "stan" (MCMC). ``plan=m``: under a "no decision" verdict, add the
     probability that m more data sets like these would give one (bayestut.simulation.planning;

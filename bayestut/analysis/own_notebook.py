@@ -63,11 +63,13 @@ def run(args, out: Path) -> Path:
     metric_direction(args.score, args.lower_is_better)
     read_results(results, score=args.score, percent=args.percent)
     try:
+        import ipykernel  # noqa: F401  (the kernel papermill starts)
         import nbconvert
         import papermill
     except ImportError as missing:
-        raise InputError(f"{missing.name} is not installed: pip install 'bayestut[notebooks]' "
-                         "(papermill and Jupyter run the notebook)")
+        raise InputError(f"{missing.name} is not installed: the notebook command needs the "
+                         f"notebooks extra; in the bayestut folder run pip install '.[notebooks]' "
+                         f"(README step 1)")
     parameters = dict(results=str(results), classifiers=list(args.names) or None,
                       score=args.score, percent=args.percent,
                       lower_is_better=args.lower_is_better, rope=args.rope,

@@ -156,7 +156,7 @@ def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptio
     fit = hierarchical.hierarchical_test(
         x, folds=crossval.FOLDS, rope=ROPE, hyperprior=options.hyperprior, seed=seed,
         chains=options.chains, warmup=options.warmup, draws=options.draws, thin=options.thin,
-        non_centred=options.non_centred, progress=False)
+        non_centred=options.non_centred, adapt_delta=0.8, progress=False, engine="stan")
     diag = fit.diagnostics
     return dict(
         common, shrunk=_rounded(fit.delta.mean(axis=0)),
