@@ -66,9 +66,12 @@ def add_toc(app, docname, source):
     if docname != app.config.root_doc:
         return
     found = set(app.env.found_docs)
+    listed = {d for docs in TOC.values() for d in docs} | {docname}
     toc = ""
-    for caption, docs in TOC.items():
+    for caption, docs in [*TOC.items(), ("More", sorted(found - listed))]:
         entries = "\n".join(f"/{d}" for d in docs if d in found)
+        if not entries:
+            continue
         toc += f"\n\n```{{toctree}}\n:hidden:\n:caption: {caption}\n\n{entries}\n```\n"
     source[0] += toc
 
