@@ -150,15 +150,16 @@ def on_doctree_read(app, doctree):
 
 
 def copy_mathjax(app, exception):
-    """Copy MathJax's single-file SVG build into the site (mathjax_path in conf.py: one file,
-    no fonts to load, so it works from file:// pages too), and index.html beside the landing."""
+    """Copy MathJax into the site (conf.py's mathjax_path names its single-file SVG build: no
+    fonts to load, so it works from file:// pages too), and index.html beside the landing."""
     if exception is not None or app.builder.format != "html":
         return
+    # the whole folder, so that what MathJax's menu loads on demand (accessibility) is there
+    # too; not latest.js (it would fetch MathJax from a CDN) nor node-main.js (for Node)
     source = metadata.distribution("sphinx-mathjax-offline").locate_file(
-        "sphinx-mathjax-offline/static/mathjax/tex-svg-full.js")
-    target = Path(app.outdir, "_static", "mathjax")
-    target.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(source, target / "tex-svg-full.js")
+        "sphinx-mathjax-offline/static/mathjax")
+    shutil.copytree(source, Path(app.outdir, "_static", "mathjax"), dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("latest.js", "node-main.js"))
     shutil.copyfile(Path(app.outdir, f"{app.config.root_doc}.html"),
                     Path(app.outdir, "index.html"))
 
