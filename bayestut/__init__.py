@@ -26,6 +26,7 @@ _PUBLIC = {  # name -> the module that defines it
     "sign_test": "bayestut.methods.nonparametric",
     "signed_rank_test": "bayestut.methods.nonparametric",
     "hierarchical_test": "bayestut.methods.hierarchical",
+    "plan": "bayestut.analysis.plan",
 }
 __all__ = ["InputError", "__version__", *_PUBLIC]
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
-import html
 import io
 import os
 import sys
@@ -69,7 +68,7 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m bayestut", description=DESCRIPTION, epilog=EPILOG,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"bayestut {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{compare,notebook}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{compare,notebook,plan}")
     c = sub.add_parser("compare", description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        help="compare classifiers A and B, or every pair; write an HTML report")
@@ -128,11 +127,51 @@ def parser() -> argparse.ArgumentParser:
                         "numerical integration (the default: no compile, the same numbers on "
                         "every machine; the sampler options are then unused), or stan, by "
                         "MCMC as in the papers")
+    c.add_argument("--plan", type=int, default=None, metavar="M",
+                   help="under a 'no decision' verdict (two classifiers), add the probability "
+                        "that M more data sets like these would give a decision (about a "
+                        "minute; see the plan command)")
     c.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
                    help="folder for the report, created if needed (default: the current "
                         "folder); the file is named compare_A_vs_B.html")
     own_notebook.add_parser(sub)
+    plan_parser(sub)
     return p
+
+
+def plan_parser(sub) -> None:
+    """`plan`: how likely a decision is with m more data sets (analysis.plan)."""
+    n = sub.add_parser("plan", help="the probability of a decision with more data sets",
+                       description="How likely is the hierarchical test to reach a decision "
+                       "if m more data sets like the present ones are added? (simulated from "
+                       "the present posterior; see bayestut.analysis.plan)")
+    n.add_argument("results", metavar="RESULTS.csv", help="per-fold results (compare --help)")
+    n.add_argument("names", nargs=2, metavar="NAME", help="the two classifiers A B")
+    n.add_argument("--add", nargs="+", type=int, default=[5, 10, 20], metavar="M",
+                   help="numbers of data sets to add (default 5 10 20)")
+    n.add_argument("--sims", type=int, default=120,
+                   help="simulated studies (default 120: about 2 minutes on 2 cores for "
+                        "50 data sets and three counts; Monte Carlo error at most 0.05)")
+    n.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
+    for flag, kind, default in (("--rope", float, 0.01), ("--threshold", float, 0.95),
+                                ("--seed", int, 0), ("--score", str, "score")):
+        n.add_argument(flag, type=kind, default=default, help=f"as for compare (default {default})")
+    n.add_argument("--lower-is-better", action="store_const", const=True, default=None,
+                   help="the metric is an error or a loss")
+    n.set_defaults(run=run_plan)
+
+
+def run_plan(args) -> None:
+    from .plan import plan
+
+    if args.jobs == 0:
+        from ..errors import InputError
+        raise InputError("--jobs 0 runs nothing: give a number of workers, or -1 for every core")
+    found = plan(args.results, *args.names, add=args.add, rope=args.rope, sims=args.sims,
+                 threshold=args.threshold, seed=args.seed, score=args.score,
+                 lower_is_better=args.lower_is_better, n_jobs=args.jobs, progress=on_terminal())
+    print(found.table.round(3).to_string())
+    print(found.headline())
 
 
 def _png(fig) -> str:
@@ -166,48 +205,25 @@ th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
 
 
 def html_report(report) -> str:
-    """The whole report as one HTML page, verdict first, figures embedded as base64 PNG."""
-    e = html.escape
-    fmt = lambda v: f"{v:.3f}"  # noqa: E731
-    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'>"
-             f"<title>{e(report.a)} against {e(report.b)}</title><style>{STYLE}</style></head><body>",
-             f"<h1>{e(report.a)} against {e(report.b)}</h1>",
-             f"<p class='verdict'><strong>Verdict.</strong> {e(report.headline())}</p>",
-             f"<p>{e(report.settings())}.</p>",
-             f"<p><strong>Orientation.</strong> {e(report.orientation())}</p>",
-             "<h2>Decisions</h2><ul>"]
+    """The whole report as one HTML page, verdict first, figures embedded as base64 PNG; every
+    text escaped by the template (analysis.pages)."""
+    from .pages import render, table
+
     decisions = report.sentences(each=False)
-    parts += [f"<li>{e(s)}</li>" for s in decisions]
-    if report.many_data_sets:       # the last is the count: each data set's sentence folds out
-        each = report.sentences()[len(decisions) - 1:]
-        parts[-1] = (f"<li>{e(decisions[-1])}<details><summary>each data set's sentence"
-                     "</summary><ul>" + "".join(f"<li>{e(s)}</li>" for s in each)
-                     + "</ul></details></li>")
-    parts.append("</ul>")
-    if report.overall():
-        parts += ["<h2>Over all data sets</h2>", report.overall_table().to_html(border=0),
-                  "<ul class='note'>"] + [f"<li>{e(x)}</li>" for x in report.explanations()] + ["</ul>"]
-    parts += ["<h2>Per data set</h2>",
-              f"<p class='note'>{e(report.per_dataset_note)}.</p>",
-              report.per_dataset_table().to_html(float_format=fmt, border=0)]
-    problems = report.diagnostics()
-    if problems:
-        parts += ["<h2>Sampler warnings</h2><ul>"] + [f"<li>{e(p)}</li>" for p in problems]
-        parts.append("</ul>")
-    parts.append("<h2>Figures</h2>")
-    missing = report.missing_glyphs()
-    if missing:
-        parts.append(f"<p class='note'>No font installed here can draw {e(missing)}: those "
-                     "characters show as empty boxes in the figures (the text above is "
-                     "unaffected). Install a font that has them, e.g. Noto Sans CJK, and run "
-                     "again.</p>")
-    for name, fig in report.figures().items():
-        parts.append(f"<figure><img alt='{name}' src='data:image/png;base64,{_png(fig)}'>"
-                     f"<figcaption>{e(FIGURE_CAPTIONS[name])}</figcaption></figure>")
-    parts.append("<p class='note'>Made by bayestut "
-                 f"{__version__}: Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine "
-                 "Learning 106, 2017.</p></body></html>")
-    return "\n".join(parts)
+    each = report.sentences()[len(decisions) - 1:] if report.many_data_sets else []
+    figures = [{"name": name, "png": _png(fig), "caption": FIGURE_CAPTIONS[name]}
+               for name, fig in report.figures().items()]
+    return render(
+        "two", title=f"{report.a} against {report.b}", style=STYLE, a=report.a, b=report.b,
+        headline=report.headline(), settings=report.settings(),
+        orientation=report.orientation(),
+        decisions=decisions[:-1] if each else decisions,
+        tally=decisions[-1] if each else "", each=each,
+        overall=table(report.overall_table()) if report.overall() else None,
+        explanations=report.explanations(), per_dataset_note=report.per_dataset_note,
+        per_dataset=table(report.per_dataset_table()), problems=report.diagnostics(),
+        missing=report.missing_glyphs(), figures=figures, version=__version__,
+        credits="Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, 2017")
 
 
 def save(path: Path, page: str, summary: str) -> None:
@@ -232,12 +248,13 @@ def run_compare(args) -> Path:
 
     name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
     path = report_target(args.out, name)        # checked before the analysis
+    protect_input(args.results, report_files(path))
     options = sampler_options(args)
     report = compare(args.results, args.a, args.b, rope=args.rope,
                      lower_is_better=args.lower_is_better, score=args.score,
                      score_range=tuple(args.score_range), percent=args.percent,
                      threshold=args.threshold, seed=args.seed, progress=on_terminal(),
-                     **options)
+                     plan=args.plan, **options)
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
@@ -274,15 +291,18 @@ def run_many(args) -> Path:
     if len(args.names) == 1:
         raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
                          "or none or three or more to compare every pair")
+    if args.plan is not None:
+        raise InputError("--plan plans one pair: name two classifiers (or use the plan command)")
     from .report_file import report_target, writable_folder
 
     writable_folder(args.out)
     # read here, so that the report's name (it counts the classifiers) is checked before any fit
     lower_is_better = metric_direction(args.score, args.lower_is_better)
     table = read_results(args.results, score=args.score, percent=args.percent,
-                         score_range=tuple(args.score_range))
+                         score_range=tuple(args.score_range), classifiers=args.names or None)
     names = check_classifiers(table, args.names or None)
     path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
+    protect_input(args.results, report_files(path))
     report = compare_all(table, names, rope=args.rope, lower_is_better=lower_is_better,
                          score_range=tuple(args.score_range), threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
@@ -290,6 +310,29 @@ def run_many(args) -> Path:
     save(path, many_html(report), report.summary())
     paper_files(report, path)
     return path
+
+
+def report_files(html_path: Path) -> list[Path]:
+    """The report and the paper's files beside it (analysis.writeup.write_files)."""
+    stem = html_path.name.removesuffix(".html")
+    return [html_path.parent / (stem + suffix) for suffix in (".html", ".md", ".tex", ".bib")]
+
+
+def protect_input(results, outputs) -> None:
+    """Refuse, before any work, outputs that would overwrite the results file: the same path,
+    or the same file through a symbolic or a hard link."""
+    from ..errors import InputError
+
+    source = Path(results)
+    for path in outputs:
+        try:
+            same = os.path.samefile(source, path)
+        except OSError:             # one of them does not exist (yet)
+            same = source.resolve() == path.resolve()
+        if same:
+            raise InputError(f"the results file {results} is where an output goes ({path}), "
+                             "and would be overwritten: move or rename it, or give another "
+                             "folder with --out")
 
 
 def paper_files(report, html_path: Path) -> None:
@@ -315,7 +358,8 @@ def main(argv=None) -> int:
 
         warnings.formatwarning = _one_line
         try:
-            (run_notebook if args.command == "notebook" else run_compare)(args)
+            run = run_notebook if args.command == "notebook" else run_compare
+            getattr(args, "run", run)(args)
             sys.stdout.flush()          # a closed pipe shows here, not at the exit
         except InputError as problem:
             print(f"error: {problem}", file=sys.stderr)

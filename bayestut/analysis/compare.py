@@ -1,7 +1,7 @@
 """One call for a reader's own results: every analysis of the tutorial for two classifiers.
 
 :func:`compare` reads a tidy table (or a CSV) of cross-validation results, checks it, orients
-the differences so that "a ≫ b" always means *a is better* (also for a metric where lower is
+the differences so that "a better" always means *a is practically better* (also for a metric where lower is
 better), and runs
 
 - the Bayesian correlated t-test on each data set (JMLR §3),
@@ -34,13 +34,14 @@ from . import wording, writeup
 from ..methods.correlated import StudentPosterior, correlated_bayesian_ttest
 from ..errors import InputError
 from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
-from ..methods.decisions import outcome_labels
+from ..methods.decisions import decide, outcome_names, probability_columns, shown
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX, ConvergenceWarning, mcse_mean
 from ..methods.hierarchical import ENGINES, HierarchicalResult, hierarchical_test
 from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..shapes import is_means_only
 from ..methods.stan import check_environment
+from ..simulation.planning import SIMS, check_counts, plan_differences
 
 SIGNED_RANK_SAMPLES = 50_000
 # The sampler's defaults for a reader's results (benchmarks/non_centred_default.py): the
@@ -242,7 +243,7 @@ class Overall:
 
 @dataclass(frozen=True)
 class Comparison(writeup.WriteUp):
-    """Every analysis of a against b; ``x`` > 0 (and "a ≫ b") always means a is better."""
+    """Every analysis of a against b; ``x`` > 0 (and "a better") always means a is better."""
 
     a: str
     b: str
@@ -256,13 +257,16 @@ class Comparison(writeup.WriteUp):
     hierarchical: HierarchicalResult | None    # None with fewer than 2, or identical scores
     refused: str | None                        # why the multi-data-set tests are missing
     options: dict = dataclasses.field(default_factory=dict)    # compare()'s sampler settings
+    plan: object = None        # under "no decision", when asked: simulation.planning.Plan
 
     tests = ("signed-rank", "hierarchical")    # in the order of overall(); the last leads
     per_dataset_note = "Bayesian correlated t-test; exact probabilities"
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        return outcome_labels(self.a, self.b)
+        """The outcomes' names in the arrays' (left, rope, right) order: (b better, equivalent,
+        a better); tables and sentences show them in the order of ``decisions.shown``."""
+        return outcome_names(self.a, self.b)
 
     @property
     def identical(self) -> bool:
@@ -285,8 +289,9 @@ class Comparison(writeup.WriteUp):
                      f"score({self.b}) - score({self.a})" if self.lower_is_better else
                      f"higher scores are better, so the differences are "
                      f"score({self.a}) - score({self.b})")
-        return (f"Metric {self.metric!r}: {direction}; '{self.a} ≫ {self.b}' always means {self.a} is "
-                f"practically better (by more than the rope ±{self.rope:g}).")
+        return (f"Metric {self.metric!r}: {direction}; '{self.a} better' always means {self.a} is "
+                f"practically better (by more than the rope ±{self.rope:g}), and likewise "
+                f"'{self.b} better'.")
 
     def verdict(self, p) -> str:
         """A short decision for one (left, rope, right) at the threshold, for a table cell."""
@@ -315,8 +320,8 @@ class Comparison(writeup.WriteUp):
         if self.hierarchical is not None:
             shrunk = self.hierarchical.per_dataset()["posterior mean delta_i"]
             table["shrunk (hierarchical)"] = shrunk.to_numpy()
-        for j, label in enumerate(self.labels):
-            table[f"P({label})"] = p[:, j]
+        for column, j in zip(probability_columns(self.a, self.b), shown(range(3))):
+            table[column] = p[:, j]
         table["decision"] = [self.verdict(row) for row in p]
         return table
 
@@ -346,7 +351,8 @@ class Comparison(writeup.WriteUp):
         rows = {}
         for o in self.overall():
             for kind, p, se in ((SHARE, o.shares, o.shares_se), (MEAN, o.means, o.means_se)):
-                row = {f"P({lab})": wording.number(v, e) for lab, v, e in zip(self.labels, p, se)}
+                row = {column: wording.number(p[j], se[j])
+                       for column, j in zip(probability_columns(self.a, self.b), shown(range(3)))}
                 row["decision"] = self.verdict(p) if kind == SHARE else ""
                 rows[f"{o.test}: {kind}"] = row
         return pd.DataFrame.from_dict(rows, orient="index")
@@ -371,10 +377,11 @@ class Comparison(writeup.WriteUp):
         h = self.overall()[1]
         text = wording.decision(h.shares, self.a, self.b, self.rope, self.threshold,
                                 se=h.shares_se, share=True, integrated=self.integrated(h.test))
-        means = ", ".join(f"P({lab}) = {wording.number(v, e)}"
-                          for lab, v, e in zip(self.labels[::-1], h.means[::-1], h.means_se[::-1]))
+        means = ", ".join(f"{column} = {wording.number(h.means[j], h.means_se[j])}"
+                          for column, j in zip(probability_columns(self.a, self.b), shown(range(3))))
+        planned = f" {self.plan.line()}." if self.plan is not None else ""
         return (f"Hierarchical test over {len(d.datasets)} data sets: {text}. On a new data "
-                f"set: {means}.{caution(self.hierarchical)}")
+                f"set: {means}.{caution(self.hierarchical)}{planned}")
 
     def sentences(self, each: bool = True) -> list[str]:
         """The decisions in plain words: the multi-data-set tests, then each data set; with
@@ -562,7 +569,7 @@ def simplex_overall(test: str, posterior: SimplexPosterior) -> Overall:
     (its samples are independent: one chain)."""
     samples = posterior.samples[None]
     wins = np.eye(3)[samples[0].argmax(axis=1)][None]
-    return Overall(test, posterior.winning_shares().to_numpy(), mcse_mean(wins),
+    return Overall(test, posterior.shares, mcse_mean(wins),
                    samples[0].mean(axis=0), mcse_mean(samples))
 
 
@@ -577,7 +584,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
             threshold: float = 0.95, seed: int = 0, signed_rank_samples: int = SIGNED_RANK_SAMPLES,
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
             adapt_delta: float = ADAPT_DELTA, non_centred=NON_CENTRED, engine: str = ENGINE,
-            progress: bool = False) -> Comparison:
+            progress: bool = False, plan: int | None = None) -> Comparison:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
     ``results``: a DataFrame or the path of a CSV in any of the shapes of
@@ -593,7 +600,9 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     rate), ``non_centred`` ("moments", "auto", True or False: the parametrisation of each data set's
     delta_i) and ``seed`` (also of the signed-rank test's Monte Carlo). ``engine``: "exact"
     (the default: the hierarchical posterior by numerical integration; the sampler settings
-    are then unused) or "stan" (MCMC).
+    are then unused) or "stan" (MCMC). ``plan=m``: under a "no decision" verdict, add the
+    probability that m more data sets like these would give one (bayestut.simulation.planning;
+    about a minute).
     """
     if a is None or b is None:      # the command line's compare with no names is compare_all
         raise InputError("compare() compares two classifiers: name both, e.g. "
@@ -607,10 +616,12 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     percent = check_flag("percent", percent, "--percent")
     progress = check_flag("progress", progress, "Python only")
     check_environment()
-    table = read_results(results, score=score, percent=percent, score_range=score_range)
+    plan = None if plan is None else check_counts(plan, "plan=10, --plan 10")
+    table = read_results(results, score=score, percent=percent, score_range=score_range,
+                         classifiers=[a, b])
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
-                   engine=engine)
+                   engine=engine, percent=percent)
     if is_means_only(table):
         return compare_means(table, str(a), str(b), rope=rope, lower_is_better=lower_is_better,
                              metric=score, threshold=threshold, seed=seed,
@@ -631,7 +642,11 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
                     d, rope=rope, seed=seed, chains=chains, warmup=warmup, draws=draws,
                     adapt_delta=adapt_delta, non_centred=non_centred, progress=progress,
                     engine=engine)
+    planned = None
+    if plan and hierarchical is not None and decide(hierarchical.probabilities, threshold) == "none":
+        planned = plan_differences(d, plan, rope=rope, threshold=threshold, sims=SIMS, seed=seed,
+                                   progress=progress)
     return Comparison(a=d.a, b=d.b, metric=score, rope=rope, threshold=threshold,
                       lower_is_better=lower_is_better, differences=d, per_dataset=per_dataset,
                       signed_rank=signed_rank, hierarchical=hierarchical, refused=refused,
-                      options=options)
+                      options=options, plan=planned)
