@@ -2,7 +2,7 @@
 
 - the table of contents, in the README's reading order, appended to the landing page;
 - on every notebook page, how to run it and a download link for its .ipynb;
-- on every notebook page, the first use of each glossary term linked to the glossary;
+- on every notebook page, links to its own sections in Jupyter's form resolved, and the first use of each glossary term linked to the glossary;
 - MathJax from a local copy (the files of the sphinx-mathjax-offline package), so that the
   built site loads nothing from the network; index.html beside README.html.
 """
@@ -13,6 +13,7 @@ from importlib import metadata
 from pathlib import Path
 
 from docutils import nodes
+from myst_parser.slugs import github_slugify
 from sphinx import addnodes
 
 # The README's reading order (README "The notebooks, in reading order"), then the rest.
@@ -138,10 +139,24 @@ def run_note(docname):
                             classes=["tip", "book-run"])
 
 
+def jupyter_anchors(env, doctree, docname):
+    """A notebook's links to its own sections in Jupyter's form (#Reproduction-notes) point at
+    MyST's anchor of that heading (#reproduction-notes)."""
+    slugs = env.metadata[docname].get("myst_slugs", {})
+    for ref in list(doctree.findall(addnodes.pending_xref)):
+        target = ref.get("reftarget", "")
+        slug = github_slugify(target.replace("-", " "))
+        if ref["reftype"] == "myst" and target not in slugs and slug in slugs:
+            link = nodes.reference("", "", refid=slugs[slug][1], internal=True)
+            link += ref.children
+            ref.replace_self(link)
+
+
 def on_doctree_read(app, doctree):
     docname = app.env.docname
     if not _is_notebook(app.env, docname):
         return
+    jupyter_anchors(app.env, doctree, docname)
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is not None:
         title = next(iter(section.findall(nodes.title)))
