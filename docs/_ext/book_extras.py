@@ -134,7 +134,6 @@ def run_note(docname):
                                            refdoc=docname, refexplicit=True)
     download += nodes.literal(name, name)
     para += download
-    para += nodes.Text(".")
     return nodes.admonition("", nodes.title("", "Run this notebook"), para,
                             classes=["tip", "book-run"])
 
