@@ -84,6 +84,7 @@ $(BOOK_STAMP): $(STAMP)
 	touch $@
 
 book: $(BOOK_STAMP)
+	rm -rf build/book
 	$(VENV)/bin/sphinx-build -E -q -b html -j auto -c docs . build/book
 
 # The built book loaded page by page in headless Chromium (tests/test_book.py).

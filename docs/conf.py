@@ -32,6 +32,7 @@ mathjax_path = "mathjax/tex-svg-full.js"   # copied in by book_extras: no fonts 
 
 bibtex_bibfiles = ["../data/references.bib"]   # relative to docs/
 bibtex_default_style = "plain"
+bibtex_reference_style = "author_year"
 
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
@@ -43,6 +44,8 @@ html_theme_options = {
     "show_toc_level": 2,
     "navigation_with_keys": False,
 }
+html_static_path = ["_static"]
+html_css_files = ["book.css"]
 html_last_updated_fmt = None
 html_show_sourcelink = False
 # The theme's light/dark switch starts from this mode (unset, it logs a console error on a

@@ -230,6 +230,14 @@ def test_every_notebook_has_a_page_with_glossary_links():
         assert f"{notebook.name}" in html and "_downloads/" in html, notebook.name
 
 
+def test_the_api_page_documents_the_whole_public_face():
+    import bayestut
+    page = (ROOT / "docs" / "api.md").read_text("utf-8")
+    missing = [name for name in bayestut.__all__
+               if name != "__version__" and f":: bayestut.{name}\n" not in page]
+    assert not missing, f"docs/api.md lacks {missing}"
+
+
 def test_references_bib_is_the_reports_bib():
     """The report's .bib entries are data/references.bib's, this package's version current."""
     from bayestut import __version__

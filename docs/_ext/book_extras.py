@@ -2,7 +2,7 @@
 
 - the table of contents, in the README's reading order, appended to the landing page;
 - on every notebook page, how to run it and a download link for its .ipynb;
-- on every notebook page, the first use of each glossary term linked to the glossary;
+- on every notebook page, links to its own sections in Jupyter's form resolved, and the first use of each glossary term linked to the glossary;
 - MathJax from a local copy (the files of the sphinx-mathjax-offline package), so that the
   built site loads nothing from the network; index.html beside README.html.
 """
@@ -13,6 +13,7 @@ from importlib import metadata
 from pathlib import Path
 
 from docutils import nodes
+from myst_parser.slugs import github_slugify
 from sphinx import addnodes
 
 # The README's reading order (README "The notebooks, in reading order"), then the rest.
@@ -66,9 +67,12 @@ def add_toc(app, docname, source):
     if docname != app.config.root_doc:
         return
     found = set(app.env.found_docs)
+    listed = {d for docs in TOC.values() for d in docs} | {docname}
     toc = ""
-    for caption, docs in TOC.items():
+    for caption, docs in [*TOC.items(), ("More", sorted(found - listed))]:
         entries = "\n".join(f"/{d}" for d in docs if d in found)
+        if not entries:
+            continue
         toc += f"\n\n```{{toctree}}\n:hidden:\n:caption: {caption}\n\n{entries}\n```\n"
     source[0] += toc
 
@@ -130,15 +134,28 @@ def run_note(docname):
                                            refdoc=docname, refexplicit=True)
     download += nodes.literal(name, name)
     para += download
-    para += nodes.Text(".")
     return nodes.admonition("", nodes.title("", "Run this notebook"), para,
                             classes=["tip", "book-run"])
+
+
+def jupyter_anchors(env, doctree, docname):
+    """A notebook's links to its own sections in Jupyter's form (#Reproduction-notes) point at
+    MyST's anchor of that heading (#reproduction-notes)."""
+    slugs = env.metadata[docname].get("myst_slugs", {})
+    for ref in list(doctree.findall(addnodes.pending_xref)):
+        target = ref.get("reftarget", "")
+        slug = github_slugify(target.replace("-", " "))
+        if ref["reftype"] == "myst" and target not in slugs and slug in slugs:
+            link = nodes.reference("", "", refid=slugs[slug][1], internal=True)
+            link += ref.children
+            ref.replace_self(link)
 
 
 def on_doctree_read(app, doctree):
     docname = app.env.docname
     if not _is_notebook(app.env, docname):
         return
+    jupyter_anchors(app.env, doctree, docname)
     section = next(iter(doctree.findall(nodes.section)), None)
     if section is not None:
         title = next(iter(section.findall(nodes.title)))
@@ -147,15 +164,16 @@ def on_doctree_read(app, doctree):
 
 
 def copy_mathjax(app, exception):
-    """Copy MathJax's single-file SVG build into the site (mathjax_path in conf.py: one file,
-    no fonts to load, so it works from file:// pages too), and index.html beside the landing."""
+    """Copy MathJax into the site (conf.py's mathjax_path names its single-file SVG build: no
+    fonts to load, so it works from file:// pages too), and index.html beside the landing."""
     if exception is not None or app.builder.format != "html":
         return
+    # the whole folder, so that what MathJax's menu loads on demand (accessibility) is there
+    # too; not latest.js (it would fetch MathJax from a CDN) nor node-main.js (for Node)
     source = metadata.distribution("sphinx-mathjax-offline").locate_file(
-        "sphinx-mathjax-offline/static/mathjax/tex-svg-full.js")
-    target = Path(app.outdir, "_static", "mathjax")
-    target.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(source, target / "tex-svg-full.js")
+        "sphinx-mathjax-offline/static/mathjax")
+    shutil.copytree(source, Path(app.outdir, "_static", "mathjax"), dirs_exist_ok=True,
+                    ignore=shutil.ignore_patterns("latest.js", "node-main.js"))
     shutil.copyfile(Path(app.outdir, f"{app.config.root_doc}.html"),
                     Path(app.outdir, "index.html"))
 
