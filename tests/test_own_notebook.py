@@ -57,3 +57,34 @@ def test_a_link_planted_at_the_notebook_is_replaced_not_followed(tmp_path, capsy
     assert not (out / "your_results.ipynb").is_symlink()
     assert json.loads((out / "your_results.ipynb").read_text())["cells"]
     assert not [p for p in out.iterdir() if p.name.startswith(".bayestut-")]   # no scratch left
+
+
+def test_ctrl_c_leaves_no_scratch_and_no_kernel_folder(tmp_path):
+    """SIGINT once the run has its scratch folder: exit 130 in one line, no traceback, no
+    .bayestut-* in --out, no bayestut-kernel-* in the temporary folder, no kernel left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out, scratch_tmp = tmp_path / "out", tmp_path / "tmp"
+    scratch_tmp.mkdir()
+    run = subprocess.Popen([sys.executable, "-m", "bayestut", "notebook",
+                            str(per_fold(tmp_path)), "--out", str(out)],
+                           env={**os.environ, "TMPDIR": str(scratch_tmp)},
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    started = time.monotonic()
+    while not (list(scratch_tmp.glob("bayestut-kernel-*")) and out.is_dir()
+               and list(out.glob(".bayestut-*"))):
+        assert run.poll() is None and time.monotonic() - started < 120, "no scratch seen"
+        time.sleep(0.05)
+    time.sleep(1)                          # the kernel starting up
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert run.returncode in (130, 2)
+    assert err.decode().strip() == "interrupted: no report written"
+    assert not list(out.glob(".bayestut-*")) and not list(scratch_tmp.iterdir())
+    import psutil
+    assert not [p for p in psutil.process_iter(["cmdline"])
+                if str(scratch_tmp) in " ".join(p.info["cmdline"] or [])]

@@ -12,11 +12,10 @@ from __future__ import annotations
 
 import argparse
 import os
-import tempfile
 from pathlib import Path
 
 from ..errors import InputError
-from ..notebook_runner import execute
+from ..notebook_runner import execute, scratch_folder
 from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
 from .report_file import write_report
 
@@ -75,7 +74,7 @@ def run(args, out: Path) -> Path:
     # run in a scratch folder inside `out`, then renamed into place (as the report is): an
     # interrupted run leaves no half-written notebook, and a link planted at either name is
     # replaced, not followed out of the folder
-    with tempfile.TemporaryDirectory(dir=out, prefix=".bayestut-") as scratch:
+    with scratch_folder(dir=out, prefix=".bayestut-") as scratch:
         partial = Path(scratch) / executed.name
         try:
             execute(TEMPLATE, partial, out, parameters)
