@@ -88,3 +88,19 @@ def test_ctrl_c_leaves_no_scratch_and_no_kernel_folder(tmp_path):
     import psutil
     assert not [p for p in psutil.process_iter(["cmdline"])
                 if str(scratch_tmp) in " ".join(p.info["cmdline"] or [])]
+
+
+def test_the_notebook_takes_the_score_range_it_advises(tmp_path, capsys):
+    """Scores of scikit-learn's neg_log_loss: refused with the advice --score-range -inf 0,
+    which the notebook command takes and hands to the notebook."""
+    table = pd.read_csv(per_fold(tmp_path))
+    losses = tmp_path / "neg_log_loss.csv"
+    table.assign(score=table["score"] - 1.0).to_csv(losses, index=False)
+    out = tmp_path / "analysis"
+    assert main(["notebook", str(losses), "a", "b", "--out", str(out)]) == 2
+    assert "--score-range -inf 0" in capsys.readouterr().err
+    assert main(["notebook", str(losses), "a", "b", "--score-range", "-inf", "0",
+                 "--out", str(out)]) == 0, capsys.readouterr().err
+    executed = json.loads((out / "your_results.ipynb").read_text())
+    outputs = [o for c in executed["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
+    assert not [o for o in outputs if o["output_type"] == "error"]

@@ -1,9 +1,10 @@
 """``python -m bayestut notebook RESULTS.csv --out DIR``: the own-results notebook, executed.
 
 Runs ``notebooks/your_results.ipynb`` with papermill on the reader's file (its parameters cell
-takes the file, the classifiers, the metric's column, percent, lower-is-better, the rope, the
-threshold and the seed) and keeps the executed notebook and an HTML copy in DIR. The table is read and
-checked before a kernel starts, so bad input ends with the usual message and exit status 2.
+takes the file, the classifiers, the metric's column, percent, the score range,
+lower-is-better, the rope, the threshold and the seed) and keeps the executed notebook and an
+HTML copy in DIR. The table is read and checked before a kernel starts, so bad input ends with
+the usual message and exit status 2, and no output may stand where the input is.
 The notebook travels in the wheel too (``bayestut/_notebooks``), so the command works from an
 installed package.
 """
@@ -31,6 +32,11 @@ def add_parser(sub) -> None:
                    help="the classifiers to compare (two, several; none: all)")
     n.add_argument("--score", default="score", metavar="COLUMN",
                    help="the column holding the metric in a tidy table (default: score)")
+    n.add_argument("--score-range", nargs=2, type=float, default=(0.0, 1.0),
+                   metavar=("LOW", "HIGH"),
+                   help="the values the metric can take (default 0 1); inf for no bound, e.g. "
+                        "--score-range 0 inf for log-loss, -inf 0 for scikit-learn's "
+                        "neg_log_loss")
     n.add_argument("--percent", action="store_true",
                    help="the scores are percentages: divide them by 100")
     direction = n.add_mutually_exclusive_group()
@@ -60,7 +66,8 @@ def run(args, out: Path) -> Path:
     protect_input(args.results, [executed, executed.with_suffix(".html")])
     # bad input: exit 2 before any kernel starts
     metric_direction(args.score, args.lower_is_better)
-    read_results(results, score=args.score, percent=args.percent)
+    read_results(results, score=args.score, percent=args.percent,
+                 score_range=tuple(args.score_range), classifiers=args.names or None)
     try:
         import nbconvert
         import papermill
@@ -69,6 +76,7 @@ def run(args, out: Path) -> Path:
                          "(papermill and Jupyter run the notebook)")
     parameters = dict(results=str(results), classifiers=list(args.names) or None,
                       score=args.score, percent=args.percent,
+                      score_range=list(args.score_range),
                       lower_is_better=args.lower_is_better, rope=args.rope,
                       threshold=args.threshold, seed=args.seed)
     # run in a scratch folder inside `out`, then renamed into place (as the report is): an
