@@ -104,3 +104,20 @@ def test_the_notebook_takes_the_score_range_it_advises(tmp_path, capsys):
     executed = json.loads((out / "your_results.ipynb").read_text())
     outputs = [o for c in executed["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
     assert not [o for o in outputs if o["output_type"] == "error"]
+
+
+def test_a_full_disk_is_told_and_leaves_nothing(tmp_path, capsys, monkeypatch):
+    """As on a full tmpfs: papermill's write fails with ENOSPC (seen as a traceback before)."""
+    import errno
+
+    from bayestut.analysis import own_notebook
+
+    def full(source, target, cwd, parameters):
+        target.write_text("{")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(own_notebook, "execute", full)
+    out = tmp_path / "analysis"
+    assert main(["notebook", str(per_fold(tmp_path)), "--out", str(out)]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert not list(out.iterdir())

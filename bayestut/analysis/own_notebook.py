@@ -12,6 +12,7 @@ installed package.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 from pathlib import Path
 
@@ -19,6 +20,10 @@ from ..errors import InputError
 from ..notebook_runner import execute, scratch_folder
 from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
 from .report_file import write_report
+
+
+# a folder that cannot take the notebook: full, over quota, read-only, file too large
+FULL = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG)
 
 
 def add_parser(sub) -> None:
@@ -86,11 +91,17 @@ def run(args, out: Path) -> Path:
         partial = Path(scratch) / executed.name
         try:
             execute(TEMPLATE, partial, out, parameters)
+            page, _ = nbconvert.HTMLExporter().from_filename(str(partial))
         except papermill.PapermillExecutionError as problem:
             if problem.ename == "InputError":        # the analysis refused an option: exit 2
                 raise InputError(problem.evalue) from None
             raise
-        page, _ = nbconvert.HTMLExporter().from_filename(str(partial))
+        except OSError as problem:
+            if problem.errno not in FULL:
+                raise
+            raise InputError(f"cannot write the notebook into {out} ({problem.strerror}); "
+                             "nothing was written: free some space or give another folder "
+                             "with --out") from None
         write_report(executed.with_suffix(".html"), page)
         os.replace(partial, executed)
     print(f"executed notebook: {executed}\nHTML copy: {executed.with_suffix('.html')}")
