@@ -122,3 +122,9 @@ def test_training_scores_are_refused():
 def test_what_is_not_cross_validate_output_is_refused(given, message):
     with pytest.raises(InputError, match=message):
         from_sklearn(given)
+
+
+def test_indices_that_are_not_test_folds_are_refused():
+    junk = {"d": {"a": {"test_score": [0.5, 0.6], "indices": {"test": 5}}}}
+    with pytest.raises(InputError, match="not cross_validate's list of test folds"):
+        from_sklearn(junk)
