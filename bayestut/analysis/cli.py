@@ -340,6 +340,7 @@ def main(argv=None) -> int:
 
         warnings.formatwarning = _one_line
         try:
+            check_out(args.out)
             (run_notebook if args.command == "notebook" else run_compare)(args)
             sys.stdout.flush()          # a closed pipe shows here, not at the exit
         except InputError as problem:
@@ -352,6 +353,21 @@ def main(argv=None) -> int:
         sys.stdout = open(os.devnull, "w")      # so that the exit's flush stays silent
         return 0
     return 0
+
+
+REPORT_SUFFIXES = (".html", ".htm", ".md", ".tex", ".bib", ".pdf", ".ipynb")
+
+
+def check_out(out: Path) -> None:
+    """--out names a folder (created if needed): a new name ending like a report's file is
+    a file name given by mistake, which would become a folder of that name."""
+    from ..errors import InputError
+
+    if not out.exists() and not out.is_symlink() and out.suffix.lower() in REPORT_SUFFIXES:
+        raise InputError(f"--out {out} looks like a file name, but --out is the folder the "
+                         "outputs go to (created if needed), each named after the "
+                         "classifiers: give a folder, e.g. --out "
+                         f"{out.parent / out.stem if out.stem else 'report'}")
 
 
 INTERRUPTED = 130     # the shell's code for a process ended by Ctrl-C (128 + SIGINT)
