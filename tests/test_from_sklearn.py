@@ -63,7 +63,7 @@ def test_different_splits_are_refused(results):
     mixed = {name: {**by, "nb": other[name]["nb"]} for name, by in results.items()}
     with pytest.raises(InputError, match="other folds"):
         from_sklearn(mixed, folds=3)
-    with pytest.raises(InputError, match="folds=4, but .* runs of 3 folds"):
+    with pytest.raises(InputError, match=r"folds=4, but .*\(runs of 3 folds\)"):
         from_sklearn(results, folds=4)
 
 
