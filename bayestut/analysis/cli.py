@@ -228,7 +228,7 @@ def run_compare(args) -> Path:
 
     matplotlib.use("Agg")            # a command line draws to files, never to a window
     from .compare import compare
-    from .report_file import report_name, report_target
+    from .report_file import protect_input, report_name, report_target
 
     name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
     path = report_target(args.out, name)        # checked before the analysis
@@ -275,7 +275,7 @@ def run_many(args) -> Path:
     if len(args.names) == 1:
         raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
                          "or none or three or more to compare every pair")
-    from .report_file import report_target, writable_folder
+    from .report_file import protect_input, report_target, writable_folder
 
     writable_folder(args.out)
     # read here, so that the report's name (it counts the classifiers) is checked before any fit
@@ -298,23 +298,6 @@ def report_files(html_path: Path) -> list[Path]:
     """The report and the paper's files beside it (analysis.writeup.write_files)."""
     stem = html_path.name.removesuffix(".html")
     return [html_path.parent / (stem + suffix) for suffix in (".html", ".md", ".tex", ".bib")]
-
-
-def protect_input(results, outputs) -> None:
-    """Refuse, before any work, outputs that would overwrite the results file: the same path,
-    or the same file through a symbolic or a hard link."""
-    from ..errors import InputError
-
-    source = Path(results)
-    for path in outputs:
-        try:
-            same = os.path.samefile(source, path)
-        except OSError:             # one of them does not exist (yet)
-            same = source.resolve() == path.resolve()
-        if same:
-            raise InputError(f"the results file {results} is where an output goes ({path}), "
-                             "and would be overwritten: move or rename it, or give another "
-                             "folder with --out")
 
 
 def paper_files(report, html_path: Path) -> None:

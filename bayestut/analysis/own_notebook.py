@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import InputError
 from ..notebook_runner import execute, scratch_folder
 from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
-from .report_file import write_report
+from .report_file import protect_input, write_report
 
 
 # a folder that cannot take the notebook: full, over quota, read-only, file too large
@@ -63,8 +63,6 @@ def run(args, out: Path) -> Path:
     return the executed notebook's path."""
     from ..data import read_results
     from .compare import metric_direction
-
-    from .cli import protect_input
 
     results = Path(args.results).resolve()
     executed = out / "your_results.ipynb"
