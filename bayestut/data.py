@@ -87,6 +87,10 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
         raise InputError(f"give the results as a pandas DataFrame or the path of a CSV file, "
                          f"not a {type(source).__name__}; e.g. pd.DataFrame(rows, columns="
                          f"{COLUMNS})")
+    if not isinstance(percent, (bool, np.bool_)):      # "False" is truthy: scores / 100
+        raise InputError(f"percent must be True or False (--percent), got {percent!r}")
+    if not isinstance(score, str):
+        raise InputError(f"score names the score column, as text, got {score!r}")
     if classifiers is not None:
         classifiers = [nfc(c) for c in _names_list(classifiers)]
     # any of the four shapes (bayestut.shapes), score in "score"

@@ -129,3 +129,13 @@ def test_a_metric_of_predicted_classes_is_told_it_gets_scores():
     with pytest.raises(InputError, match=r"accuracy_score failed.*s > 0.5"):
         cross_validate({"toy": toy()}, {"c": Centroid()}, runs=1, folds=3,
                        metric=accuracy_score)
+
+
+@pytest.mark.parametrize("datasets, classifiers, message", [
+    ({"toy": (np.zeros((10, 2)), np.arange(12) % 2)}, None, r"X of shape \(10, 2\) and y"),
+    (None, {"c": object()}, "give an unfitted model with fit"),
+])
+def test_mismatched_data_and_models_without_fit_are_refused(datasets, classifiers, message):
+    with pytest.raises(InputError, match=message):
+        cross_validate(datasets or {"toy": toy()}, classifiers or {"c": Centroid()}, runs=1,
+                       folds=3)

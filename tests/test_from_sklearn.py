@@ -63,7 +63,7 @@ def test_different_splits_are_refused(results):
     mixed = {name: {**by, "nb": other[name]["nb"]} for name, by in results.items()}
     with pytest.raises(InputError, match="other folds"):
         from_sklearn(mixed, folds=3)
-    with pytest.raises(InputError, match="folds=4, but .* runs of 3 folds"):
+    with pytest.raises(InputError, match=r"folds=4, but .*\(runs of 3 folds\)"):
         from_sklearn(results, folds=4)
 
 
@@ -122,3 +122,9 @@ def test_training_scores_are_refused():
 def test_what_is_not_cross_validate_output_is_refused(given, message):
     with pytest.raises(InputError, match=message):
         from_sklearn(given)
+
+
+def test_indices_that_are_not_test_folds_are_refused():
+    junk = {"d": {"a": {"test_score": [0.5, 0.6], "indices": {"test": 5}}}}
+    with pytest.raises(InputError, match="not cross_validate's list of test folds"):
+        from_sklearn(junk)

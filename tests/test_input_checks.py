@@ -222,3 +222,8 @@ def test_the_public_tests_refuse_what_is_not_numbers(call):
     import bayestut as bt
     with pytest.raises(bt.InputError):
         call(bt)
+
+
+def test_a_string_for_percent_is_refused_not_read_as_true():
+    with pytest.raises(InputError, match="percent must be True or False"):
+        read_results(table(), percent="False")

@@ -57,3 +57,12 @@ def test_the_notebook_keeps_its_input(name, tmp_path, capsys):
     assert main(["notebook", str(csv), "--out", str(tmp_path)]) == 2
     assert "would be overwritten" in capsys.readouterr().err
     assert csv.read_bytes() == before
+
+
+@pytest.mark.parametrize("command", ["compare", "notebook"])
+def test_a_file_name_given_as_out_is_refused(command, tmp_path, capsys):
+    csv = tmp_path / "results.csv"
+    results(csv)
+    out = tmp_path / "compare_mine_vs_baseline.html"
+    assert main([command, str(csv), "mine", "baseline", "--out", str(out)]) == 2
+    assert "looks like a file name" in capsys.readouterr().err and not out.exists()

@@ -167,3 +167,12 @@ def test_data_sets_in_the_index_are_told_to_reset_it():
         read_results(wide_means().set_index("dataset"))
     with pytest.raises(InputError, match=r"reset_index\(\)"):
         read_results(tidy().set_index(["dataset", "classifier"]))
+
+
+def test_the_exact_engines_refusal_names_the_command_lines_option(tmp_path, capsys):
+    csv = tmp_path / "two_folds.csv"
+    tidy(datasets=6, runs=1, folds=2).to_csv(csv, index=False)
+    assert main(["compare", str(csv), "mine", "baseline", "--out", str(tmp_path)]) == 2
+    assert "--engine stan" in capsys.readouterr().err
+    with pytest.raises(InputError, match='engine="stan"'):
+        compare(csv, "mine", "baseline")

@@ -57,3 +57,67 @@ def test_a_link_planted_at_the_notebook_is_replaced_not_followed(tmp_path, capsy
     assert not (out / "your_results.ipynb").is_symlink()
     assert json.loads((out / "your_results.ipynb").read_text())["cells"]
     assert not [p for p in out.iterdir() if p.name.startswith(".bayestut-")]   # no scratch left
+
+
+def test_ctrl_c_leaves_no_scratch_and_no_kernel_folder(tmp_path):
+    """SIGINT once the run has its scratch folder: exit 130 in one line, no traceback, no
+    .bayestut-* in --out, no bayestut-kernel-* in the temporary folder, no kernel left."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    out, scratch_tmp = tmp_path / "out", tmp_path / "tmp"
+    scratch_tmp.mkdir()
+    run = subprocess.Popen([sys.executable, "-m", "bayestut", "notebook",
+                            str(per_fold(tmp_path)), "--out", str(out)],
+                           env={**os.environ, "TMPDIR": str(scratch_tmp)},
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    started = time.monotonic()
+    while not (list(scratch_tmp.glob("bayestut-kernel-*")) and out.is_dir()
+               and list(out.glob(".bayestut-*"))):
+        assert run.poll() is None and time.monotonic() - started < 120, "no scratch seen"
+        time.sleep(0.05)
+    time.sleep(1)                          # the kernel starting up
+    run.send_signal(signal.SIGINT)
+    _, err = run.communicate(timeout=60)
+    assert run.returncode in (130, 2)
+    assert err.decode().strip() == "interrupted: no report written"
+    assert not list(out.glob(".bayestut-*")) and not list(scratch_tmp.iterdir())
+    import psutil
+    assert not [p for p in psutil.process_iter(["cmdline"])
+                if str(scratch_tmp) in " ".join(p.info["cmdline"] or [])]
+
+
+def test_the_notebook_takes_the_score_range_it_advises(tmp_path, capsys):
+    """Scores of scikit-learn's neg_log_loss: refused with the advice --score-range -inf 0,
+    which the notebook command takes and hands to the notebook."""
+    table = pd.read_csv(per_fold(tmp_path))
+    losses = tmp_path / "neg_log_loss.csv"
+    table.assign(score=table["score"] - 1.0).to_csv(losses, index=False)
+    out = tmp_path / "analysis"
+    assert main(["notebook", str(losses), "a", "b", "--out", str(out)]) == 2
+    assert "--score-range -inf 0" in capsys.readouterr().err
+    assert main(["notebook", str(losses), "a", "b", "--score-range", "-inf", "0",
+                 "--out", str(out)]) == 0, capsys.readouterr().err
+    executed = json.loads((out / "your_results.ipynb").read_text())
+    outputs = [o for c in executed["cells"] if c["cell_type"] == "code" for o in c["outputs"]]
+    assert not [o for o in outputs if o["output_type"] == "error"]
+
+
+def test_a_full_disk_is_told_and_leaves_nothing(tmp_path, capsys, monkeypatch):
+    """As on a full tmpfs: papermill's write fails with ENOSPC (seen as a traceback before)."""
+    import errno
+
+    from bayestut.analysis import own_notebook
+
+    def full(source, target, cwd, parameters):
+        target.write_text("{")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(own_notebook, "execute", full)
+    out = tmp_path / "analysis"
+    assert main(["notebook", str(per_fold(tmp_path)), "--out", str(out)]) == 2
+    assert "No space left on device" in capsys.readouterr().err
+    assert not list(out.iterdir())

@@ -246,7 +246,7 @@ def run_compare(args) -> Path:
 
     matplotlib.use("Agg")            # a command line draws to files, never to a window
     from .compare import compare
-    from .report_file import report_name, report_target
+    from .report_file import protect_input, report_name, report_target
 
     name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
     path = report_target(args.out, name)        # checked before the analysis
@@ -295,7 +295,7 @@ def run_many(args) -> Path:
                          "or none or three or more to compare every pair")
     if args.plan is not None:
         raise InputError("--plan plans one pair: name two classifiers (or use the plan command)")
-    from .report_file import report_target, writable_folder
+    from .report_file import protect_input, report_target, writable_folder
 
     writable_folder(args.out)
     # read here, so that the report's name (it counts the classifiers) is checked before any fit
@@ -322,23 +322,6 @@ def report_files(html_path: Path) -> list[Path]:
     return [html_path.parent / (stem + suffix) for suffix in (".html", ".md", ".tex", ".bib")]
 
 
-def protect_input(results, outputs) -> None:
-    """Refuse, before any work, outputs that would overwrite the results file: the same path,
-    or the same file through a symbolic or a hard link."""
-    from ..errors import InputError
-
-    source = Path(results)
-    for path in outputs:
-        try:
-            same = os.path.samefile(source, path)
-        except OSError:             # one of them does not exist (yet)
-            same = source.resolve() == path.resolve()
-        if same:
-            raise InputError(f"the results file {results} is where an output goes ({path}), "
-                             "and would be overwritten: move or rename it, or give another "
-                             "folder with --out")
-
-
 def paper_files(report, html_path: Path) -> None:
     """The paragraphs for a paper beside the report: .md, .tex (booktabs) and .bib."""
     from .writeup import write_files
@@ -362,6 +345,8 @@ def main(argv=None) -> int:
 
         warnings.formatwarning = _one_line
         try:
+            if getattr(args, "out", None) is not None:
+                check_out(args.out)
             run = run_notebook if args.command == "notebook" else run_compare
             getattr(args, "run", run)(args)
             sys.stdout.flush()          # a closed pipe shows here, not at the exit
@@ -375,6 +360,21 @@ def main(argv=None) -> int:
         sys.stdout = open(os.devnull, "w")      # so that the exit's flush stays silent
         return 0
     return 0
+
+
+REPORT_SUFFIXES = (".html", ".htm", ".md", ".tex", ".bib", ".pdf", ".ipynb")
+
+
+def check_out(out: Path) -> None:
+    """--out names a folder (created if needed): a new name ending like a report's file is
+    a file name given by mistake, which would become a folder of that name."""
+    from ..errors import InputError
+
+    if not out.exists() and not out.is_symlink() and out.suffix.lower() in REPORT_SUFFIXES:
+        raise InputError(f"--out {out} looks like a file name, but --out is the folder the "
+                         "outputs go to (created if needed), each named after the "
+                         "classifiers: give a folder, e.g. --out "
+                         f"{out.parent / out.stem if out.stem else 'report'}")
 
 
 INTERRUPTED = 130     # the shell's code for a process ended by Ctrl-C (128 + SIGINT)
@@ -410,6 +410,8 @@ def exit_now(status: int) -> None:
     Ctrl-C and keep sampling, and an ordinary exit would wait for them to finish."""
     import multiprocessing
 
+    if "bayestut.notebook_runner" in sys.modules:    # the notebook's kernel and scratch
+        sys.modules["bayestut.notebook_runner"].abandon()
     children = multiprocessing.active_children()
     for child in children:
         child.terminate()

@@ -71,6 +71,17 @@ def check_arguments(datasets, classifiers, runs, folds, metric, seed) -> None:
     for name, pair in datasets.items():
         if not isinstance(pair, (tuple, list)) or len(pair) != 2:
             raise InputError(f"data set {name!r}: give (X, y), got {type(pair).__name__}")
+        X, y = (np.asarray(v) for v in pair)
+        if X.ndim != 2 or y.ndim != 1 or len(X) != len(y):
+            raise InputError(f"data set {name!r}: give X as a table (instances x features) and "
+                             f"y with one label per instance; got X of shape {X.shape} and y "
+                             f"of shape {y.shape}")
+    for name, model in classifiers.items():
+        if not hasattr(model, "fit") or not (hasattr(model, "predict_proba")
+                                             or hasattr(model, "decision_function")):
+            raise InputError(f"classifier {name!r} is a {type(model).__name__}: give an "
+                             "unfitted model with fit(X, y) and predict_proba(X) or "
+                             "decision_function(X), e.g. LogisticRegression()")
     if not callable(metric):
         raise InputError(f"metric must be a function metric(y_true, y_score), got {metric!r}: "
                          "e.g. sklearn.metrics.roc_auc_score")
@@ -177,7 +188,7 @@ def from_sklearn(results: dict, folds: int | None = None,
     for dataset, by_classifier in results.items():
         if not isinstance(by_classifier, dict) or len(by_classifier) < 1:
             raise InputError(f"data set {dataset!r}: give {{classifier: cross_validate(...) "
-                             "output}}")
+                             "output}, at least one classifier")
         for classifier, cv in by_classifier.items():
             _check_output(dataset, classifier, cv, scoring)
         k = _runs_of(dataset, by_classifier, folds, scoring)
@@ -269,6 +280,13 @@ def _same_splits(dataset, by_classifier: dict) -> list | None:
                 if isinstance(cv.get("indices"), dict) and "test" in cv["indices"]]
     if not recorded:
         return None
+    for name, tests in recorded:
+        if not isinstance(tests, (list, tuple)) or not all(
+                np.asarray(t).ndim == 1 and np.issubdtype(np.asarray(t).dtype, np.integer)
+                for t in tests):
+            raise InputError(f"{name!r} on {dataset!r}: indices['test'] is not "
+                             "cross_validate's list of test folds (arrays of row numbers); "
+                             "pass cross_validate's output as it is")
     first_name, reference = recorded[0]
     for name, tests in recorded[1:]:
         same = len(tests) == len(reference) and all(

@@ -73,6 +73,21 @@ def report_target(out: Path, name: str) -> Path:
     return path
 
 
+def protect_input(results, outputs) -> None:
+    """Refuse, before any work, outputs that would overwrite the results file: the same path,
+    or the same file through a symbolic or a hard link."""
+    source = Path(results)
+    for path in outputs:
+        try:
+            same = os.path.samefile(source, path)
+        except OSError:             # one of them does not exist (yet)
+            same = source.resolve() == path.resolve()
+        if same:
+            raise InputError(f"the results file {results} is where an output goes ({path}), "
+                             "and would be overwritten: move or rename it, or give another "
+                             "folder with --out")
+
+
 def write_report(path: Path, text: str) -> bool:
     """Write ``text`` to ``path`` through a temporary file in the same folder, renamed into
     place; True when it replaced an earlier report. Nothing is left behind on failure."""

@@ -572,8 +572,9 @@ def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
     by more than the target (see :func:`~bayestut.methods.hierarchical_exact.posterior`)."""
     start = time.perf_counter()
     if x.shape[1] < 3:
-        raise InputError("the exact engine needs at least 3 differences per data set; "
-                         "use engine='stan'")
+        raise InputError(f"the exact engine needs at least 3 differences per data set, these "
+                         f"have {x.shape[1]}: use the Stan engine (on the command line "
+                         "--engine stan; in Python engine=\"stan\")")
     rng = np.random.default_rng(seed)
     prepared = prepare(x, d.folds, rope, bounds, nu_prior, "auto", rng)
     # the delta_i quadrature takes each data set's likelihood for its own shape, which the
