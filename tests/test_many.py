@@ -159,13 +159,19 @@ def test_figures_show_every_pair_and_both_matrices(four):
     assert {to_hex(p.get_facecolor()) for p in fig.axes[0].patches} == {
         c.lower() for c in OUTCOME_COLOURS.values()}              # the outcome colours only
     legend = [t.get_text() for t in fig.axes[0].get_legend().get_texts()]
-    assert legend[0] == "b practically better (a ≪ b)" and len(legend) == 4
+    assert legend[0].startswith("a better") and legend[2].startswith("b better")
+    assert len(legend) == 4
+    # the first segment of the first bar is P(a better), in a better's colour
+    first = fig.axes[0].patches[0]
+    assert to_hex(first.get_facecolor()) == OUTCOME_COLOURS["right"].lower()
+    assert first.get_width() == pytest.approx(four.probabilities("signed-rank", "best", "base")[2])
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert labels[0] == "best vs base (signed-rank)" and len(labels) == 12
     fig2 = matrices_figure(four)
     assert [ax.get_title() for ax in fig2.axes[:2]] == [
-        f"signed-rank: P(row ≫ column), {SHARE}", f"hierarchical: P(row ≫ column), {SHARE}"]
-    assert fig2.axes[2].get_ylabel() == f"P(row ≫ column), {SHARE}"      # the one colour bar
+        f"signed-rank: P(row better than column), {SHARE}",
+        f"hierarchical: P(row better than column), {SHARE}"]
+    assert fig2.axes[2].get_ylabel() == f"P(row better than column), {SHARE}"   # one colour bar
     rope = four.matrix("hierarchical", "rope")
     cells = {t.get_text() for t in fig2.axes[1].texts}
     assert {f"rope {rope.iloc[0, j]:.2f}" for j in range(1, len(rope))} <= cells

@@ -144,9 +144,12 @@ def test_chunks_give_any_number_of_valid_samples(monkeypatch):
 def test_summaries_are_labelled_after_the_classifiers():
     post = nonpar.SimplexPosterior(np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.7, 0.2, 0.1]]),
                                    a="nbc", b="aode")
-    assert list(post.winning_shares().index) == ["nbc ≪ aode", "nbc = aode", "nbc ≫ aode"]
-    np.testing.assert_allclose(post.winning_shares(), [2 / 3, 1 / 3, 0])
-    np.testing.assert_allclose(post.means(), [0.5, 1 / 3, 1 / 6])
+    assert list(post.winning_shares().index) == ["P(nbc better)", "P(equivalent)",
+                                                 "P(aode better)"]
+    assert list(post.means().index) == list(post.winning_shares().index)
+    np.testing.assert_allclose(post.winning_shares(), [0, 1 / 3, 2 / 3])
+    np.testing.assert_allclose(post.shares, [2 / 3, 1 / 3, 0])          # the arrays' order
+    np.testing.assert_allclose(post.means(), [1 / 6, 1 / 3, 0.5])
     assert post.vertices == ("aode", "rope", "nbc")
 
 

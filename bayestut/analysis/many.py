@@ -143,7 +143,8 @@ class ManyComparison(writeup.WriteUp):
 
     def overall(self, test: str, a: str, b: str) -> Overall:
         """One multi-data-set test of a against b, for either order of the pair: both kinds
-        of probability of (a ≪ b, a = b, a ≫ b) with their Monte Carlo errors."""
+        of probability of (b better, equivalent, a better), in the arrays' order, with their
+        Monte Carlo errors."""
         if test not in self.tests:
             raise InputError(f"unknown test {test!r}; choose one of {self.tests}")
         if self.refused:
@@ -155,12 +156,12 @@ class ManyComparison(writeup.WriteUp):
                                    means=o.means[::-1], means_se=o.means_se[::-1])
 
     def probabilities(self, test: str, a: str, b: str) -> np.ndarray:
-        """(a ≪ b, a = b, a ≫ b) of one multi-data-set test as shares of draws (the papers'
-        tables), for either order of the pair."""
+        """(b better, equivalent, a better), in the arrays' order, of one multi-data-set test
+        as shares of draws (the papers' tables), for either order of the pair."""
         return self.overall(test, a, b).shares
 
     def matrix(self, test: str | None = None, what: str = "better") -> pd.DataFrame:
-        """K x K: P(row ≫ column) ("better"), P(row = column) ("rope"), as shares of draws, or
+        """K x K: P(row better) ("better"), P(equivalent) ("rope"), as shares of draws, or
         the decision at the threshold taken on them ("decision": "better", "worse",
         "equivalent" or "undecided", read as row against column)."""
         test = test or self.tests[-1]
@@ -281,8 +282,8 @@ def _listed(names, conjunction: str = "or") -> str:
 def _row(a, b, test, dataset, kind, p, se, decision) -> dict:
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     return {"a": a, "b": b, "test": test, "dataset": dataset, "kind": kind,
-            "p_b_better": p[0], "p_rope": p[1], "p_a_better": p[2],
-            "mcse_b_better": se[0], "mcse_rope": se[1], "mcse_a_better": se[2],
+            "p_a_better": p[2], "p_rope": p[1], "p_b_better": p[0],
+            "mcse_a_better": se[2], "mcse_rope": se[1], "mcse_b_better": se[0],
             "decision": decision}
 
 

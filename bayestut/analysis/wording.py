@@ -1,6 +1,8 @@
 """The report's sentences: a decision from three probabilities, in words, with the names.
 
-Every sentence is derived from (left, rope, right) = (a ≪ b, a = b, a ≫ b) alone:
+Every sentence is derived from (left, rope, right) = (b better, equivalent, a better) alone,
+and names the outcomes in the order a reader sees everywhere: a better, equivalent, b better
+(:data:`bayestut.methods.decisions.SHOWN`):
 
 - one probability above the threshold: that outcome is declared;
 - otherwise no decision, and the sentence says which outcome is the most probable and that
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..methods.decisions import decide, odds_grade, outcome_labels, posterior_odds
+from ..methods.decisions import SHOWN, decide, odds_grade, outcome_names, posterior_odds
 
 OUTCOMES = ("left", "rope", "right")
 
@@ -43,7 +45,8 @@ def claim(i: int, a: str, b: str, rope: float) -> str:
 
 
 def short(i: int, a: str, b: str) -> str:
-    return (f"{b} better", "equivalent", f"{a} better")[i]
+    """Outcome i of a - b in two words ("a better"; better: by more than the rope)."""
+    return outcome_names(a, b)[i]
 
 
 IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
@@ -57,10 +60,10 @@ def odds_phrase(p, a: str, b: str, share: bool = False) -> str:
         return f"the posterior odds favour neither {a} nor {b}"
     better, worse = (b, a) if odds > 1 else (a, b)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
-    odds_of = f"the posterior odds of {better} ≫ {worse} against {worse} ≫ {better}"
+    odds_of = f"the posterior odds of {better} better against {worse} better"
     if np.isinf(strength):     # a share of 0 draws bounds the odds by the number of draws only
-        none = (f"no posterior draw has {worse} ≫ {better} as its most probable outcome" if share
-                else f"{worse} ≫ {better} has probability 0 here")
+        none = (f"no posterior draw has {worse} better as its most probable outcome" if share
+                else f"P({worse} better) = 0 here")
         return f"{none}, so {odds_of} have no finite estimate ({IGNORE_ROPE})"
     return f"{odds_of} are {_odds_number(strength)} ({IGNORE_ROPE})"
 
@@ -76,7 +79,7 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     of the integration: more draws or another seed would change nothing.
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
-    labels = outcome_labels(a, b)
+    labels = outcome_names(a, b)
     v = [number(p[i], se[i]) for i in range(3)]
     choice = str(decide(p, threshold))
     if choice != "none":
@@ -95,15 +98,17 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
         text = (f"no decision: the outcome most often the likeliest across the posterior draws "
                 f"is that {claim(m, a, b, rope)}, but only in {v[m]} of them, short of the "
                 f"{threshold:g} needed")
-    else:
+    elif m != 1:
         text = (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
                 f"P({labels[m]}) = {v[m]} is short of the {threshold:g} needed")
+    else:       # all three, in the order of every table
+        every = ", ".join(f"P({labels[i]}) = {v[i]}" for i in SHOWN)
+        return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
+                f"it is short of the {threshold:g} needed: {every}")
     if m != 1:
         return text + "; " + odds_phrase(p, a, b, share)
-    if share:
-        return text + (f"; {labels[2]} and {labels[0]} are the likeliest in {v[2]} and {v[0]} "
-                       "of the draws")
-    return text + f"; P({labels[2]}) = {v[2]}, P({labels[0]}) = {v[0]}"
+    return text + (f"; {labels[2]} is the likeliest in {v[2]} of the draws, {labels[0]} "
+                   f"in {v[0]}")
 
 
 def _odds_number(strength: float) -> str:

@@ -25,7 +25,7 @@ import pandas as pd
 
 from ..errors import InputError
 from ..data import Differences, as_numbers
-from .decisions import outcome_labels
+from .decisions import outcome_names, probability_columns, shown
 
 ROPE = 0.01
 PRIOR_STRENGTH = 0.5
@@ -43,21 +43,30 @@ class SimplexPosterior:
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        return outcome_labels(self.a, self.b)
+        """The outcomes' names in the samples' (left, rope, right) order."""
+        return outcome_names(self.a, self.b)
 
     @property
     def vertices(self) -> tuple[str, str, str]:
         """Names of the simplex corners: left is certainty that b is better, right that a is."""
         return (self.b, "rope", self.a)
 
+    @property
+    def shares(self) -> np.ndarray:
+        """Share of samples in which left, rope, right has the largest probability."""
+        return np.bincount(self.samples.argmax(axis=1), minlength=3) / len(self.samples)
+
     def winning_shares(self) -> pd.Series:
-        """Share of samples in which each region has the largest probability (JMLR Tables 9-11)."""
-        wins = np.bincount(self.samples.argmax(axis=1), minlength=3) / len(self.samples)
-        return pd.Series(wins, index=list(self.labels), name="share of samples where largest")
+        """Share of samples in which each outcome has the largest probability (JMLR Tables
+        9-11), named and in the order a reader sees: P(a better), P(equivalent), P(b better)."""
+        return self._named(self.shares, "share of samples where largest")
 
     def means(self) -> pd.Series:
-        """Posterior mean of each probability."""
-        return pd.Series(self.samples.mean(axis=0), index=list(self.labels), name="posterior mean")
+        """Posterior mean of each probability, named as in :meth:`winning_shares`."""
+        return self._named(self.samples.mean(axis=0), "posterior mean")
+
+    def _named(self, values, name: str) -> pd.Series:
+        return pd.Series(shown(values), index=probability_columns(self.a, self.b), name=name)
 
 
 def _inputs(z, rope, s, z0, n_samples):
