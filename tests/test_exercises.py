@@ -135,3 +135,18 @@ def test_an_exercise_leaves_the_repository_alone(notebook, parameters, tmp_path)
     said = "".join("".join(o.get("text", "")) for o in card["outputs"])
     assert "compares nothing" in said or "compares the papers' data only" in said, said
     assert not re.search(r"^(match|differs)\s+\d", said, re.M), "counts of a card that compares nothing"
+
+
+def test_the_own_results_notebook_on_mean_scores_diagnoses_only_what_it_computed(tmp_path):
+    """A means-only file has no hierarchical posterior: no "No sampler warnings." about it."""
+    from bayestut.analysis.cli import main
+    rows = [(f"set{d}", c, 0.8 + 0.01 * d + (0.02 if c == "mine" else 0.0))
+            for d in range(6) for c in ("mine", "base")]
+    path = tmp_path / "means.csv"
+    import pandas as pd
+    pd.DataFrame(rows, columns=["dataset", "classifier", "score"]).to_csv(path, index=False)
+    assert main(["notebook", str(path), "mine", "base", "--out", str(tmp_path / "nb")]) == 0
+    cells = json.loads((tmp_path / "nb" / "your_results.ipynb").read_text(encoding="utf-8"))["cells"]
+    diagnosis = next(c for c in cells if "result.diagnostics()" in "".join(c["source"]))
+    said = "".join("".join(o.get("text", "")) for o in diagnosis["outputs"])
+    assert "No hierarchical posterior was computed" in said and "sampler" not in said, said
