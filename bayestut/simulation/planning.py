@@ -76,13 +76,20 @@ def _study_rng(seed: int, sim: int) -> np.random.Generator:
 
 def new_datasets(rng, delta0, sigma0, nu, count: int, sds, runs: int, folds: int) -> np.ndarray:
     """``count`` new data sets' differences (count, runs * folds) from one population draw."""
-    t = rng.standard_t(nu, count) if np.isfinite(nu) else rng.standard_normal(count)
-    deltas = delta0 + sigma0 * t
+    def draw(size):
+        return delta0 + sigma0 * (rng.standard_t(nu, size) if np.isfinite(nu)
+                                  else rng.standard_normal(size))
+
+    # a difference of two scores in [0, 1] lies within ±1: the far tails of a Student
+    # population with few degrees of freedom are drawn again (and the folds clipped)
+    deltas = draw(count)
+    while (outside := np.abs(deltas) >= 1).any():
+        deltas[outside] = draw(int(outside.sum()))
     x = crossval.simulate_differences(deltas, rng, runs=runs, folds=folds)
     noise = x - crossval.realised_delta(deltas)[:, None]
     spread = np.maximum(x.std(axis=1, ddof=1), 1e-12)
     target = rng.choice(sds, count)
-    return deltas[:, None] + noise * (target / spread)[:, None]
+    return np.clip(deltas[:, None] + noise * (target / spread)[:, None], -1.0, 1.0)
 
 
 def simulate_study(sim: int, seed: int, x, folds: int, draws, counts, rope: float,
