@@ -79,6 +79,11 @@ def test_careless_sims_are_refused(held_out, sims):
         bt.plan(held_out, "nbc", "aode", sims=sims)
 
 
+def test_no_workers_is_refused(held_out):
+    with pytest.raises(InputError, match="n_jobs"):
+        bt.plan(held_out, "nbc", "aode", sims=2, n_jobs=0)
+
+
 def test_a_pair_not_in_the_table_is_refused(held_out):
     with pytest.raises(InputError, match="unknown classifier 'svm'"):
         bt.plan(held_out, "nbc", "svm", sims=2)
