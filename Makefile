@@ -5,7 +5,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: reproduce test unit notebooks test-cmdstan wheel-test bench simulations simulations-stan clean
+.PHONY: reproduce test unit notebooks book book-test test-cmdstan wheel-test bench simulations simulations-stan clean
 
 # The committed notebooks were run through PyStan, so the notebooks run through PyStan too
 # unless you say otherwise (make reproduce BAYESTUT_STAN_BACKEND=cmdstanpy).
@@ -74,6 +74,21 @@ test-cmdstan: $(STAMP)
 	  tests/test_stan_model.py tests/test_hierarchical.py && \
 	$(PY) -m pytest -p no:cacheprovider --nbval --nbval-current-env \
 	  notebooks/05_hierarchical.ipynb; status=$$?; rm -rf $$out; exit $$status
+
+# The tutorial as a static site in build/book/ (open build/book/index.html): the committed
+# notebooks as they are, never executed here, with the Markdown pages, a glossary, the API
+# reference and the references (docs/conf.py). Offline: MathJax is copied in, nothing is fetched.
+BOOK_STAMP := $(VENV)/.book-installed
+$(BOOK_STAMP): $(STAMP)
+	$(PY) -m pip install --quiet -e '.[book]'
+	touch $@
+
+book: $(BOOK_STAMP)
+	$(VENV)/bin/sphinx-build -E -q -b html -j auto -c docs . build/book
+
+# The built book loaded page by page in headless Chromium (tests/test_book.py).
+book-test: book
+	BAYESTUT_REQUIRE_BOOK_TEST=1 $(PY) -m pytest -p no:cacheprovider tests/test_book.py
 
 # Build the wheel, install it outside the repository and run a hierarchical comparison there.
 wheel-test: $(STAMP)

@@ -7,6 +7,7 @@ keep an extra ``dataset_id`` column, because two different data sets are both ca
 
 from __future__ import annotations
 
+import csv
 import io
 import re
 import warnings
@@ -18,7 +19,8 @@ import pandas as pd
 
 from .errors import InputError  # re-exported: `from bayestut.data import InputError` works
 from .paths import DATA
-from .shapes import check_means, is_means_only, to_tidy
+from .shapes import (LINE, ROW, check_means, is_means_only, lookalikes, nfc, refuse_ranks,
+                     rows_cited, to_tidy)
 
 COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
 FRACTION = (0.0, 1.0)      # the range of accuracy, AUC, F1, ...: the default metric range
@@ -59,7 +61,7 @@ def accuracy_table(df: pd.DataFrame, classifiers, datasets=None) -> pd.DataFrame
 
 
 def read_results(source: pd.DataFrame | Path | str, score: str = "score",
-                 percent: bool = False, score_range=FRACTION) -> pd.DataFrame:
+                 percent: bool = False, score_range=FRACTION, classifiers=None) -> pd.DataFrame:
     """A reader's own results (a DataFrame or a CSV path) in the tidy format, checked.
 
     The table may come in any of the four shapes of :mod:`bayestut.shapes` (tidy or wide, per
@@ -68,27 +70,37 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
 
     ``score`` names the column holding the metric; ``percent=True`` divides it by 100.
     ``score_range`` = (low, high) is the range the metric can take (±inf for no bound,
-    e.g. (0, inf) for log-loss); every score must lie in it. Classifier and data set names
-    are text, so that classifiers called 1 and 2 are found by the names "1" and "2".
+    e.g. (0, inf) for log-loss); every score must lie in it. ``classifiers``: in a wide table,
+    the columns that hold classifiers' scores (the others are left out); needed when the table
+    has other numeric columns. Classifier and data set names are text, compared after Unicode
+    normalisation (NFC), so that classifiers called 1 and 2 are found by the names "1" and "2".
     """
     if isinstance(source, pd.DataFrame):
-        df = source.copy()
-        df.columns = [str(c).strip() for c in df.columns]
+        df = check_frame(source)
     elif isinstance(source, (str, Path)):
         df = read_csv(Path(source))
+    elif hasattr(source, "to_pandas"):      # polars, pyarrow, ...
+        raise InputError(f"a {type(source).__module__.split('.')[0]} "
+                         f"{type(source).__name__} is not a pandas DataFrame: pass "
+                         "source.to_pandas()")
     else:
         raise InputError(f"give the results as a pandas DataFrame or the path of a CSV file, "
                          f"not a {type(source).__name__}; e.g. pd.DataFrame(rows, columns="
                          f"{COLUMNS})")
-    df = to_tidy(df, score)     # any of the four shapes (bayestut.shapes), score in "score"
+    if classifiers is not None:
+        classifiers = [nfc(c) for c in _names_list(classifiers)]
+    # any of the four shapes (bayestut.shapes), score in "score"
+    df = to_tidy(df, score, classifiers)
     for column in ("dataset", "classifier"):
         if column in df.columns:
-            df[column] = df[column].astype(str).str.strip()
+            df[column] = df[column].astype(str).str.strip().map(
+                lambda v: nfc(v) if isinstance(v, str) else v)
     if pd.api.types.is_bool_dtype(df["score"]):
         raise InputError("the scores are True/False: give each fold's metric as a number "
                          "(e.g. the fold's accuracy), not whether a prediction was right")
     df["score"] = numeric_scores(df["score"])
     if pd.api.types.is_numeric_dtype(df["score"]):
+        check_not_ranks(df)
         check_percent(df["score"], percent, score_range)
         warn_if_correctness(df["score"])
         if percent:
@@ -97,6 +109,51 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
         check_means(df)
         return validate(df.assign(run=1, fold=1), score_range).drop(columns=["run", "fold"])
     return validate(df, score_range)
+
+
+def known_name(name, known) -> str:
+    """``name`` (after NFC) if it is one of the ``known`` classifiers; else an InputError that
+    lists them and says how a look-alike known name differs (its code points)."""
+    name, known = nfc(name), sorted({str(k) for k in known})
+    if name in known:
+        return name
+    raise InputError(f"unknown classifier {name!r}; known: {known}" + lookalikes(name, known))
+
+
+def _names_list(names) -> list:
+    if isinstance(names, str) or not hasattr(names, "__iter__"):
+        raise InputError(f"give the classifiers as a list of names, got {names!r}")
+    return list(names)
+
+
+def check_frame(source: pd.DataFrame) -> pd.DataFrame:
+    """A copy of a reader's DataFrame with its column names as stripped text; InputError for
+    repeated column names and for the names kept in the index instead of columns."""
+    df = source.copy()
+    df.columns = [str(c).strip() for c in df.columns]
+    repeated = sorted({c for c in df.columns if list(df.columns).count(c) > 1})
+    if repeated:
+        raise InputError(f"column name(s) {repeated} appear more than once: give each column "
+                         "one name (one column per classifier in a wide table, one score "
+                         "column in a tidy one)")
+    in_index = [n for n in df.index.names if n is not None and str(n).strip() in
+                ("dataset", "classifier", "run", "fold", "dataset_id")]
+    if in_index and "dataset" not in df.columns:
+        raise InputError(f"{', '.join(map(str, in_index))} is in the DataFrame's index, not "
+                         "in its columns: pass df.reset_index()")
+    df[ROW] = df.index      # each row's label, for messages citing rows
+    return df
+
+
+def check_not_ranks(df: pd.DataFrame) -> None:
+    """Refuse ranks given instead of scores (:func:`bayestut.shapes.refuse_ranks`), in a tidy
+    table: one row per data set (and fold), one column per classifier."""
+    if "classifier" not in df.columns or df["score"].isna().any():
+        return
+    groups = [c for c in (_key(df), "run", "fold") if c in df.columns]
+    table = df.pivot_table(index=groups, columns="classifier", values="score",
+                           aggfunc="first")
+    refuse_ranks(table.to_numpy(dtype=float))
 
 
 def numeric_scores(scores: pd.Series) -> pd.Series:
@@ -180,6 +237,7 @@ def read_csv(path: Path) -> pd.DataFrame:
     # semicolon files from Excel write decimal commas (0,85) as well; dot decimals in such a
     # file stay text here and become numbers in numeric_scores
     decimal = "," if sep == ";" else "."
+    check_header(path, header, sep)
     try:
         columns = pd.read_csv(io.StringIO(header), sep=sep, skipinitialspace=True).columns
         df = pd.read_csv(io.StringIO(text), sep=sep, decimal=decimal, skipinitialspace=True,
@@ -189,14 +247,28 @@ def read_csv(path: Path) -> pd.DataFrame:
         raise InputError(f"{str(path)!r} is not a well-formed CSV table "
                          f"(separator {sep!r}): {problem}")
     df.columns = [str(c).strip() for c in df.columns]
+    # each row's line in the file, for messages (pandas skips blank lines; the header is 1)
+    lines = [i + 1 + bool(excel) for i, line in enumerate(text.splitlines()) if line.strip()]
+    df[LINE] = lines[1:] if len(lines) == len(df) + 1 else np.arange(len(df)) + 2 + bool(excel)
     return df
+
+
+def check_header(path: Path, header: str, sep: str) -> None:
+    """Refuse a header naming a column twice: pandas would rename the second "A" to "A.1",
+    which a wide table then reads as one more classifier (and a tidy table as another score)."""
+    names = [n.strip() for n in next(csv.reader([header], delimiter=sep))]
+    repeated = sorted({nfc(n) for n in names if n and [nfc(m) for m in names].count(nfc(n)) > 1})
+    if repeated:
+        raise InputError(f"{str(path)!r} names column(s) {repeated} more than once in its "
+                         "header: give each column one name (one column per classifier in a "
+                         "wide table, one score column in a tidy one), or drop the repeat")
 
 
 def _what_repeats(df: pd.DataFrame, keys: list) -> str:
     """A column telling the repeated rows apart (a long table of several metrics, say), as
     the rest of the message."""
     repeated = df[df.duplicated(keys, keep=False)]
-    for column in (c for c in df.columns if c not in (*keys, "score")):
+    for column in (c for c in df.columns if c not in (*keys, "score", LINE, ROW)):
         if repeated.groupby(keys)[column].nunique().gt(1).any():
             values = pd.unique(repeated[column])
             listed = ", ".join(str(v) for v in values[:4]) + (", ..." if len(values) > 4 else "")
@@ -217,9 +289,9 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
         raise InputError("the results table is empty")
     nan_cols = [c for c in COLUMNS if df[c].isna().any()]
     if nan_cols:
-        rows = df.index[df[nan_cols].isna().any(axis=1)][:5].tolist()
-        raise InputError(f"empty or missing values: NaN in column(s) {nan_cols} (first rows: "
-                         f"{rows}): every row needs a {', '.join(COLUMNS)}; fill them in, or "
+        rows = rows_cited(df, df[nan_cols].isna().any(axis=1))
+        raise InputError(f"empty or missing values: NaN in column(s) {nan_cols} ({rows}): "
+                         f"every row needs a {', '.join(COLUMNS)}; fill them in, or "
                          "drop those folds' rows for both classifiers")
     df = df.assign(score=numeric_scores(df["score"]))
     if not pd.api.types.is_numeric_dtype(df["score"]):
@@ -244,8 +316,7 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
         raise InputError(f"{int(outside.sum())} score(s) outside the metric's range "
                          f"[{low:g}, {high:g}], e.g. {first['score']:g} for "
                          f"{first['classifier']!r} on {first['dataset']!r}; fix them or declare "
-                         "the metric's true range (score_range=(0, inf) for log-loss; on the "
-                         "command line --score-range 0 inf)")
+                         "the metric's true range " + range_advice(df["score"]))
     key = _key(df)
     keys = [key, "classifier", "run", "fold"]
     dup = df.duplicated(keys)
@@ -254,7 +325,16 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
         raise InputError(f"{int(dup.sum())} repeated ({key}, classifier, run, fold) row(s), "
                          f"e.g. ({first}): keep one score per classifier and fold"
                          + _what_repeats(df, keys))
-    return df.reset_index(drop=True)
+    return df.drop(columns=[c for c in (LINE, ROW) if c in df.columns]).reset_index(drop=True)
+
+
+def range_advice(scores: pd.Series) -> str:
+    """The score range to declare, for scores outside [0, 1]: scikit-learn's neg_ scorers
+    (neg_log_loss, neg_mean_squared_error) give numbers up to 0, losses numbers from 0 up."""
+    if scores.max() <= 0:
+        return ("(all scores are at most 0, as scikit-learn's neg_ scorers give, e.g. "
+                "neg_log_loss: score_range=(-inf, 0); on the command line --score-range -inf 0)")
+    return ("(score_range=(0, inf) for log-loss; on the command line --score-range 0 inf)")
 
 
 def check_score_range(score_range) -> tuple[float, float]:
@@ -327,10 +407,7 @@ def settle_constant_rows(x: np.ndarray) -> np.ndarray:
 
 def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
     """Fold-by-fold differences score(a) - score(b) for every data set, in the table's order."""
-    known = set(df["classifier"].unique())
-    for name in (a, b):
-        if name not in known:
-            raise InputError(f"unknown classifier {name!r}; known: {sorted(known)}")
+    a, b = (known_name(name, df["classifier"].unique()) for name in (a, b))
     if a == b:
         raise InputError(f"both classifiers are {a!r}: name two different classifiers")
     key = _key(df)

@@ -5,20 +5,24 @@ it is installed from its wheel (``pyproject.toml`` maps ``stan/`` and ``data/`` 
 ``bayestut/_stan`` and ``bayestut/_data`` at build time), else from the repository's top-level
 ``stan/`` and ``data/``, their single source.
 
-Outputs (figures, scorecards) go into the repository, or into ``$BAYESTUT_OUTPUT_DIR`` when
-it is set: the tests run the notebooks with it pointing at a temporary folder, so that only
-``make reproduce`` changes committed files. The committed scorecards are always read from the
-repository: they are what a re-run is checked against.
+Outputs (figures, scorecards) go into ``$BAYESTUT_OUTPUT_DIR`` when it is set, else into a
+scratch folder outside the repository (said once, where the first output is written). Only
+``make reproduce`` sets the variable to the repository itself, so that a learner's run (in
+Jupyter, with papermill's ``-p``, on their own file, or from an installed wheel) never changes a
+committed file; the tests set it to a temporary folder. The committed scorecards are always
+read from the repository: they are what a re-run is checked against.
 """
 
 import os
+import tempfile
 from pathlib import Path
-
-from .errors import InputError
 
 PACKAGE = Path(__file__).resolve().parent
 REPO = PACKAGE.parent
 OUTPUT_ENV = "BAYESTUT_OUTPUT_DIR"
+# one per user, the same on every run, so that a learner finds it again
+SCRATCH = Path(tempfile.gettempdir()) / (
+    f"bayestut-scratch-{os.getuid()}" if hasattr(os, "getuid") else "bayestut-scratch")
 
 
 def _resource(packaged: str, top_level: str) -> Path:
@@ -40,16 +44,19 @@ def in_repository() -> bool:
 
 
 def output_root() -> Path:
-    """The folder holding figures/ and scorecards/: $BAYESTUT_OUTPUT_DIR, else the repository."""
+    """The folder holding figures/ and scorecards/: $BAYESTUT_OUTPUT_DIR, else the scratch folder."""
     chosen = os.environ.get(OUTPUT_ENV)
     if chosen:
         return Path(chosen)
-    if not in_repository():
-        raise InputError(
-            "bayestut is running from an installed package, where there is no repository to write "
-            f"figures and scorecards into; set {OUTPUT_ENV} to a folder of your choice, or run "
-            "from a clone of the repository")
-    return REPO
+    _say_where_once()
+    return SCRATCH
+
+
+def publishing() -> bool:
+    """True when outputs go into the repository itself: ``make reproduce``, which sets
+    $BAYESTUT_OUTPUT_DIR to it."""
+    chosen = os.environ.get(OUTPUT_ENV)
+    return bool(chosen) and in_repository() and Path(chosen).resolve() == REPO
 
 
 def figures_dir() -> Path:
@@ -57,5 +64,16 @@ def figures_dir() -> Path:
 
 
 def scorecards_dir() -> Path:
-    """Where a run writes its scorecards: the committed folder unless $BAYESTUT_OUTPUT_DIR is set."""
-    return COMMITTED_SCORECARDS if not os.environ.get(OUTPUT_ENV) else output_root() / "scorecards"
+    """Where a run writes its scorecards: the committed folder only when publishing."""
+    return COMMITTED_SCORECARDS if publishing() else output_root() / "scorecards"
+
+
+_told = False
+
+
+def _say_where_once() -> None:
+    global _told
+    if not _told:
+        _told = True
+        print(f"This run writes its figures and scorecard to the scratch folder {SCRATCH}, "
+              "outside the repository: only `make reproduce` rewrites the committed ones.")

@@ -14,6 +14,8 @@ analyses (:func:`is_means_only`) that only the tests on the data sets' means can
 
 from __future__ import annotations
 
+import re
+import unicodedata
 from typing import TYPE_CHECKING
 
 from .errors import InputError
@@ -24,7 +26,14 @@ if TYPE_CHECKING:
 TIDY, WIDE, TIDY_MEANS, WIDE_MEANS = ("tidy per fold", "wide per fold", "means only, tidy",
                                       "means only, wide")
 FOLD_COLUMNS = ("run", "fold")
-KEYS = ("dataset_id", "dataset", "run", "fold")     # never a classifier's column in a wide table
+# where each row came from, for messages: the file's line, or the DataFrame's index label
+LINE, ROW = "_bayestut_line", "_bayestut_row"
+KEYS = ("dataset_id", "dataset", "run", "fold", LINE, ROW)   # never a classifier's column
+# columns of a wide table that hold something else than a classifier's scores: a pandas index
+# saved with the table, a seed, a count, a time
+NOT_SCORES = re.compile(r"(unnamed: ?\d+|index|seed|random_state|id|n|size|time|.*_time|"
+                        r"time_.*|n_.*|num_.*|.*_count|count_.*|.*_size|fit_time|score_time)",
+                        re.IGNORECASE)
 
 # Four-line examples of each shape: the same text in --help, the README and the errors.
 EXAMPLES = """\
@@ -48,7 +57,7 @@ def accepted_shapes() -> str:
 
 def detect_shape(columns, score: str = "score") -> str:
     """Which of the four shapes a header describes; InputError when it fits none."""
-    columns = list(columns)
+    columns = [c for c in columns if c not in (LINE, ROW)]
     folds = [c for c in FOLD_COLUMNS if c in columns]
     if "dataset" not in columns:
         raise InputError(f"no 'dataset' column; the columns are {columns}. "
@@ -72,9 +81,10 @@ def detect_shape(columns, score: str = "score") -> str:
     return WIDE if folds else WIDE_MEANS
 
 
-def to_tidy(df: pd.DataFrame, score: str = "score") -> pd.DataFrame:
+def to_tidy(df: pd.DataFrame, score: str = "score", chosen=None) -> pd.DataFrame:
     """Any accepted shape as the tidy per-fold table or the tidy means table; the score in
-    column ``score`` (a wide table's score column is called ``score``)."""
+    column ``score`` (a wide table's score column is called ``score``). ``chosen``: the
+    classifiers' columns of a wide table, when it holds other columns too."""
     import pandas as pd     # here, not on top: the CLI's --help reads EXAMPLES without pandas
 
     shape = detect_shape(df.columns, score)
@@ -83,7 +93,7 @@ def to_tidy(df: pd.DataFrame, score: str = "score") -> pd.DataFrame:
             df = df.drop(columns=["score"], errors="ignore").rename(columns={score: "score"})
         return df
     keys = [k for k in KEYS if k in df.columns]
-    classifiers = [c for c in df.columns if c not in KEYS]
+    classifiers = wide_classifiers(df, chosen)
     for name in classifiers:
         numbers = pd.to_numeric(df[name], errors="coerce")
         if (numbers.isna() & df[name].notna()).any():
@@ -101,6 +111,108 @@ def to_tidy(df: pd.DataFrame, score: str = "score") -> pd.DataFrame:
     return tidy
 
 
+def wide_classifiers(df: pd.DataFrame, chosen=None) -> list:
+    """The columns of a wide table that hold classifiers' scores: ``chosen`` (checked), or
+    every column besides the keys, refusing columns that hold something else."""
+    import pandas as pd
+
+    columns = [c for c in df.columns if c not in KEYS]
+    refuse_ranks(df[columns].apply(pd.to_numeric, errors="coerce"))
+    if chosen is not None:
+        by_form = {nfc(c): c for c in columns}
+        unknown = [c for c in chosen if c not in by_form]
+        if unknown:
+            raise InputError(f"unknown classifier(s) {unknown}: the wide table's columns are "
+                             f"{list(by_form)}" + "".join(lookalikes(c, by_form) for c in unknown))
+        return [by_form[c] for c in dict.fromkeys(chosen)]
+    values = {c: pd.to_numeric(df[c], errors="coerce") for c in columns}
+    whole = {c: bool(v.notna().any() and (v.dropna() % 1 == 0).all() and v.max() > 1)
+             for c, v in values.items()}
+    fractions = any(v.notna().any() and v.between(0, 1).all() and not whole[c]
+                    for c, v in values.items())
+    others = {}
+    for c, v in values.items():
+        if df[c].isna().all():
+            others[c] = "empty"
+        elif NOT_SCORES.fullmatch(str(c).strip()):
+            others[c] = "named like an index, a seed, a count or a time"
+        elif whole[c] and fractions:
+            others[c] = "whole numbers above 1, beside scores between 0 and 1"
+    if others:
+        listed = "; ".join(f"{c!r} ({why})" for c, why in others.items())
+        raise InputError(f"the wide table's column(s) {listed} do not look like classifiers' "
+                         "scores, yet a wide table reads every column besides "
+                         f"{', '.join(k for k in KEYS[:4] if k in df.columns)} as a classifier. "
+                         "Say which columns are classifiers (in Python classifiers=[...]; on "
+                         "the command line name them after the file: RESULTS.csv mine baseline "
+                         "...) or drop the other columns")
+    return columns
+
+
+def nfc(name) -> str:
+    """A name in Unicode's composed form: "naïve" typed as i + combining diaeresis (NFD, as
+    macOS file systems write it) is the same name as with the one character ï (NFC)."""
+    return unicodedata.normalize("NFC", str(name))
+
+
+def _skeleton(name: str) -> str:
+    """What a name looks like: compatibility forms, case, invisible characters, spaces alike."""
+    text = unicodedata.normalize("NFKC", name).casefold()
+    return "".join(ch for ch in text if unicodedata.category(ch) not in ("Cf", "Mn", "Zs"))
+
+
+def _swapped_letters(one: str, other: str) -> bool:
+    """Two names of one length differing only where one has a non-ASCII character: a Cyrillic
+    а or е in place of a Latin a or e, which no normal form maps to each other."""
+    return len(one) == len(other) and one != other and all(
+        x == y or not (x.isascii() and y.isascii()) for x, y in zip(one, other))
+
+
+def lookalikes(name: str, known) -> str:
+    """The rest of an "unknown" message when a known name looks like ``name``: both spelt in
+    code points, so that two names that print alike are told apart."""
+    alike = [k for k in known if _skeleton(k) == _skeleton(name) or _swapped_letters(k, name)]
+    if not alike:
+        return ""
+    spelt = lambda text: " ".join(f"U+{ord(ch):04X}" for ch in text)  # noqa: E731
+    return "".join(f"; {name!r} is not the known {k!r}, though they may look alike: their "
+                   f"characters differ (yours {spelt(name)}; the table's {spelt(k)})"
+                   for k in alike)
+
+
+def refuse_ranks(values) -> None:
+    """Refuse ranks given instead of scores: a row per data set (and fold), a column per
+    classifier, and every row holding 1..K (ties averaged, e.g. 1.5). Rank 1 is the best, so
+    read as scores they reverse the verdict, and a difference of ranks is no metric's."""
+    import numpy as np
+
+    values = np.asarray(values, dtype=float)
+    if values.ndim != 2 or values.shape[0] < 2 or values.shape[1] < 2:
+        return
+    k = values.shape[1]
+    if (np.isnan(values).any() or values.min() < 1 or values.max() > k or values.max() <= 1
+            or ((values * 2) % 1 != 0).any()):
+        return
+    if np.allclose(values.sum(axis=1), k * (k + 1) / 2):
+        raise InputError(f"the scores look like ranks: on every data set the {k} classifiers' "
+                         f"values are 1 to {k}, each once. The tests compare differences of a "
+                         "metric (an accuracy, an AUC) against the rope; ranks cannot be "
+                         "compared this way (rank 1 is the best, and the gap between two ranks "
+                         "is no metric's difference). Give each classifier's scores instead")
+
+
+def rows_cited(df: pd.DataFrame, mask) -> str:
+    """The first rows where ``mask`` holds, as the reader knows them: the file's line numbers
+    (the header is line 1) or the DataFrame's index labels."""
+    import numpy as np
+
+    mask = np.asarray(mask, dtype=bool)
+    if LINE in df.columns:
+        return f"lines {[int(v) for v in df[LINE][mask][:5]]} of the file"
+    labels = df[ROW][mask] if ROW in df.columns else df.index[mask]
+    return f"first rows: {[v.item() if hasattr(v, 'item') else v for v in labels[:5]]}"
+
+
 def is_means_only(table: pd.DataFrame) -> bool:
     """A tidy means table (one score per data set and classifier), not a per-fold one."""
     return not any(c in table.columns for c in FOLD_COLUMNS)
@@ -112,8 +224,8 @@ def check_means(df: pd.DataFrame) -> None:
     key = "dataset_id" if "dataset_id" in df.columns else "dataset"
     missing = [c for c in (key, "classifier", "score") if df[c].isna().any()]
     if missing:
-        rows = df.index[df[missing].isna().any(axis=1)][:5].tolist()
-        raise InputError(f"empty or missing values in column(s) {missing} (first rows: {rows}): "
+        rows = rows_cited(df, df[missing].isna().any(axis=1))
+        raise InputError(f"empty or missing values in column(s) {missing} ({rows}): "
                          "every data set needs a mean score for every classifier; fill them "
                          "in, or drop those data sets")
     dup = df.duplicated([key, "classifier"])

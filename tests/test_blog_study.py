@@ -29,13 +29,11 @@ def test_posteriors_figure_shades_the_rope_and_colours_the_three_regions():
     from types import SimpleNamespace
 
     from bayestut.methods.correlated import correlated_bayesian_ttest
-    from bayestut.methods.decisions import outcome_labels
     from bayestut.figures.style import OUTCOME_COLOURS
 
     x = np.random.default_rng(0).normal([[-0.1], [0.0]], 0.03, (2, 100))   # one far, one across
     report = SimpleNamespace(per_dataset=correlated_bayesian_ttest(x, 0.1), rope=0.01, a="a",
-                             b="b", differences=SimpleNamespace(datasets=("far", "across")),
-                             labels=outcome_labels("a", "b"))
+                             b="b", differences=SimpleNamespace(datasets=("far", "across")))
     ax = blog_study.posteriors_figure(report).axes[0]
     band = ax.patches[0]                                      # the rope, shaded across all rows
     assert band.get_x() == pytest.approx(-0.01) and band.get_width() == pytest.approx(0.02)
@@ -43,5 +41,7 @@ def test_posteriors_figure_shades_the_rope_and_colours_the_three_regions():
     fills = {matplotlib.colors.to_hex(c.get_facecolor()[0], keep_alpha=False)
              for c in ax.collections}
     assert fills == {OUTCOME_COLOURS[r].lower() for r in ("left", "rope", "right")}
-    assert "[-0.01, 0.01]" in " ".join(t.get_text() for t in ax.get_legend().get_texts())
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert "[-0.01, 0.01]" in legend[1]
+    assert legend[0].endswith("a is practically better") and legend[2].endswith("b is practically better")
     plt.close("all")

@@ -107,3 +107,25 @@ def test_leaving_out_a_data_set_keeps_the_others_folds():
     both = cross_validate({"toy": toy(), "other": toy(seed=1)}, {"c": Centroid()}, runs=2, folds=3)
     alone = cross_validate({"other": toy(seed=1)}, {"c": Centroid()}, runs=2, folds=3)
     np.testing.assert_array_equal(both.query("dataset == 'other'")["score"], alone["score"])
+
+
+@pytest.mark.parametrize("change, message", [
+    (dict(runs=1.5), "runs must be a whole number >= 1, got 1.5"),
+    (dict(folds="10"), "folds must be a whole number >= 2"),
+    (dict(runs=True), "runs must be a whole number"),
+    (dict(datasets=[None]), r"give datasets as a dict.*give each a name"),
+    (dict(classifiers=[Centroid()]), r"give classifiers as a dict.*give each a name"),
+    (dict(datasets={"toy": None}), r"data set 'toy': give \(X, y\)"),
+    (dict(metric="accuracy"), "metric must be a function"),
+])
+def test_careless_arguments_are_refused_before_any_fit(change, message):
+    arguments = dict(datasets={"toy": toy()}, classifiers={"c": Centroid()}, runs=1, folds=3)
+    with pytest.raises(InputError, match=message):
+        cross_validate(**{**arguments, **change})
+
+
+def test_a_metric_of_predicted_classes_is_told_it_gets_scores():
+    from sklearn.metrics import accuracy_score
+    with pytest.raises(InputError, match=r"accuracy_score failed.*s > 0.5"):
+        cross_validate({"toy": toy()}, {"c": Centroid()}, runs=1, folds=3,
+                       metric=accuracy_score)

@@ -3,11 +3,14 @@ import pytest
 
 from bayestut.errors import InputError
 from bayestut.methods.decisions import (LOSS_JMLR, decide, decide_by_loss, nhst_versus_bayes,
-                                outcome_labels)
+                                        outcome_names, probability_columns, shown)
 
 
-def test_labels_are_named_after_the_classifiers():
-    assert outcome_labels("nbc", "aode") == ("nbc ≪ aode", "nbc = aode", "nbc ≫ aode")
+def test_outcomes_are_named_after_the_classifiers_a_better_first():
+    assert outcome_names("nbc", "aode") == ("aode better", "equivalent", "nbc better")
+    assert shown(["left", "rope", "right"]) == ["right", "rope", "left"]
+    assert probability_columns("nbc", "aode") == ["P(nbc better)", "P(equivalent)",
+                                                  "P(aode better)"]
 
 
 def test_threshold_rule():

@@ -51,10 +51,10 @@ def test_cross_validate_output_becomes_the_tidy_table(results):
 
 def test_multi_metric_results_name_their_scores():
     out = run(StratifiedKFold(3), scoring=["accuracy", "roc_auc"])
-    table = from_sklearn(out, scoring="test_roc_auc")
+    table = from_sklearn(out, folds=3, scoring="test_roc_auc")
     assert len(table) == 2 * 3 * 3 and set(table["run"]) == {1}
     with pytest.raises(InputError, match="test_accuracy"):
-        from_sklearn(out)
+        from_sklearn(out, folds=3)
 
 
 def test_different_splits_are_refused(results):
@@ -63,5 +63,62 @@ def test_different_splits_are_refused(results):
     mixed = {name: {**by, "nb": other[name]["nb"]} for name, by in results.items()}
     with pytest.raises(InputError, match="other folds"):
         from_sklearn(mixed, folds=3)
-    with pytest.raises(InputError, match="not whole runs"):
+    with pytest.raises(InputError, match="folds=4, but .* runs of 3 folds"):
         from_sklearn(results, folds=4)
+
+
+def quick(cv, **extra):
+    """cross_validate of two fast models on one small data set (for the checks of shapes)."""
+    iris = load_iris()
+    X, y = iris.data, iris.target == 1
+    return {"iris": {clf: cross_validate(model, X, y, cv=cv, **extra)
+                     for clf, model in (("nb", GaussianNB()),
+                                        ("tree", DecisionTreeClassifier(random_state=0)))}}
+
+
+def test_the_runs_are_read_from_the_splits():
+    """10 x 5 repeated k-fold: each run's 5 test folds partition the data, so 10 runs of 5
+    folds (rho = 1/5), not one run of 50 (rho = 1/50)."""
+    out = quick(RepeatedStratifiedKFold(n_splits=5, n_repeats=10, random_state=0),
+              return_indices=True)
+    table = from_sklearn(out)
+    assert table["run"].max() == 10 and table["fold"].max() == 5
+    assert compare_rho(table) == pytest.approx(1 / 5)
+    with pytest.raises(InputError, match="runs of 5 folds"):
+        from_sklearn(out, folds=10)
+
+
+def compare_rho(table):
+    from bayestut.data import paired_differences
+    return paired_differences(read_results(table), "nb", "tree").rho
+
+
+def test_without_the_splits_the_runs_must_be_said():
+    out = quick(RepeatedStratifiedKFold(n_splits=5, n_repeats=2, random_state=0))
+    with pytest.raises(InputError, match="pass folds=k.*return_indices=True"):
+        from_sklearn(out)
+    assert from_sklearn(out, folds=5)["run"].max() == 2
+
+
+def test_splits_that_are_not_k_fold_runs_are_refused():
+    from sklearn.model_selection import ShuffleSplit
+    out = quick(ShuffleSplit(n_splits=4, test_size=0.3, random_state=0), return_indices=True)
+    with pytest.raises(InputError, match="do not form runs of k-fold"):
+        from_sklearn(out)
+
+
+def test_training_scores_are_refused():
+    out = quick(StratifiedKFold(3), return_train_score=True, return_indices=True)
+    with pytest.raises(InputError, match="training scores"):
+        from_sklearn(out, scoring="train_score")
+
+
+@pytest.mark.parametrize("given, message", [
+    ({}, "empty dict"),
+    ({"d": {"a": np.array([0.8, 0.9, 0.85])}}, "cross_val_score's array"),
+    ({"d": {"a": {}}}, "has no 'test_score'"),
+    ([1, 2], "got a list"),
+])
+def test_what_is_not_cross_validate_output_is_refused(given, message):
+    with pytest.raises(InputError, match=message):
+        from_sklearn(given)

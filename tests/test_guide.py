@@ -13,6 +13,7 @@ from bayestut.figures import guide as guide_plots  # noqa: E402
 from bayestut.analysis.compare import compare  # noqa: E402
 from bayestut.errors import InputError  # noqa: E402
 from bayestut.methods.correlated import correlated_bayesian_ttest  # noqa: E402
+from bayestut.methods.decisions import probability_columns  # noqa: E402
 from bayestut.methods.nonparametric import signed_rank_test  # noqa: E402
 from bayestut.figures.style import OUTCOME_COLOURS  # noqa: E402
 from test_compare_cli import results  # noqa: E402  (the same made-up scores)
@@ -25,16 +26,18 @@ def x():
 
 def test_correlated_sweep_is_the_posterior_at_every_rope(x):
     ropes = [0.0, 0.005, 0.02]
-    sweep = guide.correlated_sweep(x, 1 / 9, ropes)
+    sweep = guide.correlated_sweep(x, 1 / 9, ropes, a="mine", b="base")
+    assert list(sweep.columns) == ["P(mine better)", "P(equivalent)", "P(base better)"]
     post = correlated_bayesian_ttest(x, 1 / 9)
     for r in ropes:
-        np.testing.assert_allclose(sweep.loc[r].to_numpy(), post.rope(r))
-    assert sweep.loc[0.0, "rope"] == 0.0
+        np.testing.assert_allclose(sweep.loc[r].to_numpy(), post.rope(r)[::-1])
+    assert sweep.loc[0.0, "P(equivalent)"] == 0.0
     np.testing.assert_allclose(sweep.sum(axis=1), 1.0)
     # a wider rope can only take mass from both sides
     full = guide.correlated_sweep(x, 0.1)
     assert full.index[0] == 0.0 and full.index[-1] == pytest.approx(0.03)
-    assert np.all(np.diff(full["rope"]) >= 0) and np.all(np.diff(full["left"]) <= 0)
+    assert np.all(np.diff(full["P(equivalent)"]) >= 0)
+    assert np.all(np.diff(full["P(b better)"]) <= 0)
 
 
 def test_correlated_sweep_refuses_several_data_sets(x):
@@ -49,19 +52,23 @@ def test_signed_rank_sweep_reuses_the_weights_at_every_rope():
     for r in ropes:
         alone = signed_rank_test(z, rope=r, n_samples=3000, seed=5).winning_shares()
         np.testing.assert_array_equal(sweep.loc[r].to_numpy(), alone.to_numpy())
-    assert sweep.loc[0.0, "rope"] == 0.0          # no rope: two outcomes only
+    assert list(sweep.columns) == list(alone.index)
+    assert sweep.loc[0.0, "P(equivalent)"] == 0.0          # no rope: two outcomes only
 
 
 def test_decision_ranges_follow_the_runs_of_equal_decisions():
-    sweep = pd.DataFrame([[0.97, 0.03, 0.0], [0.96, 0.04, 0.0], [0.6, 0.4, 0.0],
-                          [0.02, 0.98, 0.0]], columns=guide.OUTCOMES,
+    sweep = pd.DataFrame([[0.0, 0.03, 0.97], [0.0, 0.04, 0.96], [0.0, 0.4, 0.6],
+                          [0.0, 0.98, 0.02]], columns=probability_columns("mine", "base"),
                          index=pd.Index([0.0, 0.01, 0.02, 0.03], name="r"))
     ranges = guide.decision_ranges(sweep, 0.95)
-    assert ranges["decision"].tolist() == ["left", "none", "rope"]
+    assert ranges["decision"].tolist() == ["base better", "no decision", "equivalent"]
     assert ranges["from r"].tolist() == [0.0, 0.02, 0.03]
     assert ranges["to r"].tolist() == [0.01, 0.02, 0.03]
-    assert guide.decision_ranges(sweep, 0.965)["decision"].tolist() == ["left", "none", "rope"]
-    assert guide.decision_ranges(sweep, 0.99)["decision"].tolist() == ["none"]
+    assert guide.decision_ranges(sweep, 0.965)["decision"].tolist() == [
+        "base better", "no decision", "equivalent"]
+    assert guide.decision_ranges(sweep, 0.99)["decision"].tolist() == ["no decision"]
+    sweep.iloc[0] = [0.97, 0.03, 0.0]
+    assert guide.decision_ranges(sweep, 0.95)["decision"].tolist()[0] == "mine better"
 
 
 def test_settings_of_one_data_set_say_the_other_tests_were_not_run():
@@ -126,7 +133,10 @@ def test_sensitivity_figure_colours_each_outcome(x):
     left, right = fig.axes
     assert [line.get_color() for line in right.lines[:3]] == [OUTCOME_COLOURS[r] for r in
                                                               ("left", "rope", "right")]
+    # each outcome's curve is its own column: b better (left, blue) is P(b better)
+    np.testing.assert_array_equal(right.lines[0].get_ydata(), sweep["P(b better)"])
     assert len(left.lines) == 2 * 3 + 2           # two line styles, threshold, chosen rope
     names = [t.get_text() for t in fig.legends[0].get_texts()]
-    assert names[:3] == list(labels) and "ρ = 1/9" in names and "ρ = 1/10" in names
+    assert names[:3] == ["a better", "equivalent", "b better"]
+    assert "ρ = 1/9" in names and "ρ = 1/10" in names
     plt.close("all")

@@ -141,14 +141,15 @@ def _fit(x, **kwargs):
 
 def test_a_clear_winner_on_a_few_data_sets():
     r = _fit(_x(q=5, shift=0.05))
-    assert r.labels == ("good ≪ bad", "good = bad", "good ≫ bad")
+    assert r.labels == ("bad better", "equivalent", "good better")
     assert r.probabilities[2] > 0.9
     assert r.probabilities.sum() == pytest.approx(1.0)
     assert r.delta.shape == (600, 5) and r.delta0.shape == (600,)
     # original scale: the shrunk estimates sit near the per-data-set means
     np.testing.assert_allclose(r.delta.mean(axis=0), r.xbar, atol=0.02)
     table = r.per_dataset()
-    assert list(table.columns[2:5]) == [f"P({lab})" for lab in r.labels]
+    assert list(table.columns[2:5]) == ["P(good better)", "P(equivalent)", "P(bad better)"]
+    assert table["P(good better)"].mean() > 0.9
     np.testing.assert_allclose(table.iloc[:, 2:5].sum(axis=1), 1.0)
     assert isinstance(r.summary(), pd.Series)
 
@@ -161,7 +162,7 @@ def test_same_seed_same_answer_and_the_gaussian_variant():
     assert g.probabilities[1] > 0.5        # all within a fraction of a point: equivalent
 
 
-NBC_AODE_NOTEBOOK = 0.716    # P(nbc ≪ aode) reproduced in notebook 05 (not a published number)
+NBC_AODE_NOTEBOOK = 0.716    # P(aode better) reproduced in notebook 05 (not a published number)
 
 
 @pytest.mark.slow
@@ -169,7 +170,7 @@ def test_nbc_vs_aode_reproduces_the_notebook():
     r = h.hierarchical_test(paired_differences(load_uci(), "nbc", "aode"), seed=1, progress=False)
     reproduced = dict(zip(r.labels, r.probabilities))
     # notebook 05's value (hyperprior "jmlr", seed 1, 4 x 1000 draws)
-    assert reproduced["nbc ≪ aode"] == pytest.approx(NBC_AODE_NOTEBOOK, abs=0.03)
+    assert reproduced["aode better"] == pytest.approx(NBC_AODE_NOTEBOOK, abs=0.03)
     assert r.diagnostics.max_rhat <= 1.01
 
 

@@ -45,9 +45,11 @@ def test_voting_picture_shows_the_draws_and_the_shares_of_the_votes(result):
     assert len(posteriors) == 2
     assert posteriors[0].get_title().startswith("draw 3: masses")
     heights = [bar.get_height() for bar in votes.patches]
-    np.testing.assert_allclose(heights, result.probabilities)
+    np.testing.assert_allclose(heights, result.probabilities[::-1])     # a better first
     assert [matplotlib.colors.to_hex(bar.get_facecolor()) for bar in votes.patches] == \
-        [OUTCOME_COLOURS[r].lower() for r in ("left", "rope", "right")]
+        [OUTCOME_COLOURS[r].lower() for r in ("right", "rope", "left")]
+    assert [t.get_text() for t in votes.get_xticklabels()] == ["nbc better", "equivalent",
+                                                              "aode better"]
     plt.close(fig)
 
 

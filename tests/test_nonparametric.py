@@ -1,10 +1,13 @@
-"""Bayesian sign and signed-rank tests: exact moments, brute force, prior placement, baycomp."""
+"""Bayesian sign and signed-rank tests: exact moments, brute force, prior placement, baycomp,
+ties with the rope's edges whatever form the scores came in."""
 
 import itertools
 
 import numpy as np
+import pandas as pd
 import pytest
 
+from bayestut.data import COLUMNS, paired_differences
 from bayestut.methods import nonparametric as nonpar
 from bayestut.errors import InputError
 
@@ -14,17 +17,14 @@ EDGE = 0.0625
 
 
 def pair_region(total, rope):
-    """Where one pairwise sum counts: (left, rope, right), a sum on an edge split in half."""
+    """Where one pairwise sum counts: (left, rope, right); the rope closed, and with no rope a
+    sum of 0 split in half (values here are exact in binary: no tolerance needed)."""
     if total < -2 * rope:
         return np.array([1.0, 0, 0])
     if total > 2 * rope:
         return np.array([0, 0, 1.0])
     if rope == 0:                                  # total == 0: the two outcomes share it
         return np.array([0.5, 0, 0.5])
-    if total == -2 * rope:
-        return np.array([0.5, 0.5, 0])
-    if total == 2 * rope:
-        return np.array([0, 0.5, 0.5])
     return np.array([0, 1.0, 0])
 
 
@@ -55,12 +55,22 @@ def test_region_masses_match_the_double_sum(rope, z0):
     np.testing.assert_allclose(fast, slow, atol=1e-12)
 
 
-def test_region_masses_count_boundary_sums_half():
+def test_boundary_sums_are_in_the_closed_rope_within_the_tolerance():
     # one value 0.25 with rope 0.25: its own pair sums to 0.5 = 2r exactly
-    m = nonpar.region_masses([0.25], [[1.0]], rope=0.25)
-    np.testing.assert_allclose(m, [[0, 0.5, 0.5]])
-    m = nonpar.region_masses([0.0], [[1.0]], rope=0.0)
-    np.testing.assert_allclose(m, [[0.5, 0, 0.5]], atol=1e-15)
+    for value in (0.25, 0.25 + 0.4 * nonpar.TIE_TOLERANCE, -0.25 - 0.4 * nonpar.TIE_TOLERANCE):
+        np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], rope=0.25), [[0, 1, 0]])
+    # a sum past the edge by more than the tolerance is outside
+    np.testing.assert_allclose(nonpar.region_masses([0.25 + nonpar.TIE_TOLERANCE], [[1.0]],
+                                                    rope=0.25), [[0, 0, 1]])
+    # no rope: a sum of about 0 is a tie between the two outcomes
+    for value in (0.0, 0.4 * nonpar.TIE_TOLERANCE):
+        np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], rope=0.0),
+                                   [[0.5, 0, 0.5]], atol=1e-15)
+    # the sign test: on ±r in the rope, past it outside; with no rope a zero counts half
+    shares = nonpar.region_shares([0.01 + 1e-7, -0.01 - 1e-7, 0.0101, -0.0101], rope=0.01)
+    np.testing.assert_array_equal(shares, [[0, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 0]])
+    np.testing.assert_array_equal(nonpar.region_shares([1e-7, 0.001], rope=0.0),
+                                  [[0.5, 0, 0.5], [0, 0, 1]])
 
 
 @pytest.mark.parametrize("z0", [0.0, 0.15, np.inf, -np.inf])
@@ -144,9 +154,12 @@ def test_chunks_give_any_number_of_valid_samples(monkeypatch):
 def test_summaries_are_labelled_after_the_classifiers():
     post = nonpar.SimplexPosterior(np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.7, 0.2, 0.1]]),
                                    a="nbc", b="aode")
-    assert list(post.winning_shares().index) == ["nbc ≪ aode", "nbc = aode", "nbc ≫ aode"]
-    np.testing.assert_allclose(post.winning_shares(), [2 / 3, 1 / 3, 0])
-    np.testing.assert_allclose(post.means(), [0.5, 1 / 3, 1 / 6])
+    assert list(post.winning_shares().index) == ["P(nbc better)", "P(equivalent)",
+                                                 "P(aode better)"]
+    assert list(post.means().index) == list(post.winning_shares().index)
+    np.testing.assert_allclose(post.winning_shares(), [0, 1 / 3, 2 / 3])
+    np.testing.assert_allclose(post.shares, [2 / 3, 1 / 3, 0])          # the arrays' order
+    np.testing.assert_allclose(post.means(), [1 / 6, 1 / 3, 0.5])
     assert post.vertices == ("aode", "rope", "nbc")
 
 
@@ -191,3 +204,46 @@ def test_agrees_with_baycomp():
                                atol=5 * np.sqrt(2 / n) * theirs.std(axis=0).max())
     wins = lambda s: np.bincount(s.argmax(axis=1), minlength=3) / len(s)
     np.testing.assert_allclose(wins(ours), wins(theirs), atol=5 * np.sqrt(2 * 0.25 / n))
+
+
+def test_folds_means_and_rounded_means_give_the_same_answer(monkeypatch):
+    """Accuracies on test folds of 30 instances are multiples of 1/30, so the data sets' mean
+    differences (multiples of 1/3000) often sum to exactly ±2r: given per fold, as means, or as
+    means rounded to 10 or 6 decimals, the last digits differ, and the answer must not."""
+    rng = np.random.default_rng(0)
+    targets = [0.01, 0.01, -0.01, 0.02, 0.0, 0.005, 0.015, -0.005, 0.03, 0.01, -0.02, 0.025]
+    rows = []
+    for i, z in enumerate(targets):
+        steps = np.zeros(100, int)                  # a - b in instances, per fold
+        k = round(abs(z) * 3000)
+        steps[rng.choice(100, k // 2, replace=False)] = 2 * np.sign(z)
+        steps[np.flatnonzero(steps == 0)[: k % 2]] = np.sign(z)
+        base = rng.integers(18, 27, 100)            # correct out of 30
+        for f, (s, c) in enumerate(zip(steps, base)):
+            run, fold = divmod(f, 10)
+            rows += [(f"set{i}", "b", run + 1, fold + 1, c / 30),
+                     (f"set{i}", "a", run + 1, fold + 1, (c + s) / 30)]
+    table = pd.DataFrame(rows, columns=COLUMNS)
+    folds = paired_differences(table, "a", "b").means().to_numpy()
+    means = table.groupby(["dataset", "classifier"], sort=False)["score"].mean().unstack()
+    forms = {"folds": folds, "means": (means["a"] - means["b"]).to_numpy()}
+    for decimals in (10, 6):
+        rounded = means.round(decimals)
+        forms[f"rounded to {decimals}"] = (rounded["a"] - rounded["b"]).to_numpy()
+    np.testing.assert_allclose(forms["folds"], targets, atol=2e-6)
+
+    def answers():
+        kw = dict(rope=0.01, n_samples=20_000, seed=3)
+        return {name: (nonpar.signed_rank_test(z, **kw).winning_shares().to_numpy(),
+                       nonpar.sign_test(z, **kw).means().to_numpy())
+                for name, z in forms.items()}
+
+    got = answers()
+    for name, (signed_rank, sign) in got.items():
+        np.testing.assert_allclose(signed_rank, got["folds"][0], atol=1e-12, err_msg=name)
+        np.testing.assert_allclose(sign, got["folds"][1], atol=1e-12, err_msg=name)
+    # the example has ties that matter: compared bit for bit, the forms disagree
+    monkeypatch.setattr(nonpar, "TIE_TOLERANCE", 0.0)
+    exact = answers()
+    rope_shares = [signed_rank[1] for signed_rank, _ in exact.values()]
+    assert max(rope_shares) - min(rope_shares) > 0.006, rope_shares

@@ -42,10 +42,11 @@ def overlaps_a_rope_line(ax, artist) -> bool:
 
 
 def test_posterior_prints_the_three_probabilities(post):
-    ax = plots.posterior(post[0], 0.01, labels=("a ≪ b", "a = b", "a ≫ b"))
+    ax = plots.posterior(post[0], 0.01, labels=("b better", "equivalent", "a better"))
     texts = legend_texts(ax)
-    for name, p in zip(("a ≪ b", "a = b", "a ≫ b"), post[0].rope(0.01)):
+    for name, p in zip(("b better", "equivalent", "a better"), post[0].rope(0.01)):
         assert f"P({name}) = {p:.3f}" in texts
+    assert [t.split(" =")[0] for t in texts[:3]] == ["P(a better)", "P(equivalent)", "P(b better)"]
     assert "rope [-0.01, 0.01]" in texts
     assert rope_lines(ax) == [-0.01, 0.01]
     # the area under the curve in the three outcomes' colours, one layer each
@@ -67,7 +68,7 @@ def test_probabilities_never_cover_the_rope_lines(centre):
 def test_point_mass_posterior_is_drawn():
     point = correlated_bayesian_ttest(np.zeros(10), 0.1)
     ax = plots.posterior(point, 0.01)
-    assert "P(rope) = 1.000" in legend_texts(ax)
+    assert "P(equivalent) = 1.000" in legend_texts(ax)
     plt.close("all")
 
 

@@ -164,7 +164,9 @@ def test_other_settings_give_a_note_not_an_error(published, capsys):
     note = capsys.readouterr().out
     assert "rope = 0.02 instead of the published 0.01" in note and "compares nothing" in note
     assert set(shown["verdict"]) == {scorecard.NOT_COMPARED}
-    assert card.summary().to_dict() == {scorecard.NOT_COMPARED: 2}
+    assert card.summary().to_dict() == {}                  # no "match 1 / differs 1"
+    card.print_summary()
+    assert capsys.readouterr().out == ""
     assert not (published / "scorecards" / "99_mcmc.csv").exists()     # nothing written
 
 

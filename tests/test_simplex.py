@@ -35,7 +35,7 @@ def test_simplex_plot_names_corners_and_their_shares_of_draws():
     ax = simplex.simplex_plot(SAMPLES, ("aode", "rope", "nbc"))
     texts = [t.get_text() for t in ax.texts]
     shares = np.bincount(SAMPLES.argmax(axis=1), minlength=3) / len(SAMPLES)
-    names = ("aode better", "rope", "nbc better")
+    names = ("aode better", "equivalent", "nbc better")
     assert texts == [f"{n}\nshare of draws {p:.3f}" for n, p in zip(names, shares)]
     # each name is written at its own corner: aode's left of the rope's, nbc's right of it
     xs = [t.get_position()[0] for t in ax.texts]
@@ -64,8 +64,8 @@ def test_density_is_clipped_to_the_triangle_and_boundaries_lie_over_it():
 def test_figure_has_two_marginals_the_simplex_and_one_colour_bar():
     fig = simplex.simplex_figure(SAMPLES, ("aode", "rope", "nbc"), title="t")
     labelled = [(ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes if ax.get_xlabel()]
-    assert labelled[:2] == [("P(aode better), in one draw", "P(rope), in one draw"),
-                            ("P(nbc better), in one draw", "P(rope), in one draw")]
+    assert labelled[:2] == [("P(aode better), in one draw", "P(equivalent), in one draw"),
+                            ("P(nbc better), in one draw", "P(equivalent), in one draw")]
     colour_bars = [ax for ax in fig.axes if ax.get_label() == "<colorbar>"]
     assert len(colour_bars) == 1
     # the three densities share that one scale

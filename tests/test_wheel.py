@@ -15,7 +15,6 @@ REPO = Path(__file__).resolve().parents[1]
 SCRIPT = """
 import os, sys, warnings
 import bayestut, bayestut.paths as paths, bayestut.methods.stan as stan
-from bayestut.errors import InputError
 from bayestut.data import load_uci
 assert bayestut.__file__.startswith(sys.argv[1]), bayestut.__file__
 import bayestut as bt
@@ -29,12 +28,9 @@ assert uci["dataset_id"].nunique() == 54, uci.shape
 six = [name for name in uci["dataset"].unique() if name != "credit"][:6]   # two are called credit
 pair = uci[uci["classifier"].isin(["nbc", "hnb"]) & uci["dataset"].isin(six)]
 pair.drop(columns="dataset_id").to_csv("results.csv", index=False)
-try:
-    paths.figures_dir()
-except InputError as e:
-    assert "BAYESTUT_OUTPUT_DIR" in str(e), e
-else:
-    raise AssertionError("writing figures from an installed package must be refused")
+# outputs of an installed package go to the scratch folder, never beside the package
+assert paths.figures_dir() == paths.SCRATCH / "figures", paths.figures_dir()
+assert not paths.publishing() and sys.argv[1] not in str(paths.scorecards_dir())
 print("installed package ok")
 """
 

@@ -8,7 +8,8 @@ A, B, ROPE, T = "logreg", "forest", 0.01, 0.95
 
 
 def test_rope_most_probable_never_headlines_odds():
-    # the issue's case: signed-rank shares (logreg ≪ forest, =, ≫) = (0.159, 0.841, 0.000)
+    # the issue's case: signed-rank shares (forest better, equivalent, logreg better)
+    # = (0.159, 0.841, 0.000), in the arrays' order
     text = decision([0.159, 0.841, 0.0], A, B, ROPE, T, share=True)
     assert text.startswith("no decision: the outcome most often the likeliest")
     assert "logreg and forest are practically equivalent" in text
@@ -19,14 +20,15 @@ def test_rope_most_probable_never_headlines_odds():
 def test_per_data_set_rope_is_not_called_evidence_for_a_side():
     # P(rope) = 0.809 on one data set was reported as "strong evidence that logreg is better"
     text = decision([0.0, 0.809, 0.191], A, B, ROPE, T)
-    assert "P(logreg = forest) = 0.809 is short of the 0.95 needed" in text
-    assert "evidence" not in text and "P(logreg ≫ forest) = 0.191" in text
+    assert text.endswith("short of the 0.95 needed: P(logreg better) = 0.191, "
+                         "P(equivalent) = 0.809, P(forest better) = 0.000")
+    assert "evidence" not in text
 
 
 def test_odds_follow_only_when_a_side_is_most_probable():
     text = decision([0.7, 0.25, 0.05], A, B, ROPE, T)
     assert "the most probable outcome is that forest is practically better than logreg" in text
-    assert "posterior odds of forest ≫ logreg against logreg ≫ forest are 14" in text
+    assert "posterior odds of forest better against logreg better are 14" in text
     assert verdict([0.7, 0.25, 0.05], A, B, T) == "no decision (most probable: forest better; " \
                                                    "odds 14:1 against logreg better)"
 
@@ -43,7 +45,7 @@ def test_no_decision_never_grades_the_odds_and_says_they_ignore_the_rope():
 
 def test_decision_names_the_winner_and_the_kind_of_probability():
     assert decision([0.0, 0.01, 0.99], A, B, ROPE, T) == \
-        "logreg is practically better than forest: P(logreg ≫ forest) = 0.990, above the " \
+        "logreg is practically better than forest: P(logreg better) = 0.990, above the " \
         "threshold 0.95"
     shares = decision([0.0, 0.01, 0.99], A, B, ROPE, T, se=[0, 0.002, 0.002], share=True)
     assert "it is the likeliest outcome in 0.990 ± 0.002 of the posterior draws" in shares
@@ -82,3 +84,14 @@ def test_near_the_threshold_an_integrated_answer_is_not_sent_back_for_more_draws
     integrated = decision(p, "a", "b", 0.01, 0.95, se=se, share=True, integrated=True)
     assert "confirm with more draws" in sampled
     assert "more draws" not in integrated and "numerical error" in integrated
+
+
+def test_rounding_never_carries_a_probability_across_the_threshold():
+    assert number(0.94975, 0.0, 0.95) == "0.949"        # short of it: rounded down
+    assert number(0.95004, 0.0, 0.95) == "0.951"        # above it: rounded up
+    assert number(0.9496, 0.004, 0.95) == "0.949 ± 0.004"
+    assert number(0.95, 0.0, 0.95) == "0.950"           # on it: as it is
+    assert number(0.94975, 0.0) == "0.950"              # no threshold beside it: plain rounding
+    assert number(0.93, 0.0, 0.95) == "0.930"
+    text = decision([0.02, 0.03025, 0.94975], "a", "b", 0.01, 0.95)
+    assert "= 0.949 is short of the 0.95 needed" in text and "0.950" not in text

@@ -43,24 +43,104 @@ def test_methods_text_names_the_settings_actually_used(two):
     assert "2 chains of 300 warm-up and 400 kept iterations" in text
     assert "seed 11" in text and "50,000 Monte Carlo samples" in text
     assert "alpha ~ U(1, 2), beta ~ U(0.01, 0.1)" in text
-    assert re.search(r"largest rank-normalised split R-hat was 1\.\d{3}", text)
+    # the diagnostics say which fit they belong to
+    assert re.search(r"of the hierarchical test's fit: largest R-hat 1\.\d{3}, smallest bulk "
+                     r"ESS [\d,]+, \d+ of 800 post-warm-up transitions divergent", text)
     assert "bayestut 0.1.0" in text and "PyStan" in text or "CmdStanPy" in text
     assert "Plackett-Luce" not in text and "sign test" not in text     # not run, not named
+    # sampled: the decision rests on shares of draws
+    assert "estimated as the share of posterior draws" in text and "integrated" not in text
 
 
 def test_methods_text_of_the_exact_engine(many):
     text = many.methods_text()
-    assert "numerical integration" in text and "largest numerical error" in text
+    assert "integrated numerically on adaptive grids, without sampling" in text
+    assert "largest numerical error" in text
+    assert ("for the hierarchical test, the posterior probability that it is the most probable "
+            "outcome on a new data set, integrated numerically") in text
     assert "Stan" not in text and "PyStan" not in text and "CmdStanPy" not in text
     assert "Gibbs sampler with latent gamma variables" in text
     assert "with their numerical errors" in text
+    # the K form's only MCMC fit is the ranking's, and the diagnostics say so
+    assert re.search(r"of the Plackett-Luce ranking's fit: largest R-hat 1\.\d{3}", text)
+    assert "transitions divergent" not in text           # a Gibbs sampler has no divergences
 
 
-def test_results_text_is_the_reports_verdict(two):
+def test_methods_plurals_units_and_quoted_names():
+    one = results(runs=1)
+    one["score"] *= 100                                   # in percent
+    names = ("SVM, rbf", 'kNN "k=5"')
+    one["classifier"] = one["classifier"].map({A: names[0], B: names[1], C: "c"})
+    c = compare(one, *names, percent=True, rope=0.02)
+    text = c.methods_text()
+    assert "(s)" not in text
+    assert "2 classifiers, “SVM, rbf” and “kNN \"k=5\"”, on 5 data sets with 1 run of 5-fold" in text
+    assert "given in percent and divided by 100" in text
+    assert "±0.02 score, i.e. ±2 percentage points of the scores as given" in text
+    assert "±0.02 score, i.e. ±2 percentage points" in c.results_text()
+    assert "percent" not in two_plain_methods()
+
+
+def two_plain_methods() -> str:
+    return compare(results(), A, B).methods_text()
+
+
+def test_results_text_is_prose_for_a_paper(two):
     text = two.results_text()
-    assert text.startswith(two.headline())
-    assert "Signed-rank test on the means:" in text
-    assert "On the individual data sets, the correlated t-test gives:" in text
+    assert text.startswith("Over 5 data sets (2 runs of 5-fold cross-validation), the Bayesian "
+                           "hierarchical test (Corani et al. 2017) ")
+    assert re.search(r"the likeliest outcome for a new data set in [\d.]+( ± [\d.]+)? of the "
+                     r"posterior draws, (above|none above) the threshold 0\.9", text)
+    assert "on a new data set “knn_5 & more” would be practically better with probability" in text
+    assert "The Bayesian signed-rank test on the data sets' mean differences (Benavoli" in text
+    for console in ("≫", "≪", "P(", "odds", "Hierarchical test over"):
+        assert console not in text
+
+
+def test_results_text_of_the_exact_engine_says_integrated():
+    c = compare(results(), A, B)
+    assert "with posterior probability" in c.results_text()
+    assert "(integrated numerically)" in c.results_text()
+
+
+def test_results_text_without_a_decision_is_honest():
+    df = results()
+    df.loc[df.classifier == A, "score"] -= 0.02            # A 0.01 above B: on the rope's edge
+    c = compare(df, A, B, rope=0.01)
+    h = c.overall()[-1]
+    assert h.shares.max() < 0.95                            # the case itself
+    text = c.results_text()
+    assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01 score): the " \
+           "posterior probability that the likeliest outcome for a new data set is “knn_5 & " \
+           "more” practically better is" in text
+    assert "(integrated numerically), none above the threshold 0.95" in text
+
+
+def test_results_text_of_means_only_and_of_one_data_set():
+    means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
+    text = compare(means, A, B).results_text()
+    assert text.startswith("Over 5 data sets (mean scores only), the Bayesian signed-rank test")
+    assert "The Bayesian sign test on the data sets' mean differences" in text
+    assert "of the posterior samples" in text and "correlated" not in text
+    one = compare(results()[lambda d: d.dataset == "set0"], A, B).results_text()
+    assert one.startswith("On the only data set, “set0”, the Bayesian correlated t-test")
+    assert "posterior probabilit" in one and "draws" not in one
+
+
+def test_the_tally_has_one_entry_per_outcome():
+    rng = np.random.default_rng(3)
+    df = results()
+    df["score"] += np.where(df.classifier == A, rng.normal(0, 0.03, len(df)), 0)
+    c = compare(df, A, B)
+    verdicts = {c.verdict(p) for p in c.per_dataset.rope(c.rope)}
+    assert sum(v.startswith("no decision") for v in verdicts) >= 2      # differing odds
+    tally = re.findall(r"On the individual data sets, .*?\.$", c.results_text())
+    assert re.fullmatch(r"On the individual data sets, the Bayesian correlated t-test \(threshold "
+                        r"0\.95\) finds “knn_5 & more” practically better on (\d), practical "
+                        r"equivalence on (\d), “ada%boost” practically better on (\d) and no "
+                        r"decision on (\d)\.", tally[0])
+    counts = re.findall(r"on (\d)", tally[0])
+    assert sum(map(int, counts)) == 5
 
 
 def test_bibtex_cites_what_was_run(two, many):
@@ -75,9 +155,24 @@ def test_k_classifiers_get_the_ranking_and_every_pair(many):
     text = many.methods_text()
     assert "3 classifiers" in text and "Calvo et al. (2018)" in text
     assert "not adjusted for the number of pairs" in text and "±0.02" in text
-    assert many.results_text().startswith("Hierarchical test:")
+    assert f"3 classifiers, “{A}”, “{B}” and “{C}”" in text
+    results_ = many.results_text()
+    assert results_.startswith("Over 5 data sets (2 runs of 5-fold cross-validation), the "
+                               "Bayesian hierarchical test (Corani et al. 2017) finds:")
+    assert "Pair by pair, the Bayesian hierarchical test gives:" in results_
     md = many.to_markdown()
-    assert len([line for line in md.splitlines() if line.startswith(f"| {A} vs")]) == 4
+    assert len([line for line in md.splitlines() if line.startswith(f"| {writeup.markdown_escape(A)} | ")]) == 4
+    assert md.startswith("| a | b | test | P(a better) | P(equivalent) | P(b better) | decision |")
+
+
+def test_tables_name_the_classifiers_in_the_order_shown(two):
+    header = two.to_markdown().splitlines()[0]
+    assert header == (f"| test | P({A} better) | P(equivalent) | P({B} better) | decision |"
+                      .replace("_", "\\_").replace("&", "&amp;"))
+    row = writeup.overall_rows(two)[-1]
+    o = two.overall()[-1]
+    assert row[f"P({A} better)"].startswith(f"{o.shares[2]:.2f}"[:3])   # a - b > rope
+    assert "first" not in two.to_latex() and "first" not in two.to_markdown()
 
 
 def check_latex(tex: str) -> None:
@@ -107,6 +202,8 @@ def test_latex_table_parses_and_escapes_the_names(two, many):
         check_latex(tex)
         assert r"\toprule" in tex and r"\midrule" in tex and r"\bottomrule" in tex
         assert r"knn\_5 \& more" in tex and r"ada\%boost" in tex
+        assert r"P(knn\_5 \& more better) & P(equivalent) & P(ada\%boost better)" in tex \
+            or r"P(a better) & P(equivalent) & P(b better)" in tex
         check_latex(writeup.latex_document_body(result))
 
 
@@ -133,4 +230,72 @@ def test_files_beside_the_report(tmp_path, two):
     assert [p.name for p in written] == ["compare_a_vs_b.md", "compare_a_vs_b.tex",
                                          "compare_a_vs_b.bib"]
     md = written[0].read_text()
-    assert md.startswith("## Methods") and "## Results" in md and "| comparison |" in md
+    assert md.startswith("## Methods") and "## Results" in md and "| test |" in md
+
+
+# names in several scripts and with every kind of markup: the outputs must keep them text
+SCRIPTS = ("Наивный Байес", "λ-SVM σ=1", "決定木", "naïve Bayes −1", "forest 🌲", "Ærø ß Łódź",
+           "a--b [x] ~^\\ {y} <z> |w| \"q\"", "Ελληνικά", "ℵ₀ ½ x²")
+HOSTILE = ("<img src=x onerror=alert(1)>", "<script>alert(1)</script>",
+           "[click](javascript:alert(1))", "a|b", "two\nlines", "*bold* _it_ `code`")
+
+
+def named(names, engine="exact"):
+    df = results()
+    df["classifier"] = df["classifier"].map(dict(zip((A, B, C), names)))
+    return compare_all(df, rope=0.02, progress=False, n_jobs=1, ranking=False, engine=engine)
+
+
+@pytest.fixture(scope="module")
+def scripts():
+    return [named(SCRIPTS[i:i + 3]) for i in range(0, len(SCRIPTS), 3)]
+
+
+@pytest.fixture(scope="module")
+def hostile():
+    return [named(HOSTILE[:3]), named(HOSTILE[3:])]
+
+
+def test_latex_escapes_letters_the_default_fonts_lack():
+    assert writeup.latex_escape("Жa") == r"\texttt{[U+0416]}a"
+    assert writeup.latex_escape("naïve −1") == r"na\"{i}ve $-$1"
+    assert writeup.latex_escape("σ") == r"$\sigma$"
+    assert writeup.latex_escape("a--b [x]") == "a-{}-b {[}x{]}"
+    assert writeup.latex_escape("two\nlines") == "two lines"
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None,
+                    reason="pdflatex is not installed (Debian: texlive-latex-base and "
+                           "texlive-latex-recommended for booktabs)")
+def test_latex_compiles_for_names_in_any_script(tmp_path, scripts, hostile):
+    for i, result in enumerate([*scripts, *hostile]):
+        document = ("\\documentclass{article}\n\\usepackage{booktabs}\n\\begin{document}\n"
+                    + writeup.latex_document_body(result) + "\\end{document}\n")
+        (tmp_path / f"paper{i}.tex").write_text(document, encoding="utf-8")
+        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                              f"paper{i}.tex"], cwd=tmp_path, capture_output=True, text=True,
+                             timeout=120)
+        assert run.returncode == 0, run.stdout[-2000:]
+        assert "Missing character" not in (tmp_path / f"paper{i}.log").read_text(errors="replace")
+
+
+def test_markdown_keeps_every_name_text(hostile):
+    for result in hostile:
+        md = "\n".join([writeup.markdown_escape(result.methods_text()),
+                        writeup.markdown_escape(result.results_text()), result.to_markdown()])
+        for raw in ("<img", "<script", "*bold*", "_it_", "`code`", "two\nlines"):
+            assert raw not in md, raw
+        assert not re.search(r"(?<!\\)\]\(javascript", md)     # [x](javascript:...) no link
+        table = [line for line in result.to_markdown().splitlines() if line.startswith("|")]
+        cells = {len(re.split(r"(?<!\\)\|", line)) for line in table}
+        assert len(cells) == 1, table                   # no row broken by a | in a name
+
+
+def test_html_reports_keep_every_name_text(hostile):
+    from bayestut.analysis.report import html_report
+
+    for result in hostile:
+        page = html_report(result)
+        for raw in ("<img", "<script", "\"javascript", "'javascript"):
+            assert raw not in page, raw
+        assert "&lt;script&gt;" in page or "&lt;img" in page or "a|b" in page

@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import base64
 import contextlib
-import html
 import io
 import os
 import sys
@@ -203,48 +202,25 @@ th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
 
 
 def html_report(report) -> str:
-    """The whole report as one HTML page, verdict first, figures embedded as base64 PNG."""
-    e = html.escape
-    fmt = lambda v: f"{v:.3f}"  # noqa: E731
-    parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'>"
-             f"<title>{e(report.a)} against {e(report.b)}</title><style>{STYLE}</style></head><body>",
-             f"<h1>{e(report.a)} against {e(report.b)}</h1>",
-             f"<p class='verdict'><strong>Verdict.</strong> {e(report.headline())}</p>",
-             f"<p>{e(report.settings())}.</p>",
-             f"<p><strong>Orientation.</strong> {e(report.orientation())}</p>",
-             "<h2>Decisions</h2><ul>"]
+    """The whole report as one HTML page, verdict first, figures embedded as base64 PNG; every
+    text escaped by the template (analysis.pages)."""
+    from .pages import render, table
+
     decisions = report.sentences(each=False)
-    parts += [f"<li>{e(s)}</li>" for s in decisions]
-    if report.many_data_sets:       # the last is the count: each data set's sentence folds out
-        each = report.sentences()[len(decisions) - 1:]
-        parts[-1] = (f"<li>{e(decisions[-1])}<details><summary>each data set's sentence"
-                     "</summary><ul>" + "".join(f"<li>{e(s)}</li>" for s in each)
-                     + "</ul></details></li>")
-    parts.append("</ul>")
-    if report.overall():
-        parts += ["<h2>Over all data sets</h2>", report.overall_table().to_html(border=0),
-                  "<ul class='note'>"] + [f"<li>{e(x)}</li>" for x in report.explanations()] + ["</ul>"]
-    parts += ["<h2>Per data set</h2>",
-              f"<p class='note'>{e(report.per_dataset_note)}.</p>",
-              report.per_dataset_table().to_html(float_format=fmt, border=0)]
-    problems = report.diagnostics()
-    if problems:
-        parts += ["<h2>Sampler warnings</h2><ul>"] + [f"<li>{e(p)}</li>" for p in problems]
-        parts.append("</ul>")
-    parts.append("<h2>Figures</h2>")
-    missing = report.missing_glyphs()
-    if missing:
-        parts.append(f"<p class='note'>No font installed here can draw {e(missing)}: those "
-                     "characters show as empty boxes in the figures (the text above is "
-                     "unaffected). Install a font that has them, e.g. Noto Sans CJK, and run "
-                     "again.</p>")
-    for name, fig in report.figures().items():
-        parts.append(f"<figure><img alt='{name}' src='data:image/png;base64,{_png(fig)}'>"
-                     f"<figcaption>{e(FIGURE_CAPTIONS[name])}</figcaption></figure>")
-    parts.append("<p class='note'>Made by bayestut "
-                 f"{__version__}: Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine "
-                 "Learning 106, 2017.</p></body></html>")
-    return "\n".join(parts)
+    each = report.sentences()[len(decisions) - 1:] if report.many_data_sets else []
+    figures = [{"name": name, "png": _png(fig), "caption": FIGURE_CAPTIONS[name]}
+               for name, fig in report.figures().items()]
+    return render(
+        "two", title=f"{report.a} against {report.b}", style=STYLE, a=report.a, b=report.b,
+        headline=report.headline(), settings=report.settings(),
+        orientation=report.orientation(),
+        decisions=decisions[:-1] if each else decisions,
+        tally=decisions[-1] if each else "", each=each,
+        overall=table(report.overall_table()) if report.overall() else None,
+        explanations=report.explanations(), per_dataset_note=report.per_dataset_note,
+        per_dataset=table(report.per_dataset_table()), problems=report.diagnostics(),
+        missing=report.missing_glyphs(), figures=figures, version=__version__,
+        credits="Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, 2017")
 
 
 def save(path: Path, page: str, summary: str) -> None:
@@ -269,6 +245,7 @@ def run_compare(args) -> Path:
 
     name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
     path = report_target(args.out, name)        # checked before the analysis
+    protect_input(args.results, report_files(path))
     options = sampler_options(args)
     report = compare(args.results, args.a, args.b, rope=args.rope,
                      lower_is_better=args.lower_is_better, score=args.score,
@@ -319,9 +296,10 @@ def run_many(args) -> Path:
     # read here, so that the report's name (it counts the classifiers) is checked before any fit
     lower_is_better = metric_direction(args.score, args.lower_is_better)
     table = read_results(args.results, score=args.score, percent=args.percent,
-                         score_range=tuple(args.score_range))
+                         score_range=tuple(args.score_range), classifiers=args.names or None)
     names = check_classifiers(table, args.names or None)
     path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
+    protect_input(args.results, report_files(path))
     report = compare_all(table, names, rope=args.rope, lower_is_better=lower_is_better,
                          score_range=tuple(args.score_range), threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
@@ -329,6 +307,29 @@ def run_many(args) -> Path:
     save(path, many_html(report), report.summary())
     paper_files(report, path)
     return path
+
+
+def report_files(html_path: Path) -> list[Path]:
+    """The report and the paper's files beside it (analysis.writeup.write_files)."""
+    stem = html_path.name.removesuffix(".html")
+    return [html_path.parent / (stem + suffix) for suffix in (".html", ".md", ".tex", ".bib")]
+
+
+def protect_input(results, outputs) -> None:
+    """Refuse, before any work, outputs that would overwrite the results file: the same path,
+    or the same file through a symbolic or a hard link."""
+    from ..errors import InputError
+
+    source = Path(results)
+    for path in outputs:
+        try:
+            same = os.path.samefile(source, path)
+        except OSError:             # one of them does not exist (yet)
+            same = source.resolve() == path.resolve()
+        if same:
+            raise InputError(f"the results file {results} is where an output goes ({path}), "
+                             "and would be overwritten: move or rename it, or give another "
+                             "folder with --out")
 
 
 def paper_files(report, html_path: Path) -> None:

@@ -1,7 +1,7 @@
 """One call for a reader's own results: every analysis of the tutorial for two classifiers.
 
 :func:`compare` reads a tidy table (or a CSV) of cross-validation results, checks it, orients
-the differences so that "a ≫ b" always means *a is better* (also for a metric where lower is
+the differences so that "a better" always means *a is practically better* (also for a metric where lower is
 better), and runs
 
 - the Bayesian correlated t-test on each data set (JMLR §3),
@@ -34,7 +34,7 @@ from . import wording, writeup
 from ..methods.correlated import StudentPosterior, correlated_bayesian_ttest
 from ..errors import InputError
 from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
-from ..methods.decisions import decide, outcome_labels
+from ..methods.decisions import decide, outcome_names, probability_columns, shown
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX, ConvergenceWarning, mcse_mean
 from ..methods.hierarchical import ENGINES, HierarchicalResult, hierarchical_test
 from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
@@ -243,7 +243,7 @@ class Overall:
 
 @dataclass(frozen=True)
 class Comparison(writeup.WriteUp):
-    """Every analysis of a against b; ``x`` > 0 (and "a ≫ b") always means a is better."""
+    """Every analysis of a against b; ``x`` > 0 (and "a better") always means a is better."""
 
     a: str
     b: str
@@ -264,7 +264,9 @@ class Comparison(writeup.WriteUp):
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        return outcome_labels(self.a, self.b)
+        """The outcomes' names in the arrays' (left, rope, right) order: (b better, equivalent,
+        a better); tables and sentences show them in the order of ``decisions.shown``."""
+        return outcome_names(self.a, self.b)
 
     @property
     def identical(self) -> bool:
@@ -287,8 +289,9 @@ class Comparison(writeup.WriteUp):
                      f"score({self.b}) - score({self.a})" if self.lower_is_better else
                      f"higher scores are better, so the differences are "
                      f"score({self.a}) - score({self.b})")
-        return (f"Metric {self.metric!r}: {direction}; '{self.a} ≫ {self.b}' always means {self.a} is "
-                f"practically better (by more than the rope ±{self.rope:g}).")
+        return (f"Metric {self.metric!r}: {direction}; '{self.a} better' always means {self.a} is "
+                f"practically better (by more than the rope ±{self.rope:g}), and likewise "
+                f"'{self.b} better'.")
 
     def verdict(self, p) -> str:
         """A short decision for one (left, rope, right) at the threshold, for a table cell."""
@@ -317,8 +320,8 @@ class Comparison(writeup.WriteUp):
         if self.hierarchical is not None:
             shrunk = self.hierarchical.per_dataset()["posterior mean delta_i"]
             table["shrunk (hierarchical)"] = shrunk.to_numpy()
-        for j, label in enumerate(self.labels):
-            table[f"P({label})"] = p[:, j]
+        for column, j in zip(probability_columns(self.a, self.b), shown(range(3))):
+            table[column] = p[:, j]
         table["decision"] = [self.verdict(row) for row in p]
         return table
 
@@ -348,7 +351,8 @@ class Comparison(writeup.WriteUp):
         rows = {}
         for o in self.overall():
             for kind, p, se in ((SHARE, o.shares, o.shares_se), (MEAN, o.means, o.means_se)):
-                row = {f"P({lab})": wording.number(v, e) for lab, v, e in zip(self.labels, p, se)}
+                row = {column: wording.number(p[j], se[j])
+                       for column, j in zip(probability_columns(self.a, self.b), shown(range(3)))}
                 row["decision"] = self.verdict(p) if kind == SHARE else ""
                 rows[f"{o.test}: {kind}"] = row
         return pd.DataFrame.from_dict(rows, orient="index")
@@ -373,8 +377,8 @@ class Comparison(writeup.WriteUp):
         h = self.overall()[1]
         text = wording.decision(h.shares, self.a, self.b, self.rope, self.threshold,
                                 se=h.shares_se, share=True, integrated=self.integrated(h.test))
-        means = ", ".join(f"P({lab}) = {wording.number(v, e)}"
-                          for lab, v, e in zip(self.labels[::-1], h.means[::-1], h.means_se[::-1]))
+        means = ", ".join(f"{column} = {wording.number(h.means[j], h.means_se[j])}"
+                          for column, j in zip(probability_columns(self.a, self.b), shown(range(3))))
         planned = f" {self.plan.line()}." if self.plan is not None else ""
         return (f"Hierarchical test over {len(d.datasets)} data sets: {text}. On a new data "
                 f"set: {means}.{caution(self.hierarchical)}{planned}")
@@ -565,7 +569,7 @@ def simplex_overall(test: str, posterior: SimplexPosterior) -> Overall:
     (its samples are independent: one chain)."""
     samples = posterior.samples[None]
     wins = np.eye(3)[samples[0].argmax(axis=1)][None]
-    return Overall(test, posterior.winning_shares().to_numpy(), mcse_mean(wins),
+    return Overall(test, posterior.shares, mcse_mean(wins),
                    samples[0].mean(axis=0), mcse_mean(samples))
 
 
@@ -613,10 +617,11 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     progress = check_flag("progress", progress, "Python only")
     check_environment()
     plan = None if plan is None else check_counts(plan, "plan=10, --plan 10")
-    table = read_results(results, score=score, percent=percent, score_range=score_range)
+    table = read_results(results, score=score, percent=percent, score_range=score_range,
+                         classifiers=[a, b])
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
-                   engine=engine)
+                   engine=engine, percent=percent)
     if is_means_only(table):
         return compare_means(table, str(a), str(b), rope=rope, lower_is_better=lower_is_better,
                              metric=score, threshold=threshold, seed=seed,

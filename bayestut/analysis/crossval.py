@@ -20,7 +20,7 @@ import pandas as pd
 from scipy import stats
 
 from ..errors import InputError
-from ..data import COLUMNS
+from ..data import COLUMNS, as_numbers
 
 
 def auc(y_true, y_score) -> float:
@@ -51,6 +51,46 @@ def stratified_folds(y, k: int, rng: np.random.Generator) -> np.ndarray:
     return folds
 
 
+def _whole(value) -> bool:
+    return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
+
+
+def check_arguments(datasets, classifiers, runs, folds, metric, seed) -> None:
+    """cross_validate's arguments, checked before any model is fit."""
+    for name, value, least in (("runs", runs, 1), ("folds", folds, 2), ("seed", seed, 0)):
+        if not _whole(value) or value < least:
+            raise InputError(f"{name} must be a whole number >= {least}, got {value!r}")
+    for name, value, example in (("datasets", datasets, "{'iris': (X, y)}"),
+                                 ("classifiers", classifiers,
+                                  "{'logreg': LogisticRegression()}")):
+        if not isinstance(value, dict) or not value:
+            raise InputError(f"give {name} as a dict of name -> value, e.g. {example}, "
+                             f"got {type(value).__name__}"
+                             + (" (give each a name: {'name': ...})"
+                                if isinstance(value, (list, tuple)) else ""))
+    for name, pair in datasets.items():
+        if not isinstance(pair, (tuple, list)) or len(pair) != 2:
+            raise InputError(f"data set {name!r}: give (X, y), got {type(pair).__name__}")
+    if not callable(metric):
+        raise InputError(f"metric must be a function metric(y_true, y_score), got {metric!r}: "
+                         "e.g. sklearn.metrics.roc_auc_score")
+
+
+def _scored(metric, y_true, y_score) -> float:
+    """``metric`` on one test fold: a number, or an InputError saying the metric gets each
+    instance's score (a probability), not a predicted class."""
+    try:
+        value = metric(y_true, y_score)
+        return float(value)
+    except (TypeError, ValueError) as problem:
+        name = getattr(metric, "__name__", repr(metric))
+        raise InputError(f"metric {name} failed on a test fold ({problem}): the metric gets "
+                         "(y_true, y_score) with y_score each instance's score for the "
+                         "positive class (a probability), not a predicted class; for "
+                         "accuracy give e.g. lambda y, s: accuracy_score(y, s > 0.5), or use "
+                         "a metric of scores such as roc_auc_score") from None
+
+
 def _positive_scores(model, X) -> np.ndarray:
     if hasattr(model, "predict_proba"):
         return model.predict_proba(X)[:, 1]
@@ -76,8 +116,7 @@ def cross_validate(datasets: dict, classifiers: dict, runs: int = 10, folds: int
     The folds of a data set in run r come from ``seed``, the data set's name and r only, so
     adding or leaving out data sets or classifiers leaves the others' folds unchanged.
     """
-    if runs < 1 or folds < 2:
-        raise InputError(f"need runs >= 1 and folds >= 2, got runs={runs}, folds={folds}")
+    check_arguments(datasets, classifiers, runs, folds, metric, seed)
     rows = []
     for name, (X, y) in datasets.items():
         X, y = np.asarray(X), np.asarray(y)
@@ -92,7 +131,7 @@ def cross_validate(datasets: dict, classifiers: dict, runs: int = 10, folds: int
                 test = labels == fold
                 for clf_name, model in classifiers.items():
                     fitted = _seeded(model, seed + run).fit(X[~test], positive[~test])
-                    score = metric(positive[test], _positive_scores(fitted, X[test]))
+                    score = _scored(metric, positive[test], _positive_scores(fitted, X[test]))
                     rows.append((name, clf_name, run + 1, fold + 1, score))
             if progress:
                 print(f"{name}: run {run + 1}/{runs} done", flush=True)
@@ -112,55 +151,130 @@ def from_sklearn(results: dict, folds: int | None = None,
                                               return_indices=True)
                           for clf, model in models.items()}
                    for name, (X, y) in datasets.items()}
-        table = from_sklearn(results, folds=10)
+        table = from_sklearn(results)
 
     ``folds``: the k of the k-fold splitter (repeated splitters list run 1's k splits, then run
-    2's, ...); None treats all splits as one run. ``scoring``: the key of the scores, e.g.
-    "test_roc_auc" after ``scoring=["roc_auc", ...]``. When the results hold the splits
-    (``return_indices=True``), every classifier of a data set must have the same test folds.
-    scikit-learn's "neg_..." scorers give negative numbers (higher is better): compare them
-    with ``score_range=(-inf, 0)``.
+    2's, ...). With ``return_indices=True`` it is read from the splits (each run's test folds
+    partition the data), and checked if given; without the splits it must be given, since 50
+    splits may be 10 runs of 5 folds or 5 of 10, and the tests' correlation is 1/k.
+    ``scoring``: the key of the scores, e.g. "test_roc_auc" after
+    ``scoring=["roc_auc", ...]``; training scores ("train_...") are refused. Every classifier
+    of a data set must have the same test folds. scikit-learn's "neg_..." scorers give
+    negative numbers (higher is better): compare them with ``score_range=(-inf, 0)``.
     """
-    rows = []
-    if not isinstance(results, dict) or not results:
+    if not isinstance(results, dict):
         raise InputError("give {data set: {classifier: cross_validate(...) output}}, "
-                         f"got {type(results).__name__}")
+                         f"got a {type(results).__name__}")
+    if not results:
+        raise InputError("the results are an empty dict: give {data set: {classifier: "
+                         "cross_validate(...) output}}, at least one data set")
+    if not isinstance(scoring, str) or scoring.startswith("train_"):
+        raise InputError(f"scoring={scoring!r}: give the key of a test score, e.g. "
+                         "'test_score' or 'test_roc_auc'; training scores (return_train_score) "
+                         "are measured on the data each model was fit on and cannot be "
+                         "compared as test results")
+    rows = []
     for dataset, by_classifier in results.items():
         if not isinstance(by_classifier, dict) or len(by_classifier) < 1:
             raise InputError(f"data set {dataset!r}: give {{classifier: cross_validate(...) "
                              "output}}")
-        splits = _same_splits(dataset, by_classifier)
         for classifier, cv in by_classifier.items():
-            if scoring not in cv:
-                keys = [k for k in cv if k.startswith("test_")]
-                raise InputError(f"{classifier!r} on {dataset!r} has no {scoring!r}; its scores "
-                                 f"are {keys}: pass scoring=one of them")
-            scores = np.asarray(cv[scoring], dtype=float)
-            if len(scores) != splits:
-                raise InputError(f"{classifier!r} on {dataset!r} has {len(scores)} splits, the "
-                                 f"others {splits}: run every classifier with the same splitter")
-            k = folds or len(scores)
-            if k < 2 or len(scores) % k:
-                raise InputError(f"{len(scores)} splits on {dataset!r} are not whole runs of "
-                                 f"folds={k}: give the splitter's n_splits as folds")
+            _check_output(dataset, classifier, cv, scoring)
+        k = _runs_of(dataset, by_classifier, folds, scoring)
+        for classifier, cv in by_classifier.items():
+            scores = as_numbers(cv[scoring], f"{classifier!r} on {dataset!r}: {scoring}")
             rows += [(str(dataset), str(classifier), i // k + 1, i % k + 1, s)
-                     for i, s in enumerate(scores)]
+                     for i, s in enumerate(np.ravel(scores))]
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
-def _same_splits(dataset, by_classifier: dict) -> int:
-    """The number of splits of a data set's results, after checking that the classifiers'
-    test folds are the same wherever the results record them."""
+def _check_output(dataset, classifier, cv, scoring: str) -> None:
+    """One classifier's cross_validate output: a dict holding ``scoring``."""
+    if not isinstance(cv, dict):
+        plain = (" (cross_val_score's array of scores, say)"
+                 if isinstance(cv, (np.ndarray, list, tuple)) else "")
+        raise InputError(f"{classifier!r} on {dataset!r} is a {type(cv).__name__}{plain}, not "
+                         "cross_validate's dict: run sklearn.model_selection.cross_validate("
+                         "model, X, y, cv=cv, return_indices=True) instead, which keeps the "
+                         "folds (or pass {'test_score': scores} with folds=k)")
+    if scoring not in cv:
+        keys = [k for k in cv if str(k).startswith("test_")]
+        raise InputError(f"{classifier!r} on {dataset!r} has no {scoring!r}; its test scores "
+                         f"are {keys}: pass scoring=one of them (training scores cannot be "
+                         "compared)")
+
+
+def _runs_of(dataset, by_classifier: dict, folds, scoring: str) -> int:
+    """k, the folds per run of a data set's results, read from the splits when recorded
+    (and checked against ``folds``); the classifiers' test folds checked to be the same."""
     first_name, first = next(iter(by_classifier.items()))
-    reference = first.get("indices")
+    splits = len(np.ravel(first[scoring]))
     for name, cv in by_classifier.items():
-        indices = cv.get("indices")
-        if reference is None or indices is None:
-            continue
-        same = len(indices["test"]) == len(reference["test"]) and all(
-            np.array_equal(a, b) for a, b in zip(indices["test"], reference["test"]))
+        if len(np.ravel(cv[scoring])) != splits:
+            raise InputError(f"{name!r} on {dataset!r} has {len(np.ravel(cv[scoring]))} "
+                             f"splits, {first_name!r} {splits}: run every classifier with the "
+                             "same splitter")
+    tests = _same_splits(dataset, by_classifier)
+    if folds is not None and (not _whole(folds) or folds < 2):
+        raise InputError(f"folds must be a whole number >= 2 (the splitter's n_splits), "
+                         f"got {folds!r}")
+    if tests is None:
+        if folds is None:
+            raise InputError(f"the {splits} splits on {dataset!r} do not say how many runs of "
+                             "how many folds they are (the tests' correlation is 1/k): pass "
+                             "folds=k, the splitter's n_splits, or run cross_validate with "
+                             "return_indices=True so that the runs are read from the folds")
+        k = folds
+    else:
+        k = _folds_from_splits(dataset, tests)
+        if folds is not None and folds != k:
+            raise InputError(f"folds={folds}, but on {dataset!r} every {k} test folds "
+                             f"partition the data (runs of {k} folds): drop folds=, or give "
+                             f"folds={k}")
+    if splits % k:
+        raise InputError(f"{splits} splits on {dataset!r} are not whole runs of folds={k}: "
+                         "give the splitter's n_splits as folds")
+    return int(k)
+
+
+def _folds_from_splits(dataset, tests: list) -> int:
+    """The k such that each run's k test folds partition the data: scikit-learn's repeated
+    splitters give run 1's folds, then run 2's, ...; InputError if no k does."""
+    n = len(set(np.concatenate([np.asarray(t) for t in tests]).tolist()))
+    seen, k = set(), None
+    for i, test in enumerate(tests):
+        test = set(np.asarray(test).tolist())
+        if seen & test:
+            break
+        seen |= test
+        if len(seen) == n:
+            k = i + 1
+            break
+    runs_ok = k is not None and k >= 2 and len(tests) % k == 0 and all(
+        sorted(np.concatenate([np.asarray(t) for t in tests[r:r + k]]).tolist()) == sorted(seen)
+        for r in range(0, len(tests), k))
+    if not runs_ok:
+        raise InputError(f"the test folds on {dataset!r} do not form runs of k-fold "
+                         "cross-validation (each run's test folds partitioning the data), as "
+                         "from ShuffleSplit or a leave-p-out splitter: the tests' correlation "
+                         "1/k needs a (repeated) k-fold splitter such as "
+                         "RepeatedStratifiedKFold")
+    return k
+
+
+def _same_splits(dataset, by_classifier: dict) -> list | None:
+    """The test folds of a data set's results (None when no classifier recorded them),
+    after checking that the classifiers' test folds are the same wherever recorded."""
+    recorded = [(name, cv["indices"]["test"]) for name, cv in by_classifier.items()
+                if isinstance(cv.get("indices"), dict) and "test" in cv["indices"]]
+    if not recorded:
+        return None
+    first_name, reference = recorded[0]
+    for name, tests in recorded[1:]:
+        same = len(tests) == len(reference) and all(
+            np.array_equal(a, b) for a, b in zip(tests, reference))
         if not same:
             raise InputError(f"on {dataset!r}, {name!r} was tested on other folds than "
                              f"{first_name!r}: the tests compare fold by fold, so pass the "
                              "same splitter with a fixed random_state to every cross_validate")
-    return len(next(v for k, v in first.items() if k.startswith("test_")))
+    return list(reference)

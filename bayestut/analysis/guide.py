@@ -1,9 +1,9 @@
 """The guide's computations (notebook 10): how a result moves with the rope and with rho, and
 the settings a report must state.
 
-- :func:`correlated_sweep` and :func:`signed_rank_sweep`: (left, rope, right) for every rope
-  half-width r on a grid, for one data set (Bayesian correlated t-test) or over data sets
-  (Bayesian signed-rank test);
+- :func:`correlated_sweep` and :func:`signed_rank_sweep`: P(a better), P(equivalent),
+  P(b better) for every rope half-width r on a grid, for one data set (Bayesian correlated
+  t-test) or over data sets (Bayesian signed-rank test);
 - :func:`decision_ranges`: the stretches of r over which the 0.95 decision stays the same;
 - :func:`settings`: what to state beside a :func:`~bayestut.analysis.compare.compare` result, read
   from the result itself.
@@ -19,40 +19,48 @@ import pandas as pd
 from . import compare as compare_module
 from ..methods.correlated import correlated_bayesian_ttest
 from ..errors import InputError
-from ..methods.decisions import decide
+from ..methods.decisions import NO_DECISION, SHOWN, decide, probability_columns
 from ..methods.nonparametric import signed_rank_test
 
-OUTCOMES = ["left", "rope", "right"]
 ROPES = np.round(np.arange(301) * 1e-4, 4)        # r from 0 to 0.03 in steps of 0.0001
 
 
-def _frame(p, ropes) -> pd.DataFrame:
-    return pd.DataFrame(np.asarray(p), columns=OUTCOMES,
+def _frame(p, ropes, a: str, b: str) -> pd.DataFrame:
+    """(left, rope, right) rows as P(a better), P(equivalent), P(b better) columns."""
+    return pd.DataFrame(np.asarray(p)[:, list(SHOWN)], columns=probability_columns(a, b),
                         index=pd.Index(np.asarray(ropes, dtype=float), name="r"))
 
 
-def correlated_sweep(x, rho: float, ropes=ROPES) -> pd.DataFrame:
-    """P(left), P(rope), P(right) of one data set's Bayesian correlated t-test (differences
-    ``x``, correlation ``rho``) for each rope half-width r: one row per r. Exact."""
+def correlated_sweep(x, rho: float, ropes=ROPES, a: str = "a", b: str = "b") -> pd.DataFrame:
+    """P(a better), P(equivalent), P(b better) of one data set's Bayesian correlated t-test
+    (differences ``x`` = a - b, correlation ``rho``) for each rope half-width r: one row per
+    r. Exact."""
     post = correlated_bayesian_ttest(np.asarray(x, dtype=float), rho)
     if np.ndim(post.loc) != 0:
         raise ValueError("give the differences of one data set (a 1-D array)")
-    return _frame([post.rope(r) for r in ropes], ropes)
+    return _frame([post.rope(r) for r in ropes], ropes, a, b)
 
 
-def signed_rank_sweep(z, ropes, n_samples: int = 50_000, seed: int = 0) -> pd.DataFrame:
-    """The Bayesian signed-rank test's shares of draws in which left, rope, right is the
-    largest, for each rope half-width r. Every r reuses the same seed, hence the same
-    Dirichlet weights: the curves move with r only, not with Monte Carlo noise."""
-    shares = [signed_rank_test(z, rope=r, n_samples=n_samples, seed=seed).winning_shares()
-              for r in ropes]
-    return _frame(np.vstack(shares), ropes)
+def signed_rank_sweep(z, ropes, n_samples: int = 50_000, seed: int = 0, a: str | None = None,
+                      b: str | None = None) -> pd.DataFrame:
+    """The Bayesian signed-rank test's shares of draws in which each outcome is the largest,
+    for each rope half-width r, as :func:`correlated_sweep` names them (``a``, ``b``: by
+    default the names of a ``Differences``, else "a" and "b"). Every r reuses the same seed,
+    hence the same Dirichlet weights: the curves move with r only, not with Monte Carlo noise."""
+    shares = [signed_rank_test(z, rope=r, n_samples=n_samples, seed=seed).shares for r in ropes]
+    return _frame(np.vstack(shares), ropes, a or getattr(z, "a", "a"), b or getattr(z, "b", "b"))
 
 
 def decision_ranges(sweep: pd.DataFrame, threshold: float = 0.95) -> pd.DataFrame:
-    """The runs of consecutive r with the same decision at ``threshold``: one row per run,
-    with its decision ('left', 'rope', 'right' or 'none') and its first and last r."""
-    choice = decide(sweep[OUTCOMES].to_numpy(), threshold)
+    """The runs of consecutive r with the same decision at ``threshold`` of a sweep: one row
+    per run, with its decision (an outcome named as in the sweep's columns, e.g. "a better",
+    or "no decision") and its first and last r."""
+    # the columns are in the order SHOWN, which is its own inverse: back to (left, rope, right)
+    columns = list(sweep.columns[list(SHOWN)])
+    choice = decide(sweep[columns].to_numpy(), threshold)
+    names = {"left": columns[0][2:-1], "rope": columns[1][2:-1], "right": columns[2][2:-1],
+             NO_DECISION: "no decision"}
+    choice = np.array([names[c] for c in choice])
     starts = np.flatnonzero(np.r_[True, choice[1:] != choice[:-1]])
     ends = np.r_[starts[1:], len(choice)] - 1
     r = sweep.index.to_numpy()

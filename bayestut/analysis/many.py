@@ -30,7 +30,7 @@ from .compare import (ADAPT_DELTA, ENGINE, MEAN, NON_CENTRED, SHARE, SIGNED_RANK
                       oriented_differences, check_rope, check_settings, compare)
 from . import writeup
 from ..errors import InputError
-from ..data import FRACTION, read_results
+from ..data import FRACTION, lookalikes, nfc, read_results
 from ..methods.decisions import decide
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.ranking import Ranking, plackett_luce, ranking_data
@@ -59,10 +59,11 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
     elif not hasattr(classifiers, "__iter__"):
         raise InputError(f"give the classifier names as a list, got {classifiers!r}")
     else:
-        names = [str(c) for c in classifiers]
+        names = [nfc(c) for c in classifiers]
     unknown = [c for c in names if c not in known]
     if unknown:
-        raise InputError(f"unknown classifier(s) {unknown}; known: {known}")
+        raise InputError(f"unknown classifier(s) {unknown}; known: {known}"
+                         + "".join(lookalikes(c, known) for c in unknown))
     repeated = sorted({c for c in names if names.count(c) > 1})
     if repeated:
         raise InputError(f"classifier(s) named twice: {repeated}; name each once")
@@ -143,7 +144,8 @@ class ManyComparison(writeup.WriteUp):
 
     def overall(self, test: str, a: str, b: str) -> Overall:
         """One multi-data-set test of a against b, for either order of the pair: both kinds
-        of probability of (a ≪ b, a = b, a ≫ b) with their Monte Carlo errors."""
+        of probability of (b better, equivalent, a better), in the arrays' order, with their
+        Monte Carlo errors."""
         if test not in self.tests:
             raise InputError(f"unknown test {test!r}; choose one of {self.tests}")
         if self.refused:
@@ -155,12 +157,12 @@ class ManyComparison(writeup.WriteUp):
                                    means=o.means[::-1], means_se=o.means_se[::-1])
 
     def probabilities(self, test: str, a: str, b: str) -> np.ndarray:
-        """(a ≪ b, a = b, a ≫ b) of one multi-data-set test as shares of draws (the papers'
-        tables), for either order of the pair."""
+        """(b better, equivalent, a better), in the arrays' order, of one multi-data-set test
+        as shares of draws (the papers' tables), for either order of the pair."""
         return self.overall(test, a, b).shares
 
     def matrix(self, test: str | None = None, what: str = "better") -> pd.DataFrame:
-        """K x K: P(row ≫ column) ("better"), P(row = column) ("rope"), as shares of draws, or
+        """K x K: P(row better) ("better"), P(equivalent) ("rope"), as shares of draws, or
         the decision at the threshold taken on them ("decision": "better", "worse",
         "equivalent" or "undecided", read as row against column)."""
         test = test or self.tests[-1]
@@ -281,8 +283,8 @@ def _listed(names, conjunction: str = "or") -> str:
 def _row(a, b, test, dataset, kind, p, se, decision) -> dict:
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     return {"a": a, "b": b, "test": test, "dataset": dataset, "kind": kind,
-            "p_b_better": p[0], "p_rope": p[1], "p_a_better": p[2],
-            "mcse_b_better": se[0], "mcse_rope": se[1], "mcse_a_better": se[2],
+            "p_a_better": p[2], "p_rope": p[1], "p_b_better": p[0],
+            "mcse_a_better": se[2], "mcse_rope": se[1], "mcse_b_better": se[0],
             "decision": decision}
 
 
@@ -314,7 +316,8 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
     ranking = check_flag("ranking", ranking, "Python only")
     progress = check_flag("progress", progress, "Python only")
     check_environment()
-    table = read_results(results, score=score, percent=percent, score_range=score_range)
+    table = read_results(results, score=score, percent=percent, score_range=score_range,
+                         classifiers=classifiers)
     names = check_classifiers(table, classifiers)
     check_complete(table, names)
     table = table[table["classifier"].astype(str).isin(names)]
@@ -339,6 +342,7 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
         warnings.simplefilter("ignore", ConvergenceWarning)
         bar = tqdm(total=len(pairs), disable=not progress, unit="pair", desc="pairs")
         for c in joblib.Parallel(return_as="generator_unordered")(jobs):
+            c.options["percent"] = percent     # read once above: the write-up states it
             done[(c.a, c.b)] = c
             bar.update()
         bar.close()

@@ -11,21 +11,22 @@ from matplotlib.patches import Rectangle
 from .compare import SHARE
 from .many import ManyComparison
 from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
+from ..methods.decisions import outcome_names, shown
 
-COLOURS = (LEFT, ROPE, RIGHT)     # a ≪ b, rope, a ≫ b: the outcome colours of every figure
-# P(row ≫ column) is the right outcome of row - column: from white to its colour
+COLOURS = (LEFT, ROPE, RIGHT)     # b better, equivalent, a better: the colours of every figure
+# P(row better than column) is the right outcome of row - column: from white to its colour
 ROW_BETTER = LinearSegmentedColormap.from_list("row better", ["white", RIGHT])
 
 
 def pairs_figure(many: ManyComparison, tests=None):
-    """One horizontal stacked bar per pair and test (all of ``many``'s tests when None):
-    P(a ≪ b), P(rope), P(a ≫ b)."""
+    """One horizontal stacked bar per pair and test (all of ``many``'s tests when None), in
+    the order a reader sees: P(a better), P(equivalent), P(b better)."""
     tests = tests or many.tests
     rows = [(a, b, t) for a, b in many.pairs for t in tests]
     fig, ax = plt.subplots(figsize=(8, 0.32 * len(rows) + 1.2))
     for y, (a, b, test) in enumerate(rows):
         left = 0.0
-        for p, colour in zip(many.probabilities(test, a, b), COLOURS):
+        for p, colour in zip(shown(many.probabilities(test, a, b)), shown(COLOURS)):
             ax.barh(y, p, left=left, color=colour, edgecolor="white")
             left += p
     ax.set_yticks(range(len(rows)), [f"{a} vs {b} ({t})" for a, b, t in rows], fontsize=8)
@@ -36,8 +37,9 @@ def pairs_figure(many: ManyComparison, tests=None):
     ax.axvline(0.05, color="k", lw=0.6, ls=":")
     ax.set_xlabel(f"{SHARE}: the share of posterior draws in which the outcome is the most "
                   "probable")
-    handles = outcome_handles(("b practically better (a ≪ b)", "practically equivalent (rope)",
-                               "a practically better (a ≫ b)"))
+    handles = outcome_handles([f"{name} (practically: by more than the rope)" if i != 1
+                               else "practically equivalent (within the rope)"
+                               for i, name in enumerate(outcome_names("a", "b"))])
     handles.append(Line2D([], [], color="k", lw=0.6, ls=":",
                           label="0.95 from either end: the threshold"))
     ax.legend(handles=handles, ncol=2, loc="lower center", bbox_to_anchor=(0.5, 1.0),
@@ -47,7 +49,7 @@ def pairs_figure(many: ManyComparison, tests=None):
 
 
 def matrices_figure(many: ManyComparison, tests=None):
-    """P(row ≫ column) of each test (all of ``many``'s tests when None), as shares of draws, in
+    """P(row better than column) of each test (all of ``many``'s tests when None), as shares of draws, in
     a heat map, side by side: in each cell that share and, below it, the share of the rope; a
     frame marks a decision at the threshold; one colour bar for all."""
     tests = tests or many.tests
@@ -73,9 +75,9 @@ def matrices_figure(many: ManyComparison, tests=None):
         ax.set_yticks(range(len(names)), names)
         ax.set_xlabel("column")
         ax.set_ylabel("row")
-        ax.set_title(f"{test}: P(row ≫ column), {SHARE}", fontsize=10)
+        ax.set_title(f"{test}: P(row better than column), {SHARE}", fontsize=10)
     bar = fig.colorbar(image, ax=axes[0].tolist(), shrink=0.85)
-    bar.set_label(f"P(row ≫ column), {SHARE}")
-    fig.supxlabel("under each share: the rope's share, P(row = column); framed: a decision at "
+    bar.set_label(f"P(row better than column), {SHARE}")
+    fig.supxlabel("under each share: the rope's share, P(equivalent); framed: a decision at "
                   f"{many.threshold:g} (row better, column better or equivalent)", fontsize=8)
     return fig

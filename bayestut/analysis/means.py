@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..data import Differences
+from ..data import Differences, known_name
 from ..errors import InputError
 
 MIN_DATASETS = 2          # the tests compare over data sets
@@ -27,10 +27,7 @@ NOT_RUN = ("The Bayesian correlated t-test and the hierarchical test were not ru
 def paired_means(table: pd.DataFrame, a: str, b: str, lower_is_better: bool) -> Differences:
     """mean score(a) - mean score(b) per data set (negated when lower is better), as
     Differences with one column; ``folds`` is 1 and means nothing here."""
-    known = list(dict.fromkeys(table["classifier"]))
-    for name in (a, b):
-        if name not in known:
-            raise InputError(f"unknown classifier {name!r}; known: {sorted(known)}")
+    a, b = (known_name(name, table["classifier"].unique()) for name in (a, b))
     if a == b:
         raise InputError(f"both classifiers are {a!r}: name two different classifiers")
     key = "dataset_id" if "dataset_id" in table.columns else "dataset"

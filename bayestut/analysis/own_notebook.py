@@ -54,7 +54,11 @@ def run(args, out: Path) -> Path:
     from ..data import read_results
     from .compare import metric_direction
 
+    from .cli import protect_input
+
     results = Path(args.results).resolve()
+    executed = out / "your_results.ipynb"
+    protect_input(args.results, [executed, executed.with_suffix(".html")])
     # bad input: exit 2 before any kernel starts
     metric_direction(args.score, args.lower_is_better)
     read_results(results, score=args.score, percent=args.percent)
@@ -64,7 +68,6 @@ def run(args, out: Path) -> Path:
     except ImportError as missing:
         raise InputError(f"{missing.name} is not installed: pip install 'bayestut[notebooks]' "
                          "(papermill and Jupyter run the notebook)")
-    executed = out / "your_results.ipynb"
     parameters = dict(results=str(results), classifiers=list(args.names) or None,
                       score=args.score, percent=args.percent,
                       lower_is_better=args.lower_is_better, rope=args.rope,

@@ -1,6 +1,8 @@
 """The report's sentences: a decision from three probabilities, in words, with the names.
 
-Every sentence is derived from (left, rope, right) = (a ≪ b, a = b, a ≫ b) alone:
+Every sentence is derived from (left, rope, right) = (b better, equivalent, a better) alone,
+and names the outcomes in the order a reader sees everywhere: a better, equivalent, b better
+(:data:`bayestut.methods.decisions.SHOWN`):
 
 - one probability above the threshold: that outcome is declared;
 - otherwise no decision, and the sentence says which outcome is the most probable and that
@@ -16,7 +18,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..methods.decisions import decide, odds_grade, outcome_labels, posterior_odds
+from ..methods.decisions import SHOWN, decide, odds_grade, outcome_names, posterior_odds
 
 OUTCOMES = ("left", "rope", "right")
 
@@ -28,10 +30,18 @@ def decimals(se: float) -> int:
     return int(np.clip(np.ceil(-np.log10(2 * se)), 1, 3))
 
 
-def number(p: float, se: float = 0.0) -> str:
-    """A probability rounded to what its standard error supports, with ± se when it shows."""
+def number(p: float, se: float = 0.0, threshold: float | None = None) -> str:
+    """A probability rounded to what its standard error supports, with ± se when it shows.
+
+    Beside a decision at ``threshold``, rounding never carries it across: a probability short
+    of the threshold is rounded down (0.94975 shows 0.949, not 0.950) and one above it up."""
     d = decimals(se)
     shown = f"{p:.{d}f}"
+    if threshold is not None and p != threshold:
+        above = p > threshold
+        if (float(shown) > threshold) != above or float(shown) == threshold:
+            scale = 10 ** d
+            shown = f"{(np.ceil if above else np.floor)(p * scale) / scale:.{d}f}"
     return shown + (f" ± {se:.{d}f}" if round(se, d) > 0 else "")
 
 
@@ -43,7 +53,8 @@ def claim(i: int, a: str, b: str, rope: float) -> str:
 
 
 def short(i: int, a: str, b: str) -> str:
-    return (f"{b} better", "equivalent", f"{a} better")[i]
+    """Outcome i of a - b in two words ("a better"; better: by more than the rope)."""
+    return outcome_names(a, b)[i]
 
 
 IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
@@ -57,10 +68,10 @@ def odds_phrase(p, a: str, b: str, share: bool = False) -> str:
         return f"the posterior odds favour neither {a} nor {b}"
     better, worse = (b, a) if odds > 1 else (a, b)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
-    odds_of = f"the posterior odds of {better} ≫ {worse} against {worse} ≫ {better}"
+    odds_of = f"the posterior odds of {better} better against {worse} better"
     if np.isinf(strength):     # a share of 0 draws bounds the odds by the number of draws only
-        none = (f"no posterior draw has {worse} ≫ {better} as its most probable outcome" if share
-                else f"{worse} ≫ {better} has probability 0 here")
+        none = (f"no posterior draw has {worse} better as its most probable outcome" if share
+                else f"P({worse} better) = 0 here")
         return f"{none}, so {odds_of} have no finite estimate ({IGNORE_ROPE})"
     return f"{odds_of} are {_odds_number(strength)} ({IGNORE_ROPE})"
 
@@ -76,8 +87,8 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     of the integration: more draws or another seed would change nothing.
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
-    labels = outcome_labels(a, b)
-    v = [number(p[i], se[i]) for i in range(3)]
+    labels = outcome_names(a, b)
+    v = [number(p[i], se[i], threshold) for i in range(3)]
     choice = str(decide(p, threshold))
     if choice != "none":
         i = OUTCOMES.index(choice)
@@ -95,15 +106,17 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
         text = (f"no decision: the outcome most often the likeliest across the posterior draws "
                 f"is that {claim(m, a, b, rope)}, but only in {v[m]} of them, short of the "
                 f"{threshold:g} needed")
-    else:
+    elif m != 1:
         text = (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
                 f"P({labels[m]}) = {v[m]} is short of the {threshold:g} needed")
+    else:       # all three, in the order of every table
+        every = ", ".join(f"P({labels[i]}) = {v[i]}" for i in SHOWN)
+        return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
+                f"it is short of the {threshold:g} needed: {every}")
     if m != 1:
         return text + "; " + odds_phrase(p, a, b, share)
-    if share:
-        return text + (f"; {labels[2]} and {labels[0]} are the likeliest in {v[2]} and {v[0]} "
-                       "of the draws")
-    return text + f"; P({labels[2]}) = {v[2]}, P({labels[0]}) = {v[0]}"
+    return text + (f"; {labels[2]} is the likeliest in {v[2]} of the draws, {labels[0]} "
+                   f"in {v[0]}")
 
 
 def _odds_number(strength: float) -> str:

@@ -11,60 +11,25 @@ LaTeX (``booktabs``) and as Markdown; the citations as BibTeX.
 from __future__ import annotations
 
 import platform
+import re
+import unicodedata
 from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 
 from .. import __version__
+from ..paths import DATA
 from . import wording
+from ..methods.decisions import NO_DECISION, SHOWN, decide, outcome_names
 from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
 
-BIBTEX = {
-    "benavoli2017time": """@article{benavoli2017time,
-  author  = {Benavoli, Alessio and Corani, Giorgio and Dem{\\v{s}}ar, Janez and Zaffalon, Marco},
-  title   = {Time for a Change: a Tutorial for Comparing Multiple Classifiers Through
-             {B}ayesian Analysis},
-  journal = {Journal of Machine Learning Research},
-  volume  = {18},
-  number  = {77},
-  pages   = {1--36},
-  year    = {2017}
-}""",
-    "corani2017statistical": """@article{corani2017statistical,
-  author  = {Corani, Giorgio and Benavoli, Alessio and Dem{\\v{s}}ar, Janez and
-             Mangili, Francesca and Zaffalon, Marco},
-  title   = {Statistical Comparison of Classifiers Through {B}ayesian Hierarchical Modelling},
-  journal = {Machine Learning},
-  volume  = {106},
-  number  = {11},
-  pages   = {1817--1837},
-  year    = {2017},
-  doi     = {10.1007/s10994-017-5641-9}
-}""",
-    "calvo2018bayesian": """@inproceedings{calvo2018bayesian,
-  author    = {Calvo, Borja and Ceberio, Josu and Lozano, Jose A.},
-  title     = {{B}ayesian Inference for Algorithm Ranking Analysis},
-  booktitle = {Proceedings of the Genetic and Evolutionary Computation Conference
-               Companion (GECCO '18)},
-  pages     = {324--325},
-  publisher = {ACM},
-  address   = {New York, NY, USA},
-  year      = {2018}
-}""",
-    "bayestut": """@software{bayestut,
-  title   = {bayestut: {B}ayesian Comparison of Classifiers, Reproduced and Explained},
-  version = {%s},
-  year    = {2026}
-}""" % __version__,
-}
-
-LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"$\sim$",
-                  "^": r"\textasciicircum{}", "≫": r"$\gg$", "≪": r"$\ll$", "±": r"$\pm$"}
-
+# The citations, from data/references.bib, the one BibTeX file (the book's references too).
+BIBTEX = {m["key"]: m[0] for m in re.finditer(r"^@\w+\{(?P<key>[^,]+),.*?^\}$",
+                                              (DATA / "references.bib").read_text("utf-8"),
+                                              flags=re.M | re.S)}
 
 # --- what was run -----------------------------------------------------------------------------
 
@@ -106,19 +71,60 @@ def software(result) -> str:
     return ", ".join(parts)
 
 
+# --- words ------------------------------------------------------------------------------------
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """'1 data set', '8 data sets': the number with the word in the right number."""
+    return f"{n:,} {word if n == 1 else plural or word + 's'}"
+
+
+def quoted(name) -> str:
+    """A classifier's or data set's name in quotation marks: a comma in a name must not read
+    as two names."""
+    return f"“{name}”"
+
+
+def listed(names, conjunction: str = "and") -> str:
+    names = [quoted(n) for n in names]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+
+
+def _units(c) -> str:
+    """The rope in the metric's units and, for scores given in percent, in the reader's."""
+    text = f"±{c.rope:g} {c.metric}"
+    if c.options.get("percent"):
+        points = 100 * c.rope
+        text += (f", i.e. ±{points:g} percentage point{'' if points == 1 else 's'} of the "
+                 "scores as given")
+    return text
+
+
+# --- methods ----------------------------------------------------------------------------------
+
+def _fit_name(result, fit) -> str:
+    for c in _pairs(result):
+        if c.hierarchical is not None and c.hierarchical.fit is fit:
+            return ("the hierarchical test's fit" if not _many(result) else
+                    f"the hierarchical fit of {quoted(c.a)} against {quoted(c.b)}")
+    return "the Plackett-Luce ranking's fit"
+
+
 def _diagnostics_sentence(result) -> str:
+    """Each MCMC fit's diagnostics, named after the fit they belong to."""
     fits = _fits(result)
     if not fits:
         return ""
-    d = [fit.diagnostics for fit in fits]
-    divergences = sum(x.divergences for x in d)
-    transitions = sum(x.chains * x.draws for x in d)
-    rhat = max(x.max_rhat for x in d)
-    ess = min(x.min_ess_bulk for x in d)
-    what = "the fit" if len(fits) == 1 else f"the {len(fits)} fits"
-    text = (f"Over {what}, the largest rank-normalised split R-hat was {rhat:.3f} and the "
-            f"smallest bulk effective sample size {ess:,.0f} (Vehtari et al. 2021); "
-            f"{divergences} of {transitions:,} post-warm-up transitions diverged.")
+    each = []
+    for fit in fits:
+        x = fit.diagnostics
+        text = (f"{_fit_name(result, fit)}: largest R-hat {x.max_rhat:.3f}, smallest bulk "
+                f"ESS {x.min_ess_bulk:,.0f}")
+        if fit.backend in ("pystan", "cmdstanpy"):      # a Gibbs sampler has no divergences
+            text += (f", {x.divergences:,} of {x.chains * x.draws:,} post-warm-up transitions "
+                     "divergent")
+        each.append(text)
+    text = ("Diagnostics (rank-normalised split R-hat and bulk effective sample size, Vehtari "
+            "et al. 2021) of " + "; of ".join(each) + ".")
     problems = result.diagnostics()
     if problems:
         text += (" The sampler's warnings (" + "; ".join(problems) + ") apply to the "
@@ -141,18 +147,21 @@ def methods_text(result) -> str:
                    "first classifier's score" if c.lower_is_better else
                    "higher scores are better")
     if means_only:
-        data = (f"{len(d.datasets)} data sets, with one mean score ({c.metric!r}) per data set "
+        data = (f"{counted(len(d.datasets), 'data set')}, with one mean score per data set "
                 "and classifier")
     else:
         runs = d.x.shape[1] // d.folds
-        data = (f"{len(d.datasets)} data set(s) (metric {c.metric!r}), {runs} run(s) of "
-                f"{d.folds}-fold cross-validation with the same folds for every classifier")
-    sentences = [f"We compared {len(names)} classifiers ({', '.join(names)}) on {data} "
-                 f"({orientation}), with the Bayesian tests of Benavoli et al. (2017)"
-                 + ("" if means_only or c.hierarchical is None else
-                    " and Corani et al. (2017)")
+        data = (f"{counted(len(d.datasets), 'data set')} with {counted(runs, 'run')} of "
+                f"{d.folds}-fold cross-validation, the same folds for every classifier")
+    sentences = [f"We compared {counted(len(names), 'classifier')}, {listed(names)}, on {data} "
+                 f"(metric {c.metric!r}; {orientation}), with the Bayesian tests of Benavoli et "
+                 "al. (2017)" + ("" if means_only or c.hierarchical is None else
+                                 " and Corani et al. (2017)")
                  + (", for every pair" if _many(result) else "") + "."]
-    sentences.append(f"Differences within ±{c.rope:g} (the region of practical equivalence, "
+    if s.get("percent"):
+        sentences.append("The scores were given in percent and divided by 100 before the "
+                         "analysis, so every difference and the rope are fractions.")
+    sentences.append(f"Differences within {_units(c)} (the region of practical equivalence, "
                      "rope) were deemed of no practical consequence.")
     if not means_only:
         sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
@@ -169,20 +178,20 @@ def methods_text(result) -> str:
             f"Over the data sets, {' and '.join(tests)} on the mean differences used a "
             f"Dirichlet process prior of strength s = {PRIOR_STRENGTH:g} centred on 0, with "
             f"{s['signed_rank_samples']:,} Monte Carlo samples (seed {s['seed']}).")
-    exact = c.hierarchical is not None and c.hierarchical.engine == "exact"
+    exact = c.integrated("hierarchical")
     if c.hierarchical is not None:
         alpha_low, alpha_high, beta_low, beta_high = HYPERPRIORS["mlj"]
         if exact:
             error = max(p.hierarchical.diagnostics.error for p in pairs
                         if p.hierarchical is not None)
-            computed = ("computed without sampling, by numerical integration on adaptive "
-                        "grids (bayestut's exact engine; largest numerical error of a "
-                        f"probability {error:.1g})")
+            computed = ("integrated numerically on adaptive grids, without sampling "
+                        "(bayestut's exact engine; largest numerical error of a probability "
+                        f"{error:.1g})")
         else:
             fit = c.hierarchical.fit.diagnostics
-            computed = (f"sampled with Stan's NUTS, {fit.chains} chains of {s['warmup']:,} "
-                        f"warm-up and {fit.draws:,} kept iterations (target acceptance rate "
-                        f"{s['adapt_delta']:g}, seed {s['seed']})")
+            computed = (f"sampled with Stan's NUTS, {counted(fit.chains, 'chain')} of "
+                        f"{s['warmup']:,} warm-up and {fit.draws:,} kept iterations (target "
+                        f"acceptance rate {s['adapt_delta']:g}, seed {s['seed']})")
         sentences.append(
             "The hierarchical test modelled each data set's mean difference as drawn from a "
             "Student t population (mean delta0, scale sigma0, nu degrees of freedom) and the "
@@ -199,16 +208,24 @@ def methods_text(result) -> str:
             "The classifiers were ranked jointly with the Bayesian Plackett-Luce model of Calvo "
             "et al. (2018) on each data set's ranking of the mean scores, with a "
             f"Dirichlet({RANKING_PRIOR:g}, ..., {RANKING_PRIOR:g}) prior on the weights "
-            f"({r.chains} chains of {r.draws:,} draws, seed {s['seed']}"
+            f"({counted(r.chains, 'chain')} of {r.draws:,} draws, seed {s['seed']}"
             + ("; a Gibbs sampler with latent gamma variables, Caron and Doucet 2012"
                if result.ranking.fit.backend not in ("pystan", "cmdstanpy") else "") + ").")
-    kinds = ("the share of posterior samples in which it is the most probable of the three "
-             "outcomes")
-    sentences.append(f"An outcome (one classifier practically better, or practical equivalence) "
-                     f"was declared when {kinds}"
-                     + ("" if means_only else " (for the correlated t-test, its exact "
-                        "posterior probability)")
-                     + f" exceeded {c.threshold:g}"
+    on = []
+    if tests:
+        on.append(f"for {' and '.join(t.replace('Bayesian ', '') for t in tests)}, the "
+                  "share of posterior samples in which the outcome is the most probable of the "
+                  "three")
+    if c.hierarchical is not None:
+        on.append("for the hierarchical test, the posterior probability that it is the most "
+                  "probable outcome on a new data set, "
+                  + ("integrated numerically" if exact else
+                     "estimated as the share of posterior draws in which it is"))
+    if not means_only:
+        on.append("for the correlated t-test, its exact posterior probability")
+    sentences.append("An outcome (one classifier practically better, or practical equivalence) "
+                     f"was declared when its probability exceeded {c.threshold:g}: "
+                     + "; ".join(on)
                      + ("; pairwise decisions were not adjusted for the number of pairs"
                         if _many(result) else "") + ".")
     sentences.append("Probabilities estimated from samples are given with their Monte Carlo "
@@ -223,21 +240,185 @@ def methods_text(result) -> str:
     return " ".join(sentences)
 
 
+# --- results ----------------------------------------------------------------------------------
+
+TEST_NAMES = {"hierarchical": "the Bayesian hierarchical test (Corani et al. 2017)",
+              "signed-rank": "the Bayesian signed-rank test on the data sets' mean differences "
+                             "(Benavoli et al. 2017)",
+              "sign": "the Bayesian sign test on the data sets' mean differences (Benavoli et "
+                      "al. 2017)"}
+
+
+def _outcome(i: int, a: str, b: str) -> str:
+    """Outcome i of the arrays' (left, rope, right) as a phrase after 'finds'."""
+    return (f"{quoted(b)} practically better than {quoted(a)}",
+            f"{quoted(a)} and {quoted(b)} practically equivalent",
+            f"{quoted(a)} practically better than {quoted(b)}")[i]
+
+
+def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
+    """One test's result as a clause after the test's name: what it finds, on which
+    probability, against the threshold. ``kind``: 'draws' (shares of MCMC draws), 'integrated'
+    (the same integrated numerically), 'samples' (shares of Monte Carlo samples), 'exact' (a
+    closed-form probability)."""
+    p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
+    v = [wording.number(p[i], se[i], c.threshold) for i in range(3)]
+    where = " for a new data set" if new_data_set else ""
+    evidence = {"draws": lambda x: f"the likeliest outcome{where} in {x} of the posterior draws",
+                "integrated": lambda x: (f"the likeliest outcome{where} with posterior "
+                                         f"probability {x} (integrated numerically)"),
+                "samples": lambda x: f"the likeliest outcome in {x} of the posterior samples",
+                "exact": lambda x: f"posterior probability {x}"}[kind]
+    choice = str(decide(p, c.threshold))
+    if choice != "none":
+        i = wording.OUTCOMES.index(choice)
+        text = (f"finds {_outcome(i, c.a, c.b)} (rope {_units(c)}): {evidence(v[i])}, above "
+                f"the threshold {c.threshold:g}")
+        if p[i] - 2 * se[i] <= c.threshold < p[i]:
+            text += " (within its error of the threshold: confirm with more draws)"
+        return text
+    a, b = quoted(c.a), quoted(c.b)
+    if kind == "exact":
+        spread = (f"the posterior probabilities are {v[2]} that {a} is practically better, "
+                  f"{v[1]} of equivalence and {v[0]} that {b} is practically better")
+    elif kind == "integrated":
+        spread = (f"the posterior probability that the likeliest outcome{where} is {a} "
+                  f"practically better is {v[2]}, equivalence {v[1]} and {b} practically "
+                  f"better {v[0]} (integrated numerically)")
+    else:
+        spread = (f"the likeliest outcome{where} is {a} practically better in {v[2]} of the "
+                  f"posterior {'draws' if kind == 'draws' else 'samples'}, equivalence in "
+                  f"{v[1]} and {b} practically better in {v[0]}")
+    return (f"reaches no decision (rope {_units(c)}): {spread}, none above the threshold "
+            f"{c.threshold:g}")
+
+
+def _new_data_set(c, o) -> str:
+    """The hierarchical test's probabilities for a new data set, in the order shown."""
+    v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
+    return (f"on a new data set {quoted(c.a)} would be practically better with probability "
+            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]}")
+
+
+def _tally(c) -> str:
+    """The correlated t-test's decisions on the data sets, counted by outcome."""
+    chosen = list(decide(c.per_dataset.rope(c.rope), c.threshold))
+    counts = [f"{quoted(c.a)} practically better on {chosen.count('right')}",
+              f"practical equivalence on {chosen.count('rope')}",
+              f"{quoted(c.b)} practically better on {chosen.count('left')}",
+              f"no decision on {chosen.count(NO_DECISION)}"]
+    return ("On the individual data sets, the Bayesian correlated t-test (threshold "
+            f"{c.threshold:g}) finds {', '.join(counts[:-1])} and {counts[-1]}.")
+
+
+def _setting(c) -> str:
+    d = c.differences
+    if c.per_dataset is None:
+        return f"Over {counted(len(d.datasets), 'data set')} (mean scores only)"
+    runs = d.x.shape[1] // d.folds
+    return (f"Over {counted(len(d.datasets), 'data set')} ({counted(runs, 'run')} of "
+            f"{d.folds}-fold cross-validation)")
+
+
+def _pair_results(c) -> list[str]:
+    """The Results sentences of one comparison of two classifiers."""
+    d = c.differences
+    if c.identical:
+        return [f"{quoted(c.a)} and {quoted(c.b)} scored identically on every fold of every "
+                "data set, so every test finds them practically equivalent with probability 1."]
+    if c.per_dataset is not None and c.constant and not c.refused:
+        i, x = c.exact_outcome(), d.x.flat[0]
+        better, worse = (c.a, c.b) if x > 0 else (c.b, c.a)
+        return [f"{quoted(better)} scored exactly {abs(x):g} better than {quoted(worse)} on "
+                "every fold of every data set: with nothing to sample, every test finds "
+                f"{_outcome(i, c.a, c.b)} (rope {_units(c)}) with probability 1."]
+    if c.refused:
+        p = c.per_dataset.rope(c.rope)[0]
+        return [f"On the only data set, {quoted(d.datasets[0])}, the Bayesian correlated "
+                f"t-test (Benavoli et al. 2017) " + finding(p, (0, 0, 0), c, "exact") + "."]
+    sentences = []
+    overall = c.overall()
+    for test, o in zip(c.tests[::-1], overall[::-1]):     # the leading test first
+        name = TEST_NAMES[test]
+        if test == "hierarchical":
+            kind = "integrated" if c.integrated(test) else "draws"
+            text = (f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, kind, True)}; "
+                    f"{_new_data_set(c, o)}.")
+            if c.diagnostics():
+                text += (" Caution: the hierarchical sampler reported problems (see the "
+                         "Methods), so these probabilities may not be reliable: rerun as the "
+                         "report's sampler warnings advise before quoting them.")
+        else:
+            text = f"{name[0].upper() + name[1:]} {finding(o.shares, o.shares_se, c, 'samples')}."
+            if not sentences:
+                text = f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, 'samples')}."
+        sentences.append(text)
+    if c.per_dataset is not None and len(d.datasets) > 1:
+        sentences.append(_tally(c))
+    return sentences
+
+
+def _many_results(many) -> list[str]:
+    """The Results sentences of K classifiers: per test, who no other beats; the ranking's
+    favourite; then every pair's decision by the leading test."""
+    c = next(iter(many.pairs.values()))
+    sentences = []
+    for test in ([] if many.refused else many.tests[::-1]):
+        top = many.undominated(test)
+        others = [x for x in many.classifiers if x not in top]
+        name = TEST_NAMES[test]
+        lead = (f"{_setting(c)}, {name} finds:" if not sentences else
+                f"{name[0].upper()}{name[1:]} finds:")
+        decision = many.matrix(test, "decision")
+        if len(top) == 1 and decision.loc[top[0]].drop(top[0]).isin(
+                ["better", "equivalent"]).all():
+            text = (f"{quoted(top[0])} is practically better than, or practically equivalent "
+                    "to, every other classifier")
+        elif top:
+            text = f"no classifier is declared practically better than {listed(top, 'or')}"
+            if others:
+                text += (f", while {listed(others)} {'is' if len(others) == 1 else 'are'} "
+                         "declared practically worse than at least one other")
+        else:
+            text = "every classifier is declared practically worse than another"
+        sentences.append(f"{lead} {text}" + ("." if sentences else
+                         f" (rope {_units(c)}, threshold {many.threshold:g}; pairwise "
+                         "decisions not adjusted for the number of pairs)."))
+    if many.ranking is not None:
+        t = many.ranking.table()
+        first = t.index[0]
+        sentences.append(
+            f"The Plackett-Luce model (Calvo et al. 2018) gives {quoted(first)} the best "
+            f"expected rank ({t.loc[first, 'expected rank']:.1f}) and the probability "
+            f"{t.loc[first, 'P(first)']:.2f} (95% credible interval "
+            f"{t.loc[first, 'P(first) lower']:.2f} to {t.loc[first, 'P(first) upper']:.2f}) "
+            "of ranking first on a new data set.")
+    if not many.refused:
+        test = many.tests[-1]
+        each = []
+        for (a, b), pair in many.pairs.items():
+            o = pair.overall()[-1]
+            each.append(f"{quoted(a)} against {quoted(b)}, "
+                        + wording.verdict(o.shares, quoted(a), quoted(b), pair.threshold)
+                        + f" ({_probability(pair, o, test)})")
+        sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
+                         + "; ".join(each) + ".")
+    return sentences
+
+
+def _probability(c, o, test: str) -> str:
+    """The decision probability of the likeliest outcome, named."""
+    m = int(np.argmax(o.shares))
+    v = wording.number(o.shares[m], o.shares_se[m], c.threshold)
+    if c.integrated(test):
+        return f"posterior probability {v}"
+    return f"in {v} of the posterior {'draws' if test == 'hierarchical' else 'samples'}"
+
+
 def results_text(result) -> str:
-    """The results paragraph: the verdict sentences of the report."""
-    if _many(result):
-        return " ".join(v[0].upper() + v[1:] + "." for v in result.verdict())
-    c = result
-    lines = [c.headline()]
-    # the headline says the leading (last) test; then the others
-    lines += [c.sentence(o.test[0].upper() + o.test[1:], o.shares, o.shares_se, share=True)
-              for o in c.overall()[:-1]]
-    if c.per_dataset is not None and len(c.differences.datasets) > 1:
-        verdicts = [c.verdict(p) for p in c.per_dataset.rope(c.rope)]
-        counts = {v: verdicts.count(v) for v in dict.fromkeys(verdicts)}
-        lines.append("On the individual data sets, the correlated t-test gives: "
-                     + "; ".join(f"{v} on {n}" for v, n in counts.items()) + ".")
-    return " ".join(lines)
+    """The results paragraph, as prose for a paper: each test's finding, with the probability
+    it rests on and the threshold; then the data sets' decisions counted by outcome."""
+    return " ".join(_many_results(result) if _many(result) else _pair_results(result))
 
 
 def bibtex(result) -> str:
@@ -254,22 +435,87 @@ def bibtex(result) -> str:
 # --- the overall table ------------------------------------------------------------------------
 
 def overall_rows(result) -> list[dict]:
-    """One row per pair and multi-data-set test: the shares of draws (on which the decision is
-    taken) with their Monte Carlo errors, and the decision."""
+    """One row per pair and multi-data-set test: the probabilities on which the decision is
+    taken (shares of draws, or their integrals), with their errors, named after the classifiers
+    in the order every output shows them; then the decision. With K classifiers, columns a and
+    b name each row's pair."""
     rows = []
     for c in _pairs(result):
+        a, b = ("a", "b") if _many(result) else (c.a, c.b)
         for o in c.overall():
-            row = {"comparison": f"{c.a} vs {c.b}", "test": o.test}
-            for label, p, se in zip(("P(first worse)", "P(equivalent)", "P(first better)"),
-                                    o.shares, o.shares_se):
-                row[label] = wording.number(p, se)
+            row = {"a": c.a, "b": c.b} if _many(result) else {}
+            row["test"] = o.test
+            names = outcome_names(a, b)
+            for i in SHOWN:
+                row[f"P({names[i]})"] = wording.number(o.shares[i], o.shares_se[i], c.threshold)
             row["decision"] = c.verdict(o.shares)
             rows.append(row)
     return rows
 
 
+def _caption(c, many: bool) -> str:
+    error = ("Monte Carlo standard error (for the hierarchical test, integrated: its numerical "
+             "error)" if c.integrated("hierarchical") else "Monte Carlo standard error")
+    kind = ("the share of posterior samples in which it is the likeliest outcome (for the "
+            "hierarchical test, the posterior probability that it is, integrated numerically)"
+            if c.integrated("hierarchical") else
+            "the share of posterior samples in which it is the likeliest outcome")
+    who = ("a and b: each row's pair; " if many else "")
+    return (f"{who}P(x better): the probability that x is practically better, by more than the "
+            f"rope {_units(c)}; P(equivalent): that the difference is within the rope. Each is "
+            f"{kind} ± {error}; a decision is declared above {c.threshold:g}.")
+
+
+# LaTeX: characters of the default (OT1) fonts' text mode, spelled so pdflatex takes them
+# whatever the preamble; letters with accents as accent commands; what the default fonts lack
+# (Cyrillic, CJK, emoji, ...) as its code point, [U+0416], so that any name compiles and
+# none is silently changed into another.
+LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
+                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
+                  "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
+                  "|": r"\textbar{}", '"': r"\texttt{\char34}", "[": "{[}", "]": "{]}",
+                  "`": r"\textasciigrave{}", "≫": r"$\gg$", "≪": r"$\ll$",
+                  "±": r"$\pm$", "−": r"$-$", "×": r"$\times$", "“": "``", "”": "''",
+                  "‘": "`", "’": "'", "–": "--", "—": "---", "…": r"\ldots{}",
+                  "ß": r"\ss{}", "ø": r"\o{}", "Ø": r"\O{}", "æ": r"\ae{}", "Æ": r"\AE{}",
+                  "œ": r"\oe{}", "Œ": r"\OE{}", "ł": r"\l{}", "Ł": r"\L{}", "ı": r"\i{}",
+                  "¡": r"\textexclamdown{}", "¿": r"\textquestiondown{}", "§": r"\S{}",
+                  "¶": r"\P{}", "©": r"\copyright{}", "†": r"\dag{}", "‡": r"\ddag{}"}
+# combining accents (after Unicode decomposition) that the default fonts draw over a letter
+LATEX_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
+                 "\u0306": "u", "\u0307": ".", "\u0308": '"', "\u030a": "r", "\u030b": "H",
+                 "\u030c": "v", "\u0327": "c", "\u0328": "k"}
+GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lamda mu nu xi omicron pi rho "
+         "final_sigma sigma tau upsilon phi chi psi omega").split()
+
+
+def _latex_char(ch: str) -> str:
+    if ch in LATEX_SPECIALS:
+        return LATEX_SPECIALS[ch]
+    if " " <= ch <= "~":
+        return ch
+    base, *marks = unicodedata.normalize("NFD", ch)
+    if marks and " " <= base <= "~" and all(m in LATEX_ACCENTS for m in marks):
+        text = _latex_char(base)
+        for m in marks:
+            text = f"\\{LATEX_ACCENTS[m]}{{{text}}}"
+        return text
+    name = unicodedata.name(ch, "").lower()
+    if name.startswith("greek small letter ") and name[19:].replace(" ", "_") in GREEK:
+        letter = {"lamda": "lambda", "final_sigma": "varsigma", "omicron": "o"}.get(
+            name[19:].replace(" ", "_"), name[19:])
+        return f"$\\{letter}$" if letter != "o" else "$o$"
+    return f"\\texttt{{[U+{ord(ch):04X}]}}"
+
+
 def latex_escape(text: str) -> str:
-    return "".join(LATEX_SPECIALS.get(ch, ch) for ch in str(text))
+    """``text`` as LaTeX that pdflatex compiles with its default fonts (see LATEX_SPECIALS)."""
+    text = str(text)
+    if any(ch in text for ch in "\r\n\t\f\v"):     # a paragraph break would end a cell
+        text = " ".join(text.split())
+    # "--" would print a dash
+    return "".join(_latex_char(ch) + ("{}" if ch == "-" and text[i + 1:i + 2] == "-" else "")
+                   for i, ch in enumerate(text))
 
 
 def to_latex(result) -> str:
@@ -280,13 +526,37 @@ def to_latex(result) -> str:
         return ""
     columns = list(rows[0])
     c = _pairs(result)[0]
+    left = len(columns) - 4                   # the names and the test, then 3 numbers, then words
     lines = [r"\begin{table}[ht]", r"\centering",
-             r"\begin{tabular}{ll" + "r" * 3 + "l}", r"\toprule",
+             r"\begin{tabular}{" + "l" * left + "r" * 3 + "l}", r"\toprule",
              " & ".join(latex_escape(h) for h in columns) + r" \\", r"\midrule"]
     lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
     lines += [r"\bottomrule", r"\end{tabular}",
-              r"\caption{" + latex_escape(_caption(c)) + "}", r"\end{table}"]
+              r"\caption{" + latex_escape(_caption(c, _many(result))) + "}", r"\end{table}"]
     return "\n".join(lines) + "\n"
+
+
+# Markdown: the characters that start Markdown syntax inside a line are backslash-escaped and
+# HTML's are entities, so that a name is text in any renderer (no tag, no link, no broken table
+# row); a line break in a name shows as ␤. (The prose has no line breaks, so the characters
+# that only matter at a line's start need nothing.)
+MARKDOWN_SPECIALS = set("\\`*_[]|~")
+HTML_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+
+
+def markdown_escape(text) -> str:
+    text = str(text).replace("\r\n", "\n")
+    out = []
+    for ch in text:
+        if ch in HTML_ENTITIES:
+            out.append(HTML_ENTITIES[ch])
+        elif ch in MARKDOWN_SPECIALS:
+            out.append("\\" + ch)
+        elif ch in "\r\n\v\f\u2028\u2029":
+            out.append("␤")
+        else:
+            out.append(ch)
+    return "".join(out)
 
 
 def to_markdown(result) -> str:
@@ -295,18 +565,11 @@ def to_markdown(result) -> str:
     if not rows:
         return ""
     columns = list(rows[0])
-    cell = lambda v: str(v).replace("|", r"\|")  # noqa: E731
-    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    lines += ["| " + " | ".join(cell(row[h]) for h in columns) + " |" for row in rows]
-    return "\n".join(lines) + "\n\n" + _caption(_pairs(result)[0]) + "\n"
-
-
-def _caption(c) -> str:
-    error = ("Monte Carlo standard error (the hierarchical test's, integrated, ± its numerical "
-             "error)" if c.integrated("hierarchical") else "Monte Carlo standard error")
-    return (f"Probabilities that the first classifier of each pair is practically worse, "
-            f"equivalent (rope ±{c.rope:g}) or practically better, as shares of posterior "
-            f"samples ± {error}; a decision is declared above {c.threshold:g}.")
+    lines = ["| " + " | ".join(markdown_escape(h) for h in columns) + " |",
+             "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(markdown_escape(row[h]) for h in columns) + " |" for row in rows]
+    return ("\n".join(lines) + "\n\n"
+            + markdown_escape(_caption(_pairs(result)[0], _many(result))) + "\n")
 
 
 # --- files beside the HTML report -------------------------------------------------------------
@@ -314,7 +577,9 @@ def _caption(c) -> str:
 def latex_document_body(result) -> str:
     """The methods and results paragraphs and the table, as LaTeX to ``\\input`` (the
     preamble needs ``booktabs``)."""
-    return ("% bayestut " + __version__ + ": methods, results and the overall table\n"
+    return ("% bayestut " + __version__ + ": methods, results and the overall table. For\n"
+            "% pdflatex's default fonts, a character they lack shows as its code point,\n"
+            "% e.g. \\texttt{[U+0416]}; the .md beside this file has the names as given.\n"
             "\\paragraph{Methods.} " + latex_escape(methods_text(result)) + "\n\n"
             "\\paragraph{Results.} " + latex_escape(results_text(result)) + "\n\n"
             + to_latex(result))
@@ -327,8 +592,8 @@ def write_files(result, html_path) -> list:
 
     html_path = Path(html_path)
     stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
-    markdown = (f"## Methods\n\n{methods_text(result)}\n\n## Results\n\n"
-                f"{results_text(result)}\n\n{to_markdown(result)}")
+    markdown = (f"## Methods\n\n{markdown_escape(methods_text(result))}\n\n## Results\n\n"
+                f"{markdown_escape(results_text(result))}\n\n{to_markdown(result)}")
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),
                          (".bib", bibtex(result))):

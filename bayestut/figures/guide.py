@@ -6,6 +6,7 @@ from __future__ import annotations
 import matplotlib.pyplot as plt
 from matplotlib.lines import Line2D
 
+from ..methods.decisions import shown
 from .style import OUTCOME_COLOURS, REGIONS, outcome_handles
 
 QUESTION = dict(boxstyle="round,pad=0.5", facecolor="#EEEEEE", edgecolor="#555555")
@@ -71,15 +72,17 @@ def choosing_diagram():
 
 
 def _curves(ax, sweep, labels, linestyle="-"):
-    """P(left), P(rope), P(right) of ``sweep`` (index r) against r, in the outcome colours."""
-    for region, label in zip(REGIONS, labels):
-        ax.plot(sweep.index, sweep[region], color=OUTCOME_COLOURS[region], ls=linestyle, lw=2,
+    """The three probabilities of ``sweep`` (index r; columns P(a better), P(equivalent),
+    P(b better)) against r, in the outcome colours."""
+    for region, label, column in zip(REGIONS, labels, shown(list(sweep.columns))):
+        ax.plot(sweep.index, sweep[column], color=OUTCOME_COLOURS[region], ls=linestyle, lw=2,
                 label=label)
 
 
 def sensitivity_figure(panels, labels, rope=0.01, threshold=0.95):
     """One panel per entry of ``panels``: (title, y label, {line style: (sweep, name or None)}),
-    the outcomes named by ``labels`` (left, rope, right) in a legend shared by all panels; the
+    the outcomes named by ``labels`` (given in the order left, rope, right, e.g.
+    ``decisions.outcome_names(a, b)``) in a legend shared by all panels; the
     threshold is a dotted line, the chosen rope a thin grey one."""
     fig, axes = plt.subplots(1, len(panels), figsize=(4.3 * len(panels), 3.8), squeeze=False)
     axes = axes[0]                 # one panel or several alike

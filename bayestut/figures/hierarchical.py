@@ -15,6 +15,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 from scipy import stats
 
+from ..methods.decisions import shown
 from ..methods.hierarchical import HierarchicalResult, replicated_means
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, fill_by_outcome,
                     outcome_handles, rope_handle, rope_lines)
@@ -69,17 +70,18 @@ def voting_picture(result: HierarchicalResult, draws=None):
         ax.plot(grid, density, color=POSTERIOR_COLOUR, lw=1)
         rope_lines(ax, rope, label=False)
         m = result.masses[s]
-        ax.set_title(f"draw {s}: masses ({m[0]:.2f}, {m[1]:.2f}, {m[2]:.2f})\n"
+        ax.set_title(f"draw {s}: masses {' · '.join(f'{v:.2f}' for v in shown(m))}\n"
                      f"votes for {labels[int(m.argmax())]}", fontsize=9)
         ax.set(xlabel=fr"$\delta$ on the next data set ({result.a} − {result.b})", yticks=[],
                xlim=(-half, half))
         ax.xaxis.set_major_locator(plt.MaxNLocator(5))
     shares = result.probabilities
     ax = axes[-1]
-    ax.bar(range(3), shares, color=[OUTCOME_COLOURS[r] for r in REGIONS])
-    for i, p in enumerate(shares):
+    ax.bar(range(3), shown(shares), color=shown([OUTCOME_COLOURS[r] for r in REGIONS]))
+    for i, p in enumerate(shown(shares)):
         ax.text(i, p + 0.02, f"{p:.3f}", ha="center", fontsize=9)
-    ax.set(xticks=range(3), xticklabels=labels, ylim=(0, 1.1), ylabel="share of the votes")
+    ax.set(xticks=range(3), xticklabels=shown(labels), ylim=(0, 1.1),
+           ylabel="share of the votes")
     ax.set_title(f"votes of all {len(result.masses):,} draws", fontsize=9)
     ax.tick_params(axis="x", labelsize=8)
     fig.legend(handles=outcome_handles([f"{labels[0]} (mass left of the rope)",

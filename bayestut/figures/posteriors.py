@@ -8,7 +8,7 @@ from mpl_toolkits.axes_grid1 import make_axes_locatable
 from scipy import stats
 
 from ..methods.correlated import StudentPosterior
-from ..methods.decisions import NO_DECISION, decide
+from ..methods.decisions import NO_DECISION, decide, outcome_names
 from ..paths import figures_dir
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, ROPE as ROPE_COLOUR,
                     fill_by_outcome, outcome_handles, rope_handle, rope_lines)
@@ -62,8 +62,9 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
               xlabel: str = MU_LABEL):
     """One Student posterior, its area coloured by outcome (left of, inside, right of the rope).
 
-    With ``show_probabilities`` a legend above the axes gives P(left), P(rope), P(right) under
-    the names in ``labels`` and names the rope lines.
+    With ``show_probabilities`` a legend above the axes gives the three probabilities under
+    the names in ``labels`` (given in the order left, rope, right; default: a − b's outcomes
+    "b better", "equivalent", "a better"), listed a better first, and names the rope lines.
     """
     ax = ax or plt.subplots(figsize=(5, 3.2))[1]
     p = post.rope(rope)
@@ -78,7 +79,7 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
     rope_lines(ax, rope, label=False)
     ax.set(xlabel=xlabel, ylabel="density", title=title)
     if show_probabilities:
-        names = labels or REGIONS
+        names = labels or outcome_names("a", "b")
         handles = outcome_handles([f"P({n}) = {q:.3f}" for n, q in zip(names, p)], alpha=SHADE)
         _legend_above(ax, handles + [rope_handle(rope)])
     return ax
@@ -99,7 +100,7 @@ def posterior_hdis(post: StudentPosterior, masses=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
     rope_lines(bars, rope, label=False)
     bars.set_yticks(range(len(masses)), [f"{m:.0%}" for m in masses], fontsize=8)
     bars.set(ylim=(-0.7, len(masses) - 0.3), ylabel="HDI", xlabel=xlabel)
-    _legend_above(ax, outcome_handles(labels or REGIONS, alpha=SHADE) + [rope_handle(rope)])
+    _legend_above(ax, outcome_handles(labels or outcome_names("a", "b"), alpha=SHADE) + [rope_handle(rope)])
     return ax, bars
 
 
@@ -133,9 +134,9 @@ def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: s
     ax.annotate(f"{a} better →", (1, 1), xycoords="axes fraction", xytext=(0, 3),
                 textcoords="offset points", ha="right", va="bottom", fontsize=8)
     legend = [plt.Line2D([], [], color=colours[k], marker="o", ms=4, lw=1.8, label=text)
-              for k, text in (("left", f"{b} practically better"),
+              for k, text in (("right", f"{a} practically better"),
                               ("rope", "practically equivalent"),
-                              ("right", f"{a} practically better"),
+                              ("left", f"{b} practically better"),
                               (NO_DECISION, "no decision"))]
     legend.append(rope_handle(rope, shaded=True, alpha=0.25))
     ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,

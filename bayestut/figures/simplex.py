@@ -48,8 +48,9 @@ def barycentric(samples) -> np.ndarray:
 
 
 def corner_names(labels) -> list[str]:
-    """What certainty at each corner means: '<b> better', the rope's own name, '<a> better'."""
-    return [f"{labels[0]} better", str(labels[1]), f"{labels[2]} better"]
+    """What certainty at each corner means: '<b> better', 'equivalent', '<a> better' (the
+    middle name given, e.g. "rope", stands for practical equivalence)."""
+    return [f"{labels[0]} better", "equivalent", f"{labels[2]} better"]
 
 
 def shared_colorbar(fig, mappables, ax) -> None:

@@ -2,6 +2,7 @@
 
 The three outcomes of a comparison of a - b are always coloured alike, in every figure and
 notebook: left (δ < -rope, b better), rope (practically equivalent), right (δ > rope, a better).
+Legends list them in the order a reader sees everywhere: a better, equivalent, b better.
 The colours are Okabe and Ito's, which stay distinct for colour-blind readers.
 """
 
@@ -9,6 +10,8 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+
+from ..methods.decisions import SHOWN
 
 REGIONS = ("left", "rope", "right")
 LEFT, ROPE, RIGHT = "#0072B2", "#E69F00", "#009E73"      # blue, orange, bluish green
@@ -35,10 +38,11 @@ def rope_handle(rope: float, shaded: bool = False, alpha: float = 0.25):
     return plt.Line2D([], [], color=ROPE, lw=1.5, label=rope_label(rope))
 
 
-def outcome_handles(labels=REGIONS, alpha: float = 1.0) -> list:
-    """Legend patches for the three outcomes, in the order left, rope, right."""
-    return [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[r], alpha=alpha, label=text)
-            for r, text in zip(REGIONS, labels)]
+def outcome_handles(labels, alpha: float = 1.0) -> list:
+    """Legend patches for the three outcomes, ``labels`` given in the order (left, rope, right)
+    and the patches in the order a reader sees: right (a better), rope, left (b better)."""
+    return [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[REGIONS[k]], alpha=alpha,
+                          label=labels[k]) for k in SHOWN]
 
 
 def fill_by_outcome(ax, grid, upper, rope: float, lower=0.0, alpha: float = 0.35) -> None:

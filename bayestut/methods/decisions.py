@@ -33,9 +33,10 @@ def outcome_names(a: str, b: str) -> tuple[str, str, str]:
     return (f"{b} better", "equivalent", f"{a} better")
 
 
-def outcome_labels(a: str, b: str) -> tuple[str, str, str]:
-    """Names of the three outcomes of a - b, after the classifiers (never bare left/right)."""
-    return (f"{a} ≪ {b}", f"{a} = {b}", f"{a} ≫ {b}")
+def probability_columns(a: str, b: str) -> list[str]:
+    """Table columns of the three probabilities, in the order a reader sees:
+    P(a better), P(equivalent), P(b better)."""
+    return [f"P({name})" for name in shown(outcome_names(a, b))]
 
 
 def _probs(p) -> np.ndarray:

@@ -29,7 +29,7 @@ from ..data import Differences, paired_differences
 from ..errors import InputError
 from . import hierarchical_exact
 from . import stan
-from .decisions import outcome_labels
+from .decisions import outcome_names, probability_columns, shown
 from .diagnostics import ConvergenceWarning, mcse_mean
 from .frequentist import check_differences
 
@@ -244,7 +244,8 @@ class HierarchicalResult:
     """Posterior of the hierarchical model for a - b; differences on the original scale.
 
     Draws are pooled over chains. ``masses[s]`` holds the (left, rope, right) probabilities of
-    the next data set's delta under draw s: left is ``a ≪ b`` (a - b < -rope).
+    the next data set's delta under draw s: left is ``b better`` (a - b < -rope). Its tables
+    name the outcomes in the order a reader sees: a better, equivalent, b better.
     """
 
     a: str
@@ -265,7 +266,8 @@ class HierarchicalResult:
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        return outcome_labels(self.a, self.b)
+        """The outcomes' names in the arrays' (left, rope, right) order."""
+        return outcome_names(self.a, self.b)
 
     @property
     def probabilities(self) -> np.ndarray:
@@ -310,10 +312,15 @@ class HierarchicalResult:
                             self.delta0 > self.rope], axis=1)
         return mcse_mean(self._by_chain(regions))
 
+    def _named(self, p) -> dict:
+        """{P(a better): ..., P(equivalent): ..., P(b better): ...} of (left, rope, right) p."""
+        return dict(zip(probability_columns(self.a, self.b), shown(p)))
+
     def summary(self) -> pd.Series:
         """One labelled row: the winning shares, the mean masses and delta0."""
-        values = {f"P({lab})": p for lab, p in zip(self.labels, self.probabilities)}
-        values.update({f"mean mass {lab}": m for lab, m in zip(self.labels, self.mean_masses)})
+        values = self._named(self.probabilities)
+        values.update({f"mean mass {lab}": m
+                       for lab, m in zip(shown(self.labels), shown(self.mean_masses))})
         values["delta0 mean"] = self.delta0.mean()
         return pd.Series(values, name=f"{self.a} - {self.b}")
 
@@ -325,9 +332,7 @@ class HierarchicalResult:
         frame = pd.DataFrame({
             "mean difference (MLE)": self.xbar,
             "posterior mean delta_i": self.delta.mean(axis=0),
-            f"P({self.labels[0]})": left,
-            f"P({self.labels[1]})": 1.0 - left - right,
-            f"P({self.labels[2]})": right,
+            **self._named([left, 1.0 - left - right, right]),
             "sigma_i MLE": sigma_mle(self.prepared.x, rho) * self.prepared.std_x,
             "posterior mean sigma_i": self.sigma.mean(axis=0),
         }, index=pd.Index(self.datasets, name="data set"))
@@ -529,9 +534,7 @@ class ExactHierarchicalResult(HierarchicalResult):
         return pd.DataFrame({
             "mean difference (MLE)": self.xbar,
             "posterior mean delta_i": mean * scale,
-            f"P({self.labels[0]})": left,
-            f"P({self.labels[1]})": 1.0 - left - right,
-            f"P({self.labels[2]})": right,
+            **self._named([left, 1.0 - left - right, right]),
             "sigma_i MLE": sigma_mle(self.prepared.x, rho) * scale,
             "posterior mean sigma_i": sigma * scale,
         }, index=pd.Index(self.datasets, name="data set"))

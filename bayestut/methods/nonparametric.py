@@ -11,9 +11,21 @@ p(z) = w_0 delta_{z0} + sum_i w_i delta_{z_i}, with (w_0, ..., w_q) ~ Dirichlet(
   the pseudo-observation included) below -2r, inside [-2r, 2r], above 2r (JMLR eq. 11),
   sampled by Monte Carlo over the Dirichlet weights.
 
-A pairwise sum exactly on a boundary (±2r; 0 when r = 0) counts one half to the outer region
-and one half to the rope, as in the authors' code: with r = 0 a zero sum is then split
-between left and right and the test has two outcomes, P(left) + P(right) = 1.
+Ties with the rope's edges are decided one way, whatever form the scores came in. Two
+numbers closer than ``TIE_TOLERANCE`` = 1e-5 count as equal: scores are taken to be known to
+5 decimals (the papers' accuracies are published as percentages with 3 decimals), so that the
+same results given per fold, as means, or as means rounded to 6 or 10 decimals, whose sums differ
+in the last digits, give the same answer. 1e-5 is a thousandth of the default rope: the rope's
+edges move by no more than that. Then:
+
+- a difference within the tolerance of ±r (a pairwise sum of ±2r) lies in the rope: the rope
+  is closed, [-r, r] and [-2r, 2r], as JMLR eqs. 10-11 write it (the authors' Julia code
+  counted a sum exactly on ±2r one half to the rope; with accuracies on test folds of n
+  instances, multiples of 1/n, such ties are common, and the last bit decided them);
+- with no rope (r = 0), a difference (or sum) within the tolerance of 0 is a tie between the
+  two outcomes and counts one half to each, so that the test has two outcomes, P(left) +
+  P(right) = 1 (JMLR §4.2.2; Benavoli et al. 2014). This holds for the pseudo-observation
+  z0 = 0 too.
 """
 
 from __future__ import annotations
@@ -25,11 +37,12 @@ import pandas as pd
 
 from ..errors import InputError
 from ..data import Differences, as_numbers
-from .decisions import outcome_labels
+from .decisions import outcome_names, probability_columns, shown
 
 ROPE = 0.01
 PRIOR_STRENGTH = 0.5
 N_SAMPLES = 150_000
+TIE_TOLERANCE = 1e-5         # scores known to 5 decimals: closer values are equal (see above)
 CHUNK_ELEMENTS = 1 << 20     # weights held in memory at once: about 8 MB
 
 
@@ -43,21 +56,30 @@ class SimplexPosterior:
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        return outcome_labels(self.a, self.b)
+        """The outcomes' names in the samples' (left, rope, right) order."""
+        return outcome_names(self.a, self.b)
 
     @property
     def vertices(self) -> tuple[str, str, str]:
         """Names of the simplex corners: left is certainty that b is better, right that a is."""
         return (self.b, "rope", self.a)
 
+    @property
+    def shares(self) -> np.ndarray:
+        """Share of samples in which left, rope, right has the largest probability."""
+        return np.bincount(self.samples.argmax(axis=1), minlength=3) / len(self.samples)
+
     def winning_shares(self) -> pd.Series:
-        """Share of samples in which each region has the largest probability (JMLR Tables 9-11)."""
-        wins = np.bincount(self.samples.argmax(axis=1), minlength=3) / len(self.samples)
-        return pd.Series(wins, index=list(self.labels), name="share of samples where largest")
+        """Share of samples in which each outcome has the largest probability (JMLR Tables
+        9-11), named and in the order a reader sees: P(a better), P(equivalent), P(b better)."""
+        return self._named(self.shares, "share of samples where largest")
 
     def means(self) -> pd.Series:
-        """Posterior mean of each probability."""
-        return pd.Series(self.samples.mean(axis=0), index=list(self.labels), name="posterior mean")
+        """Posterior mean of each probability, named as in :meth:`winning_shares`."""
+        return self._named(self.samples.mean(axis=0), "posterior mean")
+
+    def _named(self, values, name: str) -> pd.Series:
+        return pd.Series(shown(values), index=probability_columns(self.a, self.b), name=name)
 
 
 def _inputs(z, rope, s, z0, n_samples):
@@ -86,6 +108,19 @@ def _inputs(z, rope, s, z0, n_samples):
     return z, a, b
 
 
+def region_shares(values, rope: float = ROPE) -> np.ndarray:
+    """Each value's (left, rope, right) share: 1 in its region; within ``TIE_TOLERANCE`` of ±r
+    a value is in the (closed) rope, and with r = 0 a value of about 0 counts half left, half
+    right (see the module's docstring). One row per value."""
+    values = np.asarray(values, dtype=float)
+    edge = rope + TIE_TOLERANCE
+    left, right = values < -edge, values > edge
+    middle = ~(left | right)
+    if rope == 0:
+        return np.column_stack([left + 0.5 * middle, np.zeros(len(values)), right + 0.5 * middle])
+    return np.column_stack([left, middle, right]).astype(float)
+
+
 def sign_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
               n_samples: int = N_SAMPLES, seed=None, a: str | None = None,
               b: str | None = None) -> SimplexPosterior:
@@ -93,11 +128,15 @@ def sign_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
 
     ``z`` is an array of mean differences a - b (or a ``Differences``, whose per-data-set
     means are used and whose classifier names label the result). The prior adds ``s`` to
-    the region holding ``z0``; ``z0`` may be ±inf.
+    the region holding ``z0``; ``z0`` may be ±inf. A difference on ±r (within ``TIE_TOLERANCE``)
+    is in the rope; with r = 0 a zero difference counts half to each side.
+
+    The prior strength defaults to s = 0.5, as JMLR §4.2 uses for both tests; baycomp's
+    ``SignTest`` defaults to 1, which moves the rope's share of draws on the papers' 54 data
+    sets by up to 0.03 (pass ``s=1`` to compare with it).
     """
     z, a0, b0 = _inputs(z, rope, s, z0, n_samples)
-    alpha = np.array([np.sum(z < -rope), np.sum(np.abs(z) <= rope), np.sum(z > rope)], float)
-    alpha[0 if z0 < -rope else 2 if z0 > rope else 1] += s
+    alpha = region_shares(z, rope).sum(axis=0) + s * region_shares([z0], rope)[0]
     # Dirichlet as normalised gammas; a zero count gives a gamma of shape 0, i.e. exactly 0
     gammas = np.random.default_rng(seed).standard_gamma(alpha, size=(int(n_samples), 3))
     return SimplexPosterior(gammas / gammas.sum(axis=1, keepdims=True), a or a0, b or b0)
@@ -107,23 +146,28 @@ def region_masses(values, weights, rope: float = ROPE) -> np.ndarray:
     """(left, rope, right) masses of the pairwise sums of ``values`` under each row of ``weights``.
 
     Row by row this is JMLR eq. 11: sum_ij w_i w_j I(values_i + values_j < -2r), and so on,
-    over all ordered pairs including i = j, with boundary sums split in half. Weights need not
-    be normalised (each row is divided by its total squared). The double sum is never formed:
-    with the values sorted, {j : v_i + v_j < c} is a prefix of the order, so the inner sum is
-    a cumulative sum of the weights read at one index per i: O(samples x values) work.
+    over all ordered pairs including i = j; a sum within ``TIE_TOLERANCE`` of ±2r is in the
+    rope, and with r = 0 a sum of about 0 counts half to each side (the module's docstring).
+    Weights need not be normalised (each row is divided by its total squared). The double sum
+    is never formed: with the values sorted, {j : v_i + v_j < c} is a prefix of the order, so
+    the inner sum is a cumulative sum of the weights read at one index per i: O(samples x
+    values) work.
     """
     values = np.asarray(values, dtype=float)
     weights = np.atleast_2d(np.asarray(weights, dtype=float))
     order = np.argsort(values, kind="stable")
     v, w = values[order], weights[:, order]
     sums = v[:, None] + v[None, :]           # values x values, computed as in the definition
-    below, low_edge = np.sum(sums < -2 * rope, axis=1), np.sum(sums <= -2 * rope, axis=1)
-    upto, high_edge = np.sum(sums <= 2 * rope, axis=1), np.sum(sums < 2 * rope, axis=1)
+    edge = 2 * rope + TIE_TOLERANCE
+    below = np.sum(sums < -edge, axis=1)     # for each i, how many j put v_i + v_j left
+    upto = np.sum(sums <= edge, axis=1)      # ... and how many do not put it right
     cum = np.concatenate([np.zeros((len(w), 1)), np.cumsum(w, axis=1)], axis=1)
     total = cum[:, -1]
-    # for each i: weight of the j with v_i + v_j below -2r, plus half of those on it
-    left_inner = 0.5 * (cum[:, below] + cum[:, low_edge])
-    right_inner = total[:, None] - 0.5 * (cum[:, upto] + cum[:, high_edge])
+    left_inner = cum[:, below]
+    right_inner = total[:, None] - cum[:, upto]
+    if rope == 0:                            # no rope: a sum of about 0 is a tie, half each
+        tie = 0.5 * (cum[:, upto] - cum[:, below])
+        left_inner, right_inner = left_inner + tie, right_inner + tie
     left = np.sum(w * left_inner, axis=1) / total**2
     right = np.sum(w * right_inner, axis=1) / total**2
     return np.column_stack([left, 1.0 - left - right, right])

@@ -96,10 +96,9 @@ def posteriors_figure(report, metric: str = "AUC"):
         height = base + 0.85 * height / height.max()
         fill_by_outcome(ax, grid, height, rope, lower=base, alpha=0.8)
         ax.plot(grid, height, color=POSTERIOR_COLOUR, lw=1)
-    labels = report.labels
-    left, _, right = outcome_handles([f"mass where {labels[0]} ({b} better)", "",
-                                      f"mass where {labels[2]} ({a} better)"], alpha=0.8)
-    handles = [left, rope_handle(rope, shaded=True, alpha=0.3), right]
+    a_better, _, b_better = outcome_handles([f"mass where {b} is practically better", "",
+                                             f"mass where {a} is practically better"], alpha=0.8)
+    handles = [a_better, rope_handle(rope, shaded=True, alpha=0.3), b_better]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.15), frameon=False,
               fontsize=9)
     ax.set(yticks=range(len(names)), yticklabels=names[::-1], ylim=(-0.1, len(names)),

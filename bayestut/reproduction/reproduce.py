@@ -7,12 +7,15 @@ import sys
 
 from . import scorecard
 from ..notebook_runner import execute
-from ..paths import NOTEBOOKS
+from ..paths import NOTEBOOKS, OUTPUT_ENV, REPO
 
 
 def main(names: list[str]) -> None:
     # the committed notebooks run at their published settings: anything else is an error here
     os.environ.setdefault(scorecard.STRICT_ENV, "1")
+    # the one run that writes the committed figures and scorecards: everywhere else they go to
+    # a scratch folder (see bayestut.paths); the kernels inherit this environment
+    os.environ.setdefault(OUTPUT_ENV, str(REPO))
     # the numbered reproductions in order, then the own-results notebook on its example
     notebooks = [*sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), NOTEBOOKS / "your_results.ipynb"]
     if names:

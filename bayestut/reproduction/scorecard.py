@@ -20,8 +20,8 @@ cards into ``REPRODUCTION.md`` and ``reproduction.csv``.
 Exercises change a notebook's parameters (rope, seed, draws, ...). A card compares published
 numbers only at the published settings, recorded in ``notebooks/scorecards/settings.json`` (the
 committed notebooks' parameters cells). When a run's settings differ, :meth:`Scorecard.save`
-prints a note that the card compares nothing, marks every row "not compared", and neither
-checks nor writes it; under ``make reproduce`` and ``make test`` ($BAYESTUT_STRICT_SCORECARD)
+prints a note that the card compares nothing, marks every row "not compared", counts no
+verdicts, and neither checks nor writes it; under ``make reproduce`` and ``make test`` ($BAYESTUT_STRICT_SCORECARD)
 changed settings fail the run instead, so the committed notebooks stay checked.
 """
 
@@ -175,9 +175,20 @@ class Scorecard:
                             else _namespace(published_settings().get(self.notebook, {})))
         return card
 
+    def compares(self) -> bool:
+        """False when this run's settings are not the published ones (nor accepted as new)."""
+        return not self.changed_settings() or bool(os.environ.get(ACCEPT_ENV))
+
     def summary(self) -> pd.Series:
-        kinds = [NOT_COMPARED] if self.note else ["match", "within tolerance", "differs"]
+        """How many rows match, are within tolerance or differ; no counts (an empty Series)
+        when the card compares nothing."""
+        kinds = ["match", "within tolerance", "differs"] if self.compares() else []
         return self.frame()["verdict"].value_counts().reindex(kinds, fill_value=0)
+
+    def print_summary(self) -> None:
+        """The counts, printed; nothing when the card compares nothing (save() says why)."""
+        if self.compares():
+            print(self.summary().to_string())
 
 
 # --- the published settings ------------------------------------------------------------------

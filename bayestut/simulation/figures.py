@@ -80,14 +80,16 @@ def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
     ax = axes[-1, 0]
     _boxes(ax, per_rep, rope, qs)
     ax.plot(qs, by_q[rope].mean(), "d", color=OUTCOME_COLOURS["rope"],
-            label=r"mean of $P(\mathrm{rope})$")
+            label="mean of P(equivalent)")
     ax.set(xlabel="$q$", ylabel=rf"$P({region} \in \mathrm{{rope}})$", ylim=(0, 1.02),
            title="hierarchical: probability of the rope")
     ax = axes[-1, 1]
-    for column, style, outcome in ((rope, "o-", "rope"), (left, "x--", "left"),
-                                   (right, "x--", "right")):
+    # the simulated difference is a - b: right is "a better"; named in every figure's order
+    for column, style, outcome, name in ((right, "x--", "right", "a better"),
+                                         (rope, "o-", "rope", "equivalent"),
+                                         (left, "x--", "left", "b better")):
         _share_with_interval(ax, qs, by_q[column].apply(lambda p: np.sum(p > THRESHOLD)), n,
-                             style, OUTCOME_COLOURS[outcome], f"P({outcome}) > 0.95")
+                             style, OUTCOME_COLOURS[outcome], f"P({name}) > 0.95")
     ax.set(xlabel="$q$", ylabel="share of repetitions", ylim=(0, 1),
            title="hierarchical decisions")
     # one legend below the panels: inside them it would cover the boxes
@@ -109,7 +111,7 @@ def power_vs_delta0(decisions: pd.DataFrame, delta0s):
     _share_with_interval(ax, delta0s, decisions["signed-rank rejections"] * n, n, "o-",
                          POSTERIOR_COLOUR, "signed-rank: $p < 0.05$")
     _share_with_interval(ax, delta0s, decisions["share P(right) > 0.95"] * n, n, "s-",
-                         OUTCOME_COLOURS["right"], "hierarchical: P(right) > 0.95")
+                         OUTCOME_COLOURS["right"], "hierarchical: P(a better) > 0.95")
     ax.set(xlabel=r"$\delta_0$", ylabel="power", ylim=(0, 1.02), xticks=list(delta0s),
            title="practically different classifiers, $q = 50$")
     ax.legend(fontsize=8)

@@ -1,0 +1,174 @@
+"""What the book adds at build time, leaving the notebooks and the README as they are.
+
+- the table of contents, in the README's reading order, appended to the landing page;
+- on every notebook page, how to run it and a download link for its .ipynb;
+- on every notebook page, the first use of each glossary term linked to the glossary;
+- MathJax from a local copy (the files of the sphinx-mathjax-offline package), so that the
+  built site loads nothing from the network; index.html beside README.html.
+"""
+
+import re
+import shutil
+from importlib import metadata
+from pathlib import Path
+
+from docutils import nodes
+from sphinx import addnodes
+
+# The README's reading order (README "The notebooks, in reading order"), then the rest.
+TOC = {
+    "The reading path": ["notebooks/01_frequentist_pitfalls", "notebooks/02_bayesian_correlated_ttest",
+                         "notebooks/04_sign_and_signed_rank", "notebooks/05_hierarchical",
+                         "notebooks/08_compare_your_own", "notebooks/09_many_classifiers",
+                         "notebooks/10_choosing_and_reporting"],
+    "Deeper": ["notebooks/03_all_pairs", "notebooks/06_shrinkage", "notebooks/07_power"],
+    "Your own results": ["docs/reading-your-verdict", "notebooks/your_results", "docs/your-results"],
+    "Reproduction": ["REPRODUCTION", "docs/reproduction", "docs/disagreements",
+                     "docs/simulations", "data/README", "data/blog_study"],
+    "Reference": ["docs/glossary", "docs/api", "docs/references", "ARCHITECTURE"],
+}
+
+# Each glossary term (docs/glossary.md) and the words that name it in a notebook's prose.
+TERMS = {
+    "share of draws": r"shares? of (?:the )?(?:posterior )?draws",
+    "probability on a new data set": r"(?:probabilit(?:y|ies) (?:on|for) )?a new data set",
+    "δ₀": r"δ₀|δ0",
+    "rope": r"\brope\b",
+    "ρ": r"ρ",
+    "threshold": r"\bthreshold\b",
+    "no decision": r"\bno decision\b",
+    "posterior odds": r"\bposterior odds\b",
+    "correlated t-test": r"\bcorrelated t-test\b",
+    "sign test": r"\bsign test\b",
+    "signed-rank test": r"\bsigned-rank test\b",
+    "hierarchical test": r"\bhierarchical (?:test|model)\b",
+    "Plackett–Luce model": r"\bPlackett[–-]Luce\b",
+    "shrinkage": r"\bshrink(?:age|s|ing)?\b",
+    "R-hat and ESS": r"\bR-hat\b|\bESS\b",
+    "Monte Carlo error": r"\bMonte Carlo error\b",
+    "numerical error": r"\bnumerical error\b",
+}
+PATTERN = re.compile("|".join(f"(?P<t{i}>{p})" for i, p in enumerate(TERMS.values())), re.I)
+NAMES = list(TERMS)
+
+# Text inside these is never linked: code, math, links, headings, the notebooks' outputs.
+SKIP = (nodes.literal, nodes.literal_block, nodes.math, nodes.math_block, nodes.raw,
+        nodes.reference, addnodes.pending_xref, nodes.title, nodes.FixedTextElement,
+        nodes.term, nodes.rubric)
+
+
+def _is_notebook(env, docname):
+    return env.doc2path(docname).suffix == ".ipynb"
+
+
+def add_toc(app, docname, source):
+    """Append the book's table of contents (hidden: the sidebar shows it) to the landing page."""
+    if docname != app.config.root_doc:
+        return
+    found = set(app.env.found_docs)
+    toc = ""
+    for caption, docs in TOC.items():
+        entries = "\n".join(f"/{d}" for d in docs if d in found)
+        toc += f"\n\n```{{toctree}}\n:hidden:\n:caption: {caption}\n\n{entries}\n```\n"
+    source[0] += toc
+
+
+def _skipped(node):
+    parent = node.parent
+    while parent is not None:
+        if isinstance(parent, SKIP) or "cell_output" in parent.get("classes", []) \
+                or "book-run" in parent.get("classes", []):
+            return True
+        parent = parent.parent
+    return False
+
+
+def link_glossary(doctree, docname):
+    """Link the first use of each glossary term on a notebook page to its entry."""
+    linked = set()
+    for text in list(doctree.findall(nodes.Text)):
+        if len(linked) == len(NAMES) or _skipped(text):
+            continue
+        pieces, start = [], 0
+        for match in PATTERN.finditer(text.astext()):
+            term = NAMES[int(match.lastgroup[1:])]
+            if term in linked:
+                continue
+            linked.add(term)
+            pieces.append(nodes.Text(text.astext()[start:match.start()]))
+            ref = addnodes.pending_xref("", refdomain="std", reftype="term", reftarget=term,
+                                        refexplicit=True, refwarn=True, refdoc=docname)
+            ref += nodes.inline(match[0], match[0], classes=["xref", "std", "std-term"])
+            pieces.append(ref)
+            start = match.end()
+        if pieces:
+            pieces.append(nodes.Text(text.astext()[start:]))
+            text.parent.replace(text, pieces)
+
+
+def run_note(docname):
+    """How to run this notebook, and its .ipynb to download."""
+    name = Path(docname).name + ".ipynb"
+    if name == "your_results.ipynb":
+        how = ("On your own results, one command runs it and keeps the executed notebook and an "
+               "HTML copy: ")
+        command = "python -m bayestut notebook results.csv --out analysis/"
+    else:
+        how = ("This page is the committed notebook with its outputs. To run it: open it in "
+               "Jupyter from a clone (after ")
+        command = None
+    para = nodes.paragraph()
+    para += nodes.Text(how)
+    if command:
+        para += nodes.literal(command, command)
+    else:
+        para += nodes.literal("make .venv/.installed", "make .venv/.installed")
+        para += nodes.Text("), or run every notebook headlessly with ")
+        para += nodes.literal("make reproduce", "make reproduce")
+    para += nodes.Text(". Download it: ")
+    download = addnodes.download_reference("", "", reftarget=f"/notebooks/{name}",
+                                           refdoc=docname, refexplicit=True)
+    download += nodes.literal(name, name)
+    para += download
+    para += nodes.Text(".")
+    return nodes.admonition("", nodes.title("", "Run this notebook"), para,
+                            classes=["tip", "book-run"])
+
+
+def on_doctree_read(app, doctree):
+    docname = app.env.docname
+    if not _is_notebook(app.env, docname):
+        return
+    section = next(iter(doctree.findall(nodes.section)), None)
+    if section is not None:
+        title = next(iter(section.findall(nodes.title)))
+        title.parent.insert(title.parent.index(title) + 1, run_note(docname))
+    link_glossary(doctree, docname)
+
+
+def copy_mathjax(app, exception):
+    """Copy MathJax's single-file SVG build into the site (mathjax_path in conf.py: one file,
+    no fonts to load, so it works from file:// pages too), and index.html beside the landing."""
+    if exception is not None or app.builder.format != "html":
+        return
+    source = metadata.distribution("sphinx-mathjax-offline").locate_file(
+        "sphinx-mathjax-offline/static/mathjax/tex-svg-full.js")
+    target = Path(app.outdir, "_static", "mathjax")
+    target.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, target / "tex-svg-full.js")
+    shutil.copyfile(Path(app.outdir, f"{app.config.root_doc}.html"),
+                    Path(app.outdir, "index.html"))
+
+
+def escape_bars(app, what, name, obj, options, lines):
+    """The package's docstrings write |z| for an absolute value: not a reST substitution."""
+    lines[:] = [line.replace("|", "\\|") for line in lines]
+
+
+def setup(app):
+    app.connect("autodoc-process-docstring", escape_bars)
+    app.connect("source-read", add_toc)
+    # before Sphinx's own collectors (priority 500) register the download link's file
+    app.connect("doctree-read", on_doctree_read, priority=400)
+    app.connect("build-finished", copy_mathjax)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}
