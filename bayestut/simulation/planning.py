@@ -10,8 +10,9 @@ machinery (:mod:`bayestut.simulation`); here the population is what the present 
 One simulation:
 
 - one posterior draw of (delta0, sigma0, nu) (the exact engine's independent draws);
-- ``max(add)`` new true differences delta_i from that draw's Student t; the first m of them
-  are the m new data sets (the counts are nested, so their curves share the noise);
+- ``max(add)`` new true differences delta_i from that draw's Student t (drawn again beyond
+  the present data's largest fold difference, the bound of delta0's prior); the first m of
+  them are the m new data sets (the counts are nested, so their curves share the noise);
 - each new data set's folds from MLJ §5's cross-validation simulator
   (:func:`bayestut.simulation.crossval.simulate_differences`, the same runs x folds as the
   present data): its folds are correlated as cross-validation correlates them. The
