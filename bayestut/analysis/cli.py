@@ -164,9 +164,6 @@ def plan_parser(sub) -> None:
 def run_plan(args) -> None:
     from .plan import plan
 
-    if args.jobs == 0:
-        from ..errors import InputError
-        raise InputError("--jobs 0 runs nothing: give a number of workers, or -1 for every core")
     found = plan(args.results, *args.names, add=args.add, rope=args.rope, sims=args.sims,
                  threshold=args.threshold, seed=args.seed, score=args.score,
                  lower_is_better=args.lower_is_better, n_jobs=args.jobs, progress=on_terminal())

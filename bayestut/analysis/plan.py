@@ -36,6 +36,9 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
     rope = check_rope(rope)
     check_settings(threshold, seed, 4, 1000, 1000, 0.95, "moments", 50_000)
     progress = check_flag("progress", progress, "Python only")
+    if not isinstance(n_jobs, int) or isinstance(n_jobs, bool) or n_jobs == 0:
+        raise InputError(f"n_jobs must be a whole number of workers, or -1 for every core "
+                         f"(--jobs), got {n_jobs!r}")
     lower_is_better = metric_direction(score, lower_is_better)
     table = read_results(results, score=score, percent=percent)
     if is_means_only(table):

@@ -10,8 +10,9 @@ machinery (:mod:`bayestut.simulation`); here the population is what the present 
 One simulation:
 
 - one posterior draw of (delta0, sigma0, nu) (the exact engine's independent draws);
-- ``max(add)`` new true differences delta_i from that draw's Student t; the first m of them
-  are the m new data sets (the counts are nested, so their curves share the noise);
+- ``max(add)`` new true differences delta_i from that draw's Student t (drawn again beyond
+  the present data's largest fold difference, the bound of delta0's prior); the first m of
+  them are the m new data sets (the counts are nested, so their curves share the noise);
 - each new data set's folds from MLJ §5's cross-validation simulator
   (:func:`bayestut.simulation.crossval.simulate_differences`, the same runs x folds as the
   present data): its folds are correlated as cross-validation correlates them. The
@@ -47,6 +48,7 @@ SIMS = 120
 TARGET = 0.8                  # the probability of a decision that a plan aims for
 SIGNED_RANK_SAMPLES = 5_000   # per simulated study: a share's Monte Carlo error ~ 0.003
 GRIDS = (ExactOptions.fine, ExactOptions.check)
+ATTEMPTS = 5                  # draws of one simulated study before its failure is reported
 
 
 def check_counts(add, option: str = "add=(5, 10, 20), --add 5 10 20") -> tuple[int, ...]:
@@ -69,36 +71,57 @@ def check_sims(sims) -> int:
     return int(sims)
 
 
-def _study_rng(seed: int, sim: int) -> np.random.Generator:
+def _study_rng(seed: int, sim: int, attempt: int = 0) -> np.random.Generator:
     # one stream per simulation, whatever the number of workers or the order they finish in
-    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(sim,)))
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(sim, attempt)))
 
 
-def new_datasets(rng, delta0, sigma0, nu, count: int, sds, runs: int, folds: int) -> np.ndarray:
-    """``count`` new data sets' differences (count, runs * folds) from one population draw."""
-    t = rng.standard_t(nu, count) if np.isfinite(nu) else rng.standard_normal(count)
-    deltas = delta0 + sigma0 * t
+def new_datasets(rng, delta0, sigma0, nu, count: int, sds, runs: int, folds: int,
+                 bound: float = 1.0) -> np.ndarray:
+    """``count`` new data sets' differences (count, runs * folds) from one population draw,
+    their true mean differences within ±``bound``."""
+    def draw(size):
+        return delta0 + sigma0 * (rng.standard_t(nu, size) if np.isfinite(nu)
+                                  else rng.standard_normal(size))
+
+    # the far tails of a Student population with few degrees of freedom are drawn again:
+    # beyond ±1 no difference of two scores in [0, 1] lies (and the folds are clipped there)
+    deltas = draw(count)
+    while (outside := np.abs(deltas) >= bound).any():
+        deltas[outside] = draw(int(outside.sum()))
     x = crossval.simulate_differences(deltas, rng, runs=runs, folds=folds)
     noise = x - crossval.realised_delta(deltas)[:, None]
     spread = np.maximum(x.std(axis=1, ddof=1), 1e-12)
     target = rng.choice(sds, count)
-    return deltas[:, None] + noise * (target / spread)[:, None]
+    return np.clip(deltas[:, None] + noise * (target / spread)[:, None], -1.0, 1.0)
 
 
 def simulate_study(sim: int, seed: int, x, folds: int, draws, counts, rope: float,
                    threshold: float) -> tuple[int, list[int], list[int]]:
     """One simulated extension: for each count m, the hierarchical and the signed-rank test's
-    outcome (0 left, 1 rope, 2 right, 3 no decision)."""
-    rng = _study_rng(seed, sim)
-    delta0, sigma0, nu = draws[rng.integers(len(draws))]
-    extra = new_datasets(rng, delta0, sigma0, nu, max(counts), x.std(axis=1, ddof=1),
-                         x.shape[1] // folds, folds)
+    outcome (0 left, 1 rope, 2 right, 3 no decision).
+
+    New data sets' true mean differences stay within the largest fold difference of the
+    present data (the bound of delta0's prior in the model). A study on which the exact
+    engine's integration fails (an extreme new data set, rare) is drawn again, from the next
+    stream of the same seed."""
+    for attempt in range(ATTEMPTS):
+        rng = _study_rng(seed, sim, attempt)
+        delta0, sigma0, nu = draws[rng.integers(len(draws))]
+        extra = new_datasets(rng, delta0, sigma0, nu, max(counts), x.std(axis=1, ddof=1),
+                             x.shape[1] // folds, folds, bound=np.abs(x).max())
+        fits = [hierarchical.exact_fit(np.vstack([x, extra[:m]]), folds, rope=rope, seed=sim,
+                                       draws=10, grids=GRIDS).probabilities for m in counts]
+        if np.all(np.isfinite(fits)):
+            break
+    else:
+        raise InputError(f"the exact engine's integration failed on {ATTEMPTS} simulated "
+                         f"studies in a row (study {sim}); plan with another seed")
     code = {o: i for i, o in enumerate((*OUTCOMES, NO_DECISION))}
     fitted, ranked = [], []
-    for m in counts:
+    for m, p in zip(counts, fits):
         both = np.vstack([x, extra[:m]])
-        fit = hierarchical.exact_fit(both, folds, rope=rope, seed=sim, draws=10, grids=GRIDS)
-        fitted.append(code[str(decide(fit.probabilities, threshold))])
+        fitted.append(code[str(decide(p, threshold))])
         shares = signed_rank_test(both.mean(axis=1), rope=rope, n_samples=SIGNED_RANK_SAMPLES,
                                   seed=rng.integers(2**31)).winning_shares().to_numpy()
         ranked.append(code[str(decide(shares, threshold))])
