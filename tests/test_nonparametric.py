@@ -17,14 +17,19 @@ EDGE = 0.0625
 
 
 def pair_region(total, rope):
-    """Where one pairwise sum counts: (left, rope, right); the rope closed, and with no rope a
-    sum of 0 split in half (values here are exact in binary: no tolerance needed)."""
+    """Where one pairwise sum counts: (left, rope, right); a sum on ±2r half in the rope and
+    half outside (the authors' rule), and with no rope a sum of 0 split in half (values here
+    are exact in binary: no tolerance needed)."""
     if total < -2 * rope:
         return np.array([1.0, 0, 0])
     if total > 2 * rope:
         return np.array([0, 0, 1.0])
     if rope == 0:                                  # total == 0: the two outcomes share it
         return np.array([0.5, 0, 0.5])
+    if total == 2 * rope:
+        return np.array([0, 0.5, 0.5])
+    if total == -2 * rope:
+        return np.array([0.5, 0.5, 0])
     return np.array([0, 1.0, 0])
 
 
@@ -55,13 +60,21 @@ def test_region_masses_match_the_double_sum(rope, z0):
     np.testing.assert_allclose(fast, slow, atol=1e-12)
 
 
-def test_boundary_sums_are_in_the_closed_rope_within_the_tolerance():
+def test_boundary_sums_count_half_to_the_rope_within_the_tolerance():
     # one value 0.25 with rope 0.25: its own pair sums to 0.5 = 2r exactly
-    for value in (0.25, 0.25 + 0.4 * nonpar.TIE_TOLERANCE, -0.25 - 0.4 * nonpar.TIE_TOLERANCE):
-        np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], rope=0.25), [[0, 1, 0]])
-    # a sum past the edge by more than the tolerance is outside
+    for value in (0.25, 0.25 + 0.4 * nonpar.TIE_TOLERANCE, 0.25 - 0.4 * nonpar.TIE_TOLERANCE):
+        np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], rope=0.25),
+                                   [[0, 0.5, 0.5]])
+        np.testing.assert_allclose(nonpar.region_masses([-value], [[1.0]], rope=0.25),
+                                   [[0.5, 0.5, 0]])
+    # a sum past the edge, or short of it, by more than the tolerance is on its side
     np.testing.assert_allclose(nonpar.region_masses([0.25 + nonpar.TIE_TOLERANCE], [[1.0]],
                                                     rope=0.25), [[0, 0, 1]])
+    np.testing.assert_allclose(nonpar.region_masses([0.25 - nonpar.TIE_TOLERANCE], [[1.0]],
+                                                    rope=0.25), [[0, 1, 0]])
+    # a narrow rope keeps its edges: the tolerance is at most a thousandth of it
+    np.testing.assert_allclose(nonpar.region_masses([1e-4 + 1e-6], [[1.0]], rope=1e-4),
+                               [[0, 0, 1]])
     # no rope: a sum of about 0 is a tie between the two outcomes
     for value in (0.0, 0.4 * nonpar.TIE_TOLERANCE):
         np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], rope=0.0),

@@ -12,20 +12,20 @@ p(z) = w_0 delta_{z0} + sum_i w_i delta_{z_i}, with (w_0, ..., w_q) ~ Dirichlet(
   sampled by Monte Carlo over the Dirichlet weights.
 
 Ties with the rope's edges are decided one way, whatever form the scores came in. Two
-numbers closer than ``TIE_TOLERANCE`` = 1e-5 count as equal: scores are taken to be known to
-5 decimals (the papers' accuracies are published as percentages with 3 decimals), so that the
-same results given per fold, as means, or as means rounded to 6 or 10 decimals, whose sums differ
-in the last digits, give the same answer. 1e-5 is a thousandth of the default rope: the rope's
-edges move by no more than that. Then:
+numbers closer than ``TIE_TOLERANCE`` = 1e-5 (or a thousandth of the rope, if that is smaller)
+count as equal: scores are taken to be known to 5 decimals (the papers' accuracies are published
+as percentages with 3 decimals), so that the same results given per fold, as means, or as means
+rounded to 6 or 10 decimals, whose sums differ in the last digits, give the same answer. Then:
 
-- a difference within the tolerance of ±r (a pairwise sum of ±2r) lies in the rope: the rope
-  is closed, [-r, r] and [-2r, 2r], as JMLR eqs. 10-11 write it (the authors' Julia code
-  counted a sum exactly on ±2r one half to the rope; with accuracies on test folds of n
-  instances, multiples of 1/n, such ties are common, and the last bit decided them);
-- with no rope (r = 0), a difference (or sum) within the tolerance of 0 is a tie between the
-  two outcomes and counts one half to each, so that the test has two outcomes, P(left) +
-  P(right) = 1 (JMLR §4.2.2; Benavoli et al. 2014). This holds for the pseudo-observation
-  z0 = 0 too.
+- sign test: a difference on ±r lies in the rope, which is closed, [-r, r], as JMLR eq. 10
+  writes it;
+- signed-rank test: a pairwise sum on ±2r counts one half to the rope and one half outside,
+  as in the authors' code (the published Tables 9-12 were computed so); with accuracies on test
+  folds of n instances, multiples of 1/n, such ties are common, and without the tolerance the
+  last bit decided them;
+- with no rope (r = 0), a difference (or sum) of about 0 is a tie between the two outcomes and
+  counts one half to each, so that the test has two outcomes, P(left) + P(right) = 1 (JMLR
+  §4.2.2; Benavoli et al. 2014). This holds for the pseudo-observation z0 = 0 too.
 """
 
 from __future__ import annotations
@@ -43,6 +43,13 @@ ROPE = 0.01
 PRIOR_STRENGTH = 0.5
 N_SAMPLES = 150_000
 TIE_TOLERANCE = 1e-5         # scores known to 5 decimals: closer values are equal (see above)
+
+
+def tie_tolerance(rope: float) -> float:
+    """How close to a rope's edge counts as on it: ``TIE_TOLERANCE``, or a thousandth of a
+    smaller rope, so that the edges of a narrow rope stay where the reader put them."""
+    return TIE_TOLERANCE if rope == 0 else min(TIE_TOLERANCE, rope / 1000)
+
 CHUNK_ELEMENTS = 1 << 20     # weights held in memory at once: about 8 MB
 
 
@@ -109,11 +116,11 @@ def _inputs(z, rope, s, z0, n_samples):
 
 
 def region_shares(values, rope: float = ROPE) -> np.ndarray:
-    """Each value's (left, rope, right) share: 1 in its region; within ``TIE_TOLERANCE`` of ±r
+    """Each value's (left, rope, right) share: 1 in its region; within ``tie_tolerance`` of ±r
     a value is in the (closed) rope, and with r = 0 a value of about 0 counts half left, half
     right (see the module's docstring). One row per value."""
     values = np.asarray(values, dtype=float)
-    edge = rope + TIE_TOLERANCE
+    edge = rope + tie_tolerance(rope)
     left, right = values < -edge, values > edge
     middle = ~(left | right)
     if rope == 0:
@@ -128,7 +135,7 @@ def sign_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
 
     ``z`` is an array of mean differences a - b (or a ``Differences``, whose per-data-set
     means are used and whose classifier names label the result). The prior adds ``s`` to
-    the region holding ``z0``; ``z0`` may be ±inf. A difference on ±r (within ``TIE_TOLERANCE``)
+    the region holding ``z0``; ``z0`` may be ±inf. A difference on ±r (within ``tie_tolerance``)
     is in the rope; with r = 0 a zero difference counts half to each side.
 
     The prior strength defaults to s = 0.5, as JMLR §4.2 uses for both tests; baycomp's
@@ -146,28 +153,29 @@ def region_masses(values, weights, rope: float = ROPE) -> np.ndarray:
     """(left, rope, right) masses of the pairwise sums of ``values`` under each row of ``weights``.
 
     Row by row this is JMLR eq. 11: sum_ij w_i w_j I(values_i + values_j < -2r), and so on,
-    over all ordered pairs including i = j; a sum within ``TIE_TOLERANCE`` of ±2r is in the
-    rope, and with r = 0 a sum of about 0 counts half to each side (the module's docstring).
-    Weights need not be normalised (each row is divided by its total squared). The double sum
-    is never formed: with the values sorted, {j : v_i + v_j < c} is a prefix of the order, so
-    the inner sum is a cumulative sum of the weights read at one index per i: O(samples x
-    values) work.
+    over all ordered pairs including i = j; a sum within ``tie_tolerance`` of ±2r counts half
+    to the rope and half outside, and with r = 0 a sum of about 0 half to each side (the
+    module's docstring). Weights need not be normalised (each row is divided by its total
+    squared). The double sum is never formed: with the values sorted, {j : v_i + v_j < c} is a
+    prefix of the order, so the inner sum is a cumulative sum of the weights read at one index
+    per i: O(samples x values) work.
     """
     values = np.asarray(values, dtype=float)
     weights = np.atleast_2d(np.asarray(weights, dtype=float))
     order = np.argsort(values, kind="stable")
     v, w = values[order], weights[:, order]
     sums = v[:, None] + v[None, :]           # values x values, computed as in the definition
-    edge = 2 * rope + TIE_TOLERANCE
-    below = np.sum(sums < -edge, axis=1)     # for each i, how many j put v_i + v_j left
-    upto = np.sum(sums <= edge, axis=1)      # ... and how many do not put it right
+    tol = tie_tolerance(rope)
+    # for each i, how many j put v_i + v_j below the lower edge's band, and up to its end; then
+    # the same for the upper edge: a sum inside a band is on that edge
+    below, low_edge = np.sum(sums < -2 * rope - tol, axis=1), np.sum(sums <= -2 * rope + tol, axis=1)
+    high_edge, upto = np.sum(sums < 2 * rope - tol, axis=1), np.sum(sums <= 2 * rope + tol, axis=1)
     cum = np.concatenate([np.zeros((len(w), 1)), np.cumsum(w, axis=1)], axis=1)
     total = cum[:, -1]
-    left_inner = cum[:, below]
-    right_inner = total[:, None] - cum[:, upto]
-    if rope == 0:                            # no rope: a sum of about 0 is a tie, half each
-        tie = 0.5 * (cum[:, upto] - cum[:, below])
-        left_inner, right_inner = left_inner + tie, right_inner + tie
+    # weight of the j left of the lower edge, plus half of those on it (with r = 0 both edges
+    # are the one band around 0, which is then split half and half)
+    left_inner = 0.5 * (cum[:, below] + cum[:, low_edge])
+    right_inner = total[:, None] - 0.5 * (cum[:, high_edge] + cum[:, upto])
     left = np.sum(w * left_inner, axis=1) / total**2
     right = np.sum(w * right_inner, axis=1) / total**2
     return np.column_stack([left, 1.0 - left - right, right])
