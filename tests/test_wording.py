@@ -95,3 +95,11 @@ def test_rounding_never_carries_a_probability_across_the_threshold():
     assert number(0.93, 0.0, 0.95) == "0.930"
     text = decision([0.02, 0.03025, 0.94975], "a", "b", 0.01, 0.95)
     assert "= 0.949 is short of the 0.95 needed" in text and "0.950" not in text
+
+
+def test_integrated_shares_are_called_probabilities_not_draws():
+    # the exact engine integrates: no sentence may count posterior draws it never drew
+    for p in ([0.0, 0.277, 0.723], [0.0, 0.02, 0.98], [0.2, 0.6, 0.2]):
+        text = decision(p, "a", "b", 0.01, 0.95, share=True, integrated=True)
+        assert "draws" not in text and "probability" in text, text
+        assert "draws" in decision(p, "a", "b", 0.01, 0.95, share=True)

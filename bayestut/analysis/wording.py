@@ -92,7 +92,9 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     choice = str(decide(p, threshold))
     if choice != "none":
         i = OUTCOMES.index(choice)
-        evidence = (f"it is the likeliest outcome in {v[i]} of the posterior draws" if share
+        evidence = (f"it is the likeliest outcome with posterior probability {v[i]}"
+                    if share and integrated else
+                    f"it is the likeliest outcome in {v[i]} of the posterior draws" if share
                     else f"P({labels[i]}) = {v[i]}")
         text = f"{claim(i, a, b, rope)}: {evidence}, above the threshold {threshold:g}"
         if p[i] - 2 * se[i] <= threshold:
@@ -102,7 +104,11 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
                      "or another seed)")
         return text
     m = int(p.argmax())
-    if share:
+    if share and integrated:    # integrated, not counted over draws: say probability
+        text = (f"no decision: the outcome most probably the likeliest is that "
+                f"{claim(m, a, b, rope)}, but only with posterior probability {v[m]}, short of "
+                f"the {threshold:g} needed")
+    elif share:
         text = (f"no decision: the outcome most often the likeliest across the posterior draws "
                 f"is that {claim(m, a, b, rope)}, but only in {v[m]} of them, short of the "
                 f"{threshold:g} needed")
@@ -115,8 +121,9 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
                 f"it is short of the {threshold:g} needed: {every}")
     if m != 1:
         return text + "; " + odds_phrase(p, a, b, share)
-    return text + (f"; {labels[2]} is the likeliest in {v[2]} of the draws, {labels[0]} "
-                   f"in {v[0]}")
+    where = "with probability" if integrated else "in"
+    return text + (f"; {labels[2]} is the likeliest {where} {v[2]}"
+                   f"{'' if integrated else ' of the draws'}, {labels[0]} {where} {v[0]}")
 
 
 def _odds_number(strength: float) -> str:
