@@ -42,7 +42,7 @@ def test_cli_writes_a_self_contained_report(tmp_path, capsys):
     assert status == 0, err
     page = (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
     for text in (out, page):
-        assert "3 data set(s), 3 run(s) of 5-fold cross-validation" in text
+        assert "3 data sets, 3 runs of 5-fold cross-validation" in text
         assert "higher scores are better" in text and "always means mine is" in text
         assert "hierarchical test: mine is practically better than base" in text
         assert "signed-rank test on the means" in text

@@ -74,7 +74,7 @@ def test_decision_ranges_follow_the_runs_of_equal_decisions():
 def test_settings_of_one_data_set_say_the_other_tests_were_not_run():
     result = compare(results([0.03], runs=2), "mine", "base", rope=0.02, seed=7)
     told = guide.settings(result, rope=0.02, seed=7)
-    assert "1 data set(s), 2 run(s) of 5-fold" in told["data"]
+    assert "1 data set, 2 runs of 5-fold" in told["data"]
     assert told["rope"].startswith("±0.02")
     assert told["ρ"].startswith("1/5")
     assert told["multi-data-set tests"].startswith("not run")

@@ -409,9 +409,19 @@ class Comparison(writeup.WriteUp):
     def settings(self) -> str:
         d = self.differences
         runs = d.x.shape[1] // d.folds
-        return (f"{len(d.datasets)} data set(s), {runs} run(s) of {d.folds}-fold cross-validation "
+        return (f"{writeup.counted(len(d.datasets), 'data set')}, {writeup.counted(runs, 'run')} "
+                f"of {d.folds}-fold cross-validation "
                 f"({d.x.shape[1]} paired differences each, rho = 1/{d.folds}); "
                 f"rope ±{self.rope:g}; decision threshold {self.threshold:g}")
+
+    def _per_dataset_text(self) -> str:
+        """The per-data-set table as text, its probabilities never rounded across the
+        threshold beside their decision (0.9497 shows 0.949, not 0.950)."""
+        table = self.per_dataset_table()
+        columns = set(probability_columns(self.a, self.b))
+        return table.to_string(formatters={
+            c: (lambda v: wording.number(v, 0.0, self.threshold)) if c in columns else
+            (lambda v: f"{v:.3f}") for c in table.columns if table[c].dtype.kind == "f"})
 
     def summary(self) -> str:
         """The compact text report, verdict first."""
@@ -421,7 +431,7 @@ class Comparison(writeup.WriteUp):
             lines += ["Over all data sets:", self.overall_table().to_string(), "",
                       *self.explanations(), ""]
         lines += [f"Per data set ({self.per_dataset_note}):",
-                  self.per_dataset_table().to_string(float_format=lambda v: f"{v:.3f}"), ""]
+                  self._per_dataset_text(), ""]
         lines += ["Decisions:"] + [f"- {s}" for s in self.sentences(each=False)]
         if self.many_data_sets:
             lines.append("(each data set's decision is in the table above; its sentence, in "

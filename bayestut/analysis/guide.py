@@ -17,6 +17,7 @@ import numpy as np
 import pandas as pd
 
 from . import compare as compare_module
+from .writeup import counted
 from ..methods.correlated import correlated_bayesian_ttest
 from ..errors import InputError
 from ..methods.decisions import NO_DECISION, SHOWN, decide, probability_columns
@@ -86,7 +87,7 @@ def settings(result, **call) -> pd.Series:
     d = result.differences
     runs, n = d.x.shape[1] // d.folds, d.x.shape[1]
     out = {
-        "data": f"{len(d.datasets)} data set(s), {runs} run(s) of {d.folds}-fold "
+        "data": f"{counted(len(d.datasets), 'data set')}, {counted(runs, 'run')} of {d.folds}-fold "
                 f"cross-validation ({n} paired differences per data set)",
         "differences": result.orientation(),
         "rope": f"±{result.rope:g} in the metric's units",
