@@ -121,3 +121,12 @@ def test_a_full_disk_is_told_and_leaves_nothing(tmp_path, capsys, monkeypatch):
     assert main(["notebook", str(per_fold(tmp_path)), "--out", str(out)]) == 2
     assert "No space left on device" in capsys.readouterr().err
     assert not list(out.iterdir())
+
+
+@pytest.mark.parametrize("extra", [["a", "b", "c", "--plan", "10"], ["a", "b", "--plan", "0"]])
+def test_plan_is_checked_at_the_door(tmp_path, capsys, extra):
+    # --plan plans one pair, with at least one data set more: refused before a kernel starts
+    status = main(["notebook", str(per_fold(tmp_path)), *extra, "--out", str(tmp_path / "x")])
+    assert status == 2
+    assert "--plan" in capsys.readouterr().err
+    assert not (tmp_path / "x" / "your_results.ipynb").exists()

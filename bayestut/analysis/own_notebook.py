@@ -54,6 +54,9 @@ def add_parser(sub) -> None:
     n.add_argument("--threshold", type=float, default=0.95,
                    help="probability needed to declare a decision (default 0.95)")
     n.add_argument("--seed", type=int, default=0, help="Monte Carlo and MCMC seed (default 0)")
+    n.add_argument("--plan", type=int, default=None, metavar="M",
+                   help="two classifiers and no decision: add how likely a decision is with M "
+                        "more data sets like these (about a minute; see the plan command)")
     n.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
                    help="folder for your_results.ipynb and your_results.html (default: here)")
 
@@ -71,6 +74,12 @@ def run(args, out: Path) -> Path:
     metric_direction(args.score, args.lower_is_better)
     read_results(results, score=args.score, percent=args.percent,
                  score_range=tuple(args.score_range), classifiers=args.names or None)
+    if args.plan is not None:
+        from ..simulation.planning import check_counts
+
+        check_counts(args.plan, "--plan 10")
+        if len(args.names) != 2:
+            raise InputError("--plan plans one pair: name the two classifiers after the file")
     try:
         import ipykernel  # noqa: F401  (the kernel papermill starts)
         import nbconvert
@@ -83,7 +92,7 @@ def run(args, out: Path) -> Path:
                       score=args.score, percent=args.percent,
                       score_range=list(args.score_range),
                       lower_is_better=args.lower_is_better, rope=args.rope,
-                      threshold=args.threshold, seed=args.seed)
+                      threshold=args.threshold, seed=args.seed, plan=args.plan)
     # run in a scratch folder inside `out`, then renamed into place (as the report is): an
     # interrupted run leaves no half-written notebook, and a link planted at either name is
     # replaced, not followed out of the folder
