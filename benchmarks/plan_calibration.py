@@ -12,7 +12,7 @@ Populations (rope 0.01, threshold 0.95):
 - MLJ §5 Figures 2 and 3's: delta_i ~ Cauchy(0 or 0.005, 0.02/6), folds from the authors'
   simulator (500 instances, 10 runs x 10 folds);
 - the bundled nbc - aode results' posterior taken as truth: (delta0, sigma0, nu) at their
-  posterior medians over the 53 data sets, new data sets as the planner makes them (MLJ §5's
+  posterior medians over the 54 data sets, new data sets as the planner makes them (MLJ §5's
   simulator, spread of a bundled data set drawn at random).
 
 Each finished pilot is appended to a cache outside the repository (resumable; delete it to
@@ -61,7 +61,7 @@ def truths() -> dict:
             lambda rng, n: crossval.simulate_differences(null.sample(rng, n), rng),
         "MLJ §5 Fig. 3: Cauchy(0.005, 0.0033)":
             lambda rng, n: crossval.simulate_differences(cauchy.sample(rng, n), rng),
-        "nbc - aode posterior (53 data sets), medians "
+        "nbc - aode posterior (54 data sets), medians "
         f"delta0 {top[0]:.4f}, sigma0 {top[1]:.4f}, nu {top[2]:.1f}":
             lambda rng, n: planning.new_datasets(rng, *top, n, sds, 10, 10, bound),
     }

@@ -1,6 +1,6 @@
 """How long `bt.plan` takes, and the Monte Carlo error its default number of studies buys.
 
-The bundled results, nbc against aode (53 data sets, 10 runs x 10 folds), with the default
+The bundled results, nbc against aode (54 data sets, 10 runs x 10 folds), with the default
 counts (5, 10, 20): STUDIES simulated studies in this process (n_jobs=1), timed in CPU
 seconds (all threads) as well as wall seconds, since the machine is shared and its load
 inflates the wall time. One simulated study = 3 hierarchical fits (exact engine) on 58, 63

@@ -41,7 +41,7 @@ from . import crossval
 from .runner import ExactOptions
 
 ADD = (5, 10, 20)
-# benchmarks/plan_speed.py: one simulated study of the bundled 53 data sets with the counts
+# benchmarks/plan_speed.py: one simulated study of the bundled 54 data sets with the counts
 # (5, 10, 20) takes 1.9 CPU seconds, so 120 take about 2 minutes on 2 cores; a probability's
 # Monte Carlo error is then at most 0.5 / sqrt(120) = 0.046
 SIMS = 120
