@@ -52,6 +52,12 @@ def claim(i: int, a: str, b: str, rope: float) -> str:
             f"{a} is practically better than {b}")[i]
 
 
+def phrase(i: int, a: str, b: str) -> str:
+    """Outcome i of a - b as a noun phrase ("a practically better than b")."""
+    return (f"{b} practically better than {a}", f"{a} and {b} practically equivalent",
+            f"{a} practically better than {b}")[i]
+
+
 def short(i: int, a: str, b: str) -> str:
     """Outcome i of a - b in two words ("a better"; better: by more than the rope)."""
     return outcome_names(a, b)[i]
@@ -105,9 +111,8 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
         return text
     m = int(p.argmax())
     if share and integrated:    # integrated, not counted over draws: say probability
-        text = (f"no decision: the outcome most probably the likeliest is that "
-                f"{claim(m, a, b, rope)}, but only with posterior probability {v[m]}, short of "
-                f"the {threshold:g} needed")
+        text = (f"no decision: {phrase(m, a, b)} is the likeliest outcome for a new data set "
+                f"with posterior probability only {v[m]}, short of the {threshold:g} needed")
     elif share:
         text = (f"no decision: the outcome most often the likeliest across the posterior draws "
                 f"is that {claim(m, a, b, rope)}, but only in {v[m]} of them, short of the "
