@@ -121,3 +121,13 @@ def test_compare_adds_one_line_under_no_decision_when_asked(held_out, monkeypatc
     assert decided.plan is None and "more data sets" not in decided.headline()
     with pytest.raises(InputError, match="--plan 10"):
         bt.compare(held_out, "nbc", "aode", plan=0)
+
+
+def test_a_wide_table_with_an_extra_column_is_read_as_compare_reads_it():
+    # naming the pair is enough, as in compare: a seed column is not taken for a classifier
+    rng = np.random.default_rng(0)
+    wide = pd.DataFrame([dict(dataset=f"d{d}", run=r, fold=f, A=0.8 + rng.normal(0, 0.02),
+                              B=0.79 + rng.normal(0, 0.02), seed=7)
+                         for d in range(4) for r in (1, 2) for f in range(1, 6)])
+    found = bt.plan(wide, "A", "B", add=(2,), sims=2, n_jobs=1)
+    assert np.allclose(found.table.iloc[:, :4].sum(axis=1), 1.0)

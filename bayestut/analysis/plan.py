@@ -40,7 +40,7 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
         raise InputError(f"n_jobs must be a whole number of workers, or -1 for every core "
                          f"(--jobs), got {n_jobs!r}")
     lower_is_better = metric_direction(score, lower_is_better)
-    table = read_results(results, score=score, percent=percent)
+    table = read_results(results, score=score, percent=percent, classifiers=[a, b])
     if is_means_only(table):
         raise InputError("the table holds one mean score per data set: the planner reruns the "
                          "hierarchical test, which needs every fold's score. Collect the scores "
