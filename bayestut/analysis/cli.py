@@ -197,7 +197,8 @@ FIGURE_CAPTIONS = {
 STYLE = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;
 text-align:right;white-space:nowrap}td:last-child{white-space:normal;text-align:left;
-min-width:16em}table{display:block;overflow-x:auto;max-width:100%}
+min-width:12em}th:last-child{text-align:left}tbody th{white-space:normal;min-width:9em}
+table{display:block;overflow-x:auto;max-width:100%}
 th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
 .verdict{font-size:1.25em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}"""
 
