@@ -57,7 +57,7 @@ def test_cli_writes_a_self_contained_report(tmp_path, capsys):
         assert "hierarchical test: mean probability" in text
         assert "share of draws: the share of posterior draws in which the outcome is the most " \
                "probable" in text
-        assert "the probability that the difference on a new data set falls below" in text
+        assert "the probability that a new data set shows each outcome" in text
         assert re.search(r"0\.\d+ ± 0\.\d+", text)
     assert page.count(PNG) == 3                  # per data set, signed-rank, hierarchical
     assert "<th>P(mine better)</th>" in page and "<th>P(base better)</th>" in page

@@ -189,9 +189,9 @@ FIGURE_CAPTIONS = {
                    "samples in each region.",
     "sign": "Bayesian sign test: posterior samples of the three probabilities (Dirichlet). "
             "The numbers are the share of samples in each region.",
-    "hierarchical": "Hierarchical test: for each posterior draw, the probabilities that the "
-                    "difference on a new data set falls below, inside or above the rope. The "
-                    "numbers are the share of draws in each region.",
+    "hierarchical": "Hierarchical test: for each posterior draw, the probability of each "
+                    "outcome on a new data set. The numbers are the share of draws in which "
+                    "each outcome is the likeliest.",
 }
 
 STYLE = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}

@@ -57,7 +57,7 @@ EXPLANATIONS = (
     f"{SHARE}: the share of posterior draws in which the outcome is the most probable of the "
     "three (the papers' convention; the decision at the threshold is taken on it).",
     f"{MEAN}: the outcome's probability averaged over the posterior; for the hierarchical test, "
-    "the probability that the difference on a new data set falls below, inside or above the rope.",
+    "the probability that a new data set shows each outcome, in the columns' order.",
     "±: the Monte Carlo standard error (another seed moves the number by about this much); "
     "numbers are rounded to what it supports.")
 EXACT_ERROR = (

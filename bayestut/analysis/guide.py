@@ -95,7 +95,7 @@ def settings(result, **call) -> pd.Series:
              "the data)",
         "decision threshold": f"{result.threshold:g}: on each data set's posterior probability; "
                               "over data sets, on the share of draws",
-        "prior, correlated t-test": "matching prior (μ₀ = 0, k₀ → ∞, a = −1/2, b = 0): "
+        "prior, correlated t-test": "matching prior (μ₀ = 0, k₀ → ∞, a₀ = −1/2, b₀ = 0): "
                                     "the posterior is the Student t of JMLR eq. 6",
     }
     if result.signed_rank is None:
