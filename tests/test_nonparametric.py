@@ -2,13 +2,14 @@
 ties with the rope's edges whatever form the scores came in."""
 
 import itertools
+from fractions import Fraction
 
 import numpy as np
 import pandas as pd
 import pytest
 
 from bayestut.data import COLUMNS, paired_differences
-from bayestut.methods import nonparametric as nonpar
+from bayestut.methods import nonparametric as nonpar, ties
 from bayestut.errors import InputError
 
 # Values that are exact in binary, so sums land exactly on the rope's edges (rope 1/16 -> ±1/8).
@@ -60,30 +61,55 @@ def test_region_masses_match_the_double_sum(rope, z0):
     np.testing.assert_allclose(fast, slow, atol=1e-12)
 
 
-def test_boundary_sums_count_half_to_the_rope_within_the_tolerance():
+def test_boundary_sums_count_half_to_the_rope_within_the_inputs_precision():
     # one value 0.25 with rope 0.25: its own pair sums to 0.5 = 2r exactly
-    for value in (0.25, 0.25 + 0.4 * nonpar.TIE_TOLERANCE, 0.25 - 0.4 * nonpar.TIE_TOLERANCE):
-        np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], rope=0.25),
+    for value, h in ((0.25, 0.0), (0.25 + 4e-7, 5e-7), (0.25 - 4e-7, 5e-7)):
+        np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], 0.25, h),
                                    [[0, 0.5, 0.5]])
-        np.testing.assert_allclose(nonpar.region_masses([-value], [[1.0]], rope=0.25),
+        np.testing.assert_allclose(nonpar.region_masses([-value], [[1.0]], 0.25, h),
                                    [[0.5, 0.5, 0]])
-    # a sum past the edge, or short of it, by more than the tolerance is on its side
-    np.testing.assert_allclose(nonpar.region_masses([0.25 + nonpar.TIE_TOLERANCE], [[1.0]],
-                                                    rope=0.25), [[0, 0, 1]])
-    np.testing.assert_allclose(nonpar.region_masses([0.25 - nonpar.TIE_TOLERANCE], [[1.0]],
-                                                    rope=0.25), [[0, 1, 0]])
-    # a narrow rope keeps its edges: the tolerance is at most a thousandth of it
-    np.testing.assert_allclose(nonpar.region_masses([1e-4 + 1e-6], [[1.0]], rope=1e-4),
+    # a sum past the edge, or short of it, by more than its values' half-widths is on its side
+    np.testing.assert_allclose(nonpar.region_masses([0.25 + 6e-7], [[1.0]], 0.25, 5e-7),
                                [[0, 0, 1]])
-    # no rope: a sum of about 0 is a tie between the two outcomes
-    for value in (0.0, 0.4 * nonpar.TIE_TOLERANCE):
-        np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], rope=0.0),
+    np.testing.assert_allclose(nonpar.region_masses([0.25 - 6e-7], [[1.0]], 0.25, 5e-7),
+                               [[0, 1, 0]])
+    # exact values: a millionth of a millionth off the edge is off it, whatever the rope
+    np.testing.assert_allclose(nonpar.region_masses([0.25 + 1e-12], [[1.0]], 0.25), [[0, 0, 1]])
+    np.testing.assert_allclose(nonpar.region_masses([1e-4 + 1e-9], [[1.0]], 1e-4), [[0, 0, 1]])
+    # no rope: a sum of 0 (or within its precision of 0) is a tie between the two outcomes
+    for value, h in ((0.0, 0.0), (4e-7, 5e-7)):
+        np.testing.assert_allclose(nonpar.region_masses([value], [[1.0]], 0.0, h),
                                    [[0.5, 0, 0.5]], atol=1e-15)
+    np.testing.assert_allclose(nonpar.region_masses([4e-7], [[1.0]], 0.0), [[0, 0, 1]])
     # the sign test: on ±r in the rope, past it outside; with no rope a zero counts half
-    shares = nonpar.region_shares([0.01 + 1e-7, -0.01 - 1e-7, 0.0101, -0.0101], rope=0.01)
+    shares = nonpar.region_shares([0.01 + 1e-7, -0.01 - 1e-7, 0.0101, -0.0101], 0.01, 1e-6)
     np.testing.assert_array_equal(shares, [[0, 1, 0], [0, 1, 0], [0, 0, 1], [1, 0, 0]])
-    np.testing.assert_array_equal(nonpar.region_shares([1e-7, 0.001], rope=0.0),
+    np.testing.assert_array_equal(nonpar.region_shares([0.01 + 1e-7], 0.01), [[0, 0, 1]])
+    np.testing.assert_array_equal(nonpar.region_shares([1e-7, 0.001], 0.0, 1e-6),
                                   [[0.5, 0, 0.5], [0, 0, 1]])
+
+
+@pytest.mark.parametrize("rope", [0.0, EDGE, 2 * EDGE])
+def test_ties_can_be_counted_every_way_the_precision_allows(rope):
+    """``ties`` moves the sums on an edge, and only those: with the values exact in binary the
+    double sum with each edge's ties all in or all out is the literal count."""
+    values = np.concatenate([[0.0], TINY])
+    weights = np.random.default_rng(3).dirichlet([0.5, 1, 1, 1, 1, 1], size=10)
+    ways = [(0.0, 1.0), (1.0, 0.0)] if rope == 0 else [(0, 0), (0, 1), (1, 0), (1, 1)]
+    for lower_in, upper_in in ways:
+        def region(total):
+            if rope == 0 and total == 0:        # the one edge: its ties left or right
+                return np.array([1 - lower_in, 0, 1 - upper_in])
+            if total == -2 * rope:
+                return np.array([1 - lower_in, lower_in, 0])
+            if total == 2 * rope:
+                return np.array([0, upper_in, 1 - upper_in])
+            return pair_region(total, rope)
+        slow = np.array([sum(w[i] * w[j] * region(values[i] + values[j])
+                             for i, j in itertools.product(range(len(values)), repeat=2))
+                         for w in weights])
+        fast = nonpar.region_masses(values, weights, rope, ties=(lower_in, upper_in))
+        np.testing.assert_allclose(fast, slow, atol=1e-12)
 
 
 @pytest.mark.parametrize("z0", [0.0, 0.15, np.inf, -np.inf])
@@ -219,12 +245,14 @@ def test_agrees_with_baycomp():
     np.testing.assert_allclose(wins(ours), wins(theirs), atol=5 * np.sqrt(2 * 0.25 / n))
 
 
-def test_folds_means_and_rounded_means_give_the_same_answer(monkeypatch):
-    """Accuracies on test folds of 30 instances are multiples of 1/30, so the data sets' mean
-    differences (multiples of 1/3000) often sum to exactly ±2r: given per fold, as means, or as
-    means rounded to 10 or 6 decimals, the last digits differ, and the answer must not."""
-    rng = np.random.default_rng(0)
-    targets = [0.01, 0.01, -0.01, 0.02, 0.0, 0.005, 0.015, -0.005, 0.03, 0.01, -0.02, 0.025]
+def tie_rich_table(seed=0):
+    """Accuracies on test folds of 30 instances, multiples of 1/30: the data sets' mean
+    differences (multiples of 1/3000) often sum to exactly ±2r at ropes 0.01, 0.001, 0.0005,
+    and their means rounded to 6 decimals miss those sums by up to 1.3e-6."""
+    rng = np.random.default_rng(seed)
+    targets = [0.01, 0.01, -0.01, 0.02, 0.0, 0.005, 0.015, -0.005, 0.03, 0.01, -0.02, 0.025,
+               0.001, -0.001, 0.002, 0.001, 29 / 3000, 31 / 3000, -29 / 3000, 59 / 3000,
+               1 / 3000, 2 / 3000, -1 / 3000, 4 / 3000, 5 / 3000, -5 / 3000]
     rows = []
     for i, z in enumerate(targets):
         steps = np.zeros(100, int)                  # a - b in instances, per fold
@@ -232,31 +260,47 @@ def test_folds_means_and_rounded_means_give_the_same_answer(monkeypatch):
         steps[rng.choice(100, k // 2, replace=False)] = 2 * np.sign(z)
         steps[np.flatnonzero(steps == 0)[: k % 2]] = np.sign(z)
         base = rng.integers(18, 27, 100)            # correct out of 30
+        base[0] += (1 - base.sum()) % 3             # b's mean is 1 mod 3 in 1/3000: rounded to
+                                                    # 6 decimals, it and a's carry errors
         for f, (s, c) in enumerate(zip(steps, base)):
             run, fold = divmod(f, 10)
             rows += [(f"set{i}", "b", run + 1, fold + 1, c / 30),
                      (f"set{i}", "a", run + 1, fold + 1, (c + s) / 30)]
-    table = pd.DataFrame(rows, columns=COLUMNS)
-    folds = paired_differences(table, "a", "b").means().to_numpy()
+    return pd.DataFrame(rows, columns=COLUMNS), targets
+
+
+@pytest.mark.parametrize("rope", [0.01, 0.001, 0.0005])
+def test_folds_means_and_rounded_means_give_the_same_answer(rope):
+    """Given per fold, as means, or as means rounded to 10 or 6 decimals, the last digits of
+    the sums differ, and the answer must not: each form's precision decides its ties."""
+    table, targets = tie_rich_table()
+    folds = paired_differences(table, "a", "b")
     means = table.groupby(["dataset", "classifier"], sort=False)["score"].mean().unstack()
-    forms = {"folds": folds, "means": (means["a"] - means["b"]).to_numpy()}
+    forms = {"folds": (folds, None), "means": ((means["a"] - means["b"]).to_numpy(), None)}
     for decimals in (10, 6):
         rounded = means.round(decimals)
-        forms[f"rounded to {decimals}"] = (rounded["a"] - rounded["b"]).to_numpy()
-    np.testing.assert_allclose(forms["folds"], targets, atol=2e-6)
+        forms[f"rounded to {decimals}"] = ((rounded["a"] - rounded["b"]).to_numpy(),
+                                           ties.means_resolution(rounded))
+    np.testing.assert_allclose(folds.means(), targets, atol=2e-6)
+    assert ties.resolution(forms["means"][0]) == 0          # full precision: exact
+    assert ties.resolution(forms["rounded to 6"][0]) == 1e-6
 
     def answers():
-        kw = dict(rope=0.01, n_samples=20_000, seed=3)
-        return {name: (nonpar.signed_rank_test(z, **kw).winning_shares().to_numpy(),
-                       nonpar.sign_test(z, **kw).means().to_numpy())
-                for name, z in forms.items()}
+        kw = dict(rope=rope, n_samples=20_000, seed=3)
+        return {name: (nonpar.signed_rank_test(z, resolution=res, **kw).winning_shares(),
+                       nonpar.sign_test(z, resolution=res, **kw).means())
+                for name, (z, res) in forms.items()}
 
     got = answers()
     for name, (signed_rank, sign) in got.items():
         np.testing.assert_allclose(signed_rank, got["folds"][0], atol=1e-12, err_msg=name)
         np.testing.assert_allclose(sign, got["folds"][1], atol=1e-12, err_msg=name)
-    # the example has ties that matter: compared bit for bit, the forms disagree
-    monkeypatch.setattr(nonpar, "TIE_TOLERANCE", 0.0)
-    exact = answers()
-    rope_shares = [signed_rank[1] for signed_rank, _ in exact.values()]
-    assert max(rope_shares) - min(rope_shares) > 0.006, rope_shares
+    # the example has ties that matter: sums exactly on an edge (in thirtieths) that the
+    # rounded means miss by more than float rounding, so a bit-for-bit rule would miscount
+    exact = [Fraction(round(t * 3000), 3000) for t in [0, *targets]]
+    rounded = np.concatenate([[0], forms["rounded to 6"][0]])
+    edge = Fraction(2 * rope).limit_denominator(10_000)
+    missed = [(i, j) for i, j in itertools.product(range(len(exact)), repeat=2)
+              if abs(exact[i] + exact[j]) == edge
+              and abs(abs(rounded[i] + rounded[j]) - 2 * rope) > 1e-9]
+    assert len(missed) >= 4, missed

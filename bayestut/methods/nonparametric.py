@@ -11,21 +11,26 @@ p(z) = w_0 delta_{z0} + sum_i w_i delta_{z_i}, with (w_0, ..., w_q) ~ Dirichlet(
   the pseudo-observation included) below -2r, inside [-2r, 2r], above 2r (JMLR eq. 11),
   sampled by Monte Carlo over the Dirichlet weights.
 
-Ties with the rope's edges are decided one way, whatever form the scores came in. Two
-numbers closer than ``TIE_TOLERANCE`` = 1e-5 (or a thousandth of the rope, if that is smaller)
-count as equal: scores are taken to be known to 5 decimals (the papers' accuracies are published
-as percentages with 3 decimals), so that the same results given per fold, as means, or as means
-rounded to 6 or 10 decimals, whose sums differ in the last digits, give the same answer. Then:
+Ties with the rope's edges are decided by how precisely the input gives the scores, not by the
+rope (:mod:`bayestut.methods.ties`): per-fold scores are exact, so a value is on an edge only if
+it equals it (up to float rounding); means given to d decimals are taken as rounded, so a value
+whose interval of possible true values holds the edge is on it (±10^-d for a difference of two
+means, ±2·10^-d for a pairwise sum). The same table given per fold, as means and as means rounded
+to 6 decimals thus finds the same ties at any rope, and a sum that misses an edge by more than the
+input's rounding is never a tie. A value on an edge counts:
 
 - sign test: a difference on ±r lies in the rope, which is closed, [-r, r], as JMLR eq. 10
   writes it;
 - signed-rank test: a pairwise sum on ±2r counts one half to the rope and one half outside,
   as in the authors' code (the published Tables 9-12 were computed so); with accuracies on test
-  folds of n instances, multiples of 1/n, such ties are common, and without the tolerance the
-  last bit decided them;
-- with no rope (r = 0), a difference (or sum) of about 0 is a tie between the two outcomes and
+  folds of n instances, multiples of 1/n, such ties are common;
+- with no rope (r = 0), a difference (or sum) of 0 is a tie between the two outcomes and
   counts one half to each, so that the test has two outcomes, P(left) + P(right) = 1 (JMLR
   §4.2.2; Benavoli et al. 2014). This holds for the pseudo-observation z0 = 0 too.
+
+Where ties decide a verdict, :func:`tie_range` counts them every way the input's precision
+allows (each edge's ties all inside or all outside, on the same Dirichlet weights) and says
+whether the decision could change.
 """
 
 from __future__ import annotations
@@ -37,19 +42,12 @@ import pandas as pd
 
 from ..errors import InputError
 from ..data import Differences, as_numbers
-from .decisions import outcome_names, probability_columns, shown
+from .decisions import decide, outcome_names, probability_columns, shown
+from .ties import FLOAT_SLACK, resolution as default_resolution
 
 ROPE = 0.01
 PRIOR_STRENGTH = 0.5
 N_SAMPLES = 150_000
-TIE_TOLERANCE = 1e-5         # scores known to 5 decimals: closer values are equal (see above)
-
-
-def tie_tolerance(rope: float) -> float:
-    """How close to a rope's edge counts as on it: ``TIE_TOLERANCE``, or a thousandth of a
-    smaller rope, so that the edges of a narrow rope stay where the reader put them."""
-    return TIE_TOLERANCE if rope == 0 else min(TIE_TOLERANCE, rope / 1000)
-
 CHUNK_ELEMENTS = 1 << 20     # weights held in memory at once: about 8 MB
 
 
@@ -89,9 +87,12 @@ class SimplexPosterior:
         return pd.Series(shown(values), index=probability_columns(self.a, self.b), name=name)
 
 
-def _inputs(z, rope, s, z0, n_samples):
-    """Mean differences as a float array plus classifier names, after checking everything."""
+def _inputs(z, rope, s, z0, n_samples, resolution):
+    """Mean differences as a float array, classifier names and the differences' half-width
+    (``resolution``, or the one their form implies), after checking everything."""
     a, b = "a", "b"
+    if resolution is None:
+        resolution = default_resolution(z)
     if isinstance(z, Differences):
         a, b, z = z.a, z.b, z.means().to_numpy()
     z = as_numbers(z, "the mean differences")
@@ -112,85 +113,125 @@ def _inputs(z, rope, s, z0, n_samples):
         raise InputError("the pseudo-observation z0 is NaN; give a number or ±inf")
     if int(n_samples) != n_samples or n_samples < 1:
         raise InputError(f"n_samples must be a positive integer, got {n_samples}")
-    return z, a, b
+    if not np.isfinite(resolution) or resolution < 0:
+        raise InputError(f"the resolution (how far a mean difference may be from its true "
+                         f"value) must be a finite number >= 0, got {resolution}")
+    return z, a, b, float(resolution)
 
 
-def region_shares(values, rope: float = ROPE) -> np.ndarray:
-    """Each value's (left, rope, right) share: 1 in its region; within ``tie_tolerance`` of ±r
-    a value is in the (closed) rope, and with r = 0 a value of about 0 counts half left, half
-    right (see the module's docstring). One row per value."""
+def _ties(ties, rope: float, rule: tuple[float, float]) -> tuple[float, float]:
+    """The share of the lower and of the upper edge's ties counted inside the rope."""
+    lower, upper = rule if ties is None else ties
+    if not (0 <= lower <= 1 and 0 <= upper <= 1) or (rope == 0 and lower + upper != 1):
+        raise InputError(f"ties must be two shares in [0, 1] (summing to 1 with no rope), "
+                         f"got {ties}")
+    return lower, upper
+
+
+def _half_widths(values, resolution: float) -> np.ndarray:
+    """Each value's half-width, float rounding included; the pseudo-observation (first) is exact."""
+    h = np.full(len(values), resolution + FLOAT_SLACK / 2)
+    h[0] = FLOAT_SLACK / 2
+    return h
+
+
+def region_shares(values, rope: float = ROPE, half_widths=0.0, ties=None) -> np.ndarray:
+    """Each value's (left, rope, right) share: 1 in its region, and a value on ±r (within its
+    half-width) split by ``ties``: the shares of the lower and the upper edge's ties counted in
+    the rope; by default all (the closed rope), and with r = 0 half left, half right (the
+    module's docstring). One row per value."""
     values = np.asarray(values, dtype=float)
-    edge = rope + tie_tolerance(rope)
-    left, right = values < -edge, values > edge
-    middle = ~(left | right)
-    if rope == 0:
-        return np.column_stack([left + 0.5 * middle, np.zeros(len(values)), right + 0.5 * middle])
-    return np.column_stack([left, middle, right]).astype(float)
+    h = np.broadcast_to(np.asarray(half_widths, dtype=float), values.shape)
+    lower_in, upper_in = _ties(ties, rope, (0.5, 0.5) if rope == 0 else (1.0, 1.0))
+    left, right = values + h < -rope, values - h > rope
+    on_lower, on_upper = (values - h <= -rope) & ~left, (values + h >= rope) & ~right
+    left = left + (1 - lower_in) * on_lower
+    right = right + (1 - upper_in) * on_upper
+    return np.column_stack([left, 1.0 - left - right, right])
 
 
 def sign_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
               n_samples: int = N_SAMPLES, seed=None, a: str | None = None,
-              b: str | None = None) -> SimplexPosterior:
+              b: str | None = None, resolution: float | None = None,
+              ties=None) -> SimplexPosterior:
     """Bayesian sign test: (P(z < -r), P(|z| <= r), P(z > r)) ~ Dirichlet (JMLR eq. 10).
 
     ``z`` is an array of mean differences a - b (or a ``Differences``, whose per-data-set
     means are used and whose classifier names label the result). The prior adds ``s`` to
-    the region holding ``z0``; ``z0`` may be ±inf. A difference on ±r (within ``tie_tolerance``)
-    is in the rope; with r = 0 a zero difference counts half to each side.
+    the region holding ``z0``; ``z0`` may be ±inf. A difference on ±r is in the rope; with
+    r = 0 a zero difference counts half to each side. ``resolution``: how far each difference
+    may lie from its true value, which decides what is on an edge (default: from the form of
+    ``z``, :func:`bayestut.methods.ties.resolution`); ``ties``: the shares of the lower and the
+    upper edge's ties counted in the rope, instead of the rule (as :func:`tie_range` uses it).
 
     The prior strength defaults to s = 0.5, as JMLR §4.2 uses for both tests; baycomp's
     ``SignTest`` defaults to 1, which moves the rope's share of draws on the papers' 54 data
     sets by up to 0.03 (pass ``s=1`` to compare with it).
     """
-    z, a0, b0 = _inputs(z, rope, s, z0, n_samples)
-    alpha = region_shares(z, rope).sum(axis=0) + s * region_shares([z0], rope)[0]
+    z, a0, b0, res = _inputs(z, rope, s, z0, n_samples, resolution)
+    values = np.concatenate([[z0], z])
+    shares = region_shares(values, rope, _half_widths(values, res), ties)
+    alpha = shares[1:].sum(axis=0) + s * shares[0]
     # Dirichlet as normalised gammas; a zero count gives a gamma of shape 0, i.e. exactly 0
     gammas = np.random.default_rng(seed).standard_gamma(alpha, size=(int(n_samples), 3))
     return SimplexPosterior(gammas / gammas.sum(axis=1, keepdims=True), a or a0, b or b0)
 
 
-def region_masses(values, weights, rope: float = ROPE) -> np.ndarray:
+def region_masses(values, weights, rope: float = ROPE, half_widths=0.0,
+                  ties=None) -> np.ndarray:
     """(left, rope, right) masses of the pairwise sums of ``values`` under each row of ``weights``.
 
     Row by row this is JMLR eq. 11: sum_ij w_i w_j I(values_i + values_j < -2r), and so on,
-    over all ordered pairs including i = j; a sum within ``tie_tolerance`` of ±2r counts half
-    to the rope and half outside, and with r = 0 a sum of about 0 half to each side (the
-    module's docstring). Weights need not be normalised (each row is divided by its total
-    squared). The double sum is never formed: with the values sorted, {j : v_i + v_j < c} is a
-    prefix of the order, so the inner sum is a cumulative sum of the weights read at one index
-    per i: O(samples x values) work.
+    over all ordered pairs including i = j. A sum whose interval of possible values (each value
+    within its ``half_widths``) holds ±2r is on that edge: by default half of it counts to the
+    rope and half outside, and with r = 0 half to each side (the module's docstring); ``ties``
+    gives the shares of the lower and the upper edge's ties counted in the rope instead.
+    Weights need not be normalised (each row is divided by its total squared). The double sum
+    is never formed: with the values' upper ends v + h sorted, {j : (v_i + h_i) + (v_j + h_j) <
+    c} is a prefix of their order (and so with the lower ends v - h), so each inner sum is a
+    cumulative sum of the weights read at one index per i: O(samples x values) work.
     """
     values = np.asarray(values, dtype=float)
     weights = np.atleast_2d(np.asarray(weights, dtype=float))
-    order = np.argsort(values, kind="stable")
-    v, w = values[order], weights[:, order]
-    sums = v[:, None] + v[None, :]           # values x values, computed as in the definition
-    tol = tie_tolerance(rope)
-    # for each i, how many j put v_i + v_j below the lower edge's band, and up to its end; then
-    # the same for the upper edge: a sum inside a band is on that edge
-    below, low_edge = np.sum(sums < -2 * rope - tol, axis=1), np.sum(sums <= -2 * rope + tol, axis=1)
-    high_edge, upto = np.sum(sums < 2 * rope - tol, axis=1), np.sum(sums <= 2 * rope + tol, axis=1)
-    cum = np.concatenate([np.zeros((len(w), 1)), np.cumsum(w, axis=1)], axis=1)
-    total = cum[:, -1]
-    # weight of the j left of the lower edge, plus half of those on it (with r = 0 both edges
-    # are the one band around 0, which is then split half and half)
-    left_inner = 0.5 * (cum[:, below] + cum[:, low_edge])
-    right_inner = total[:, None] - 0.5 * (cum[:, high_edge] + cum[:, upto])
-    left = np.sum(w * left_inner, axis=1) / total**2
-    right = np.sum(w * right_inner, axis=1) / total**2
+    h = np.broadcast_to(np.asarray(half_widths, dtype=float), values.shape)
+    lower_in, upper_in = _ties(ties, rope, (0.5, 0.5))
+    upper_ends, lower_ends = values + h, values - h
+    up, low = np.argsort(upper_ends, kind="stable"), np.argsort(lower_ends, kind="stable")
+    # per i, how many j have a sum surely below -2r, possibly at or below it; surely below
+    # 2r, possibly at or below it (the sums as intervals; strict and closed comparisons)
+    below = np.searchsorted(upper_ends[up], -2 * rope - upper_ends, side="left")
+    low_edge = np.searchsorted(lower_ends[low], -2 * rope - lower_ends, side="right")
+    high_edge = np.searchsorted(upper_ends[up], 2 * rope - upper_ends, side="left")
+    upto = np.searchsorted(lower_ends[low], 2 * rope - lower_ends, side="right")
+
+    def cumulative(order):
+        return np.concatenate([np.zeros((len(weights), 1)),
+                               np.cumsum(weights[:, order], axis=1)], axis=1)
+
+    cum_up = cumulative(up)
+    cum_low = cum_up if np.array_equal(up, low) else cumulative(low)
+    total = cum_up[:, -1]
+    surely_left, surely_rope_or_left = cum_up[:, below], cum_up[:, high_edge]
+    left_inner = surely_left + (1 - lower_in) * (cum_low[:, low_edge] - surely_left)
+    right_inner = (total[:, None] - cum_low[:, upto]
+                   + (1 - upper_in) * (cum_low[:, upto] - surely_rope_or_left))
+    left = np.sum(weights * left_inner, axis=1) / total**2
+    right = np.sum(weights * right_inner, axis=1) / total**2
     return np.column_stack([left, 1.0 - left - right, right])
 
 
 def signed_rank_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
                      n_samples: int = N_SAMPLES, seed=None, a: str | None = None,
-                     b: str | None = None) -> SimplexPosterior:
+                     b: str | None = None, resolution: float | None = None,
+                     ties=None) -> SimplexPosterior:
     """Bayesian signed-rank test (JMLR eq. 11), Monte Carlo over Dirichlet(s, 1, ..., 1) weights.
 
-    Arguments as for ``sign_test``. Samples are drawn in chunks so memory stays bounded
-    whatever ``n_samples`` is.
+    Arguments as for ``sign_test`` (a pairwise sum is known to twice ``resolution``). Samples
+    are drawn in chunks so memory stays bounded whatever ``n_samples`` is.
     """
-    z, a0, b0 = _inputs(z, rope, s, z0, n_samples)
+    z, a0, b0, res = _inputs(z, rope, s, z0, n_samples, resolution)
     values = np.concatenate([[z0], z])
+    half_widths = _half_widths(values, res)
     rng = np.random.default_rng(seed)
     chunk = max(1, CHUNK_ELEMENTS // len(values))
     parts = []
@@ -199,8 +240,79 @@ def signed_rank_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float
         # Dirichlet(s, 1, ..., 1) as normalised gammas; shape 1 is the exponential
         weights = rng.standard_exponential((size, len(values)))
         weights[:, 0] = rng.standard_gamma(s, size)
-        parts.append(region_masses(values, weights, rope))
+        parts.append(region_masses(values, weights, rope, half_widths, ties))
     return SimplexPosterior(np.concatenate(parts), a or a0, b or b0)
+
+
+@dataclass(frozen=True)
+class TieRange:
+    """A test's winning shares under its tie rule and under every other way the input's
+    precision allows its ties to count (each edge's ties all in the rope or all outside)."""
+
+    shares: np.ndarray        # (left, rope, right) under the rule
+    low: np.ndarray           # each outcome's smallest share over the ways
+    high: np.ndarray          # ... and its largest
+    decisions: tuple          # the decision ('left', 'rope', 'right', 'none') under each way
+
+    @property
+    def crosses(self) -> bool:
+        """Whether the decision depends on how ties within the input's precision count."""
+        return len(set(self.decisions)) > 1
+
+
+def tie_range(test, z, *, rope: float = ROPE, threshold: float = 0.95,
+              resolution: float | None = None, **options) -> TieRange:
+    """Whether a test's decision sits within the input's precision of the threshold.
+
+    The test runs with its tie rule and again with each edge's ties counted all inside the rope
+    or all outside (with no rope: all left or all right), on the same seed and so the same
+    Dirichlet weights: the shares differ only by how ties count.
+
+    Parameters
+    ----------
+    test : callable
+        :func:`sign_test` or :func:`signed_rank_test`.
+    z : array_like or Differences
+        The mean differences, as for the test.
+    rope, threshold : float
+        The rope's half-width and the decision threshold.
+    resolution : float, optional
+        How far each difference may lie from its true value (default: from the form of ``z``).
+    **options
+        The test's other arguments (``s``, ``z0``, ``n_samples``, ``seed``...); give a seed.
+
+    Returns
+    -------
+    TieRange
+        The shares under the rule, each outcome's lowest and highest share, the decisions;
+        ``crosses`` is True when they differ.
+    """
+    rule = test(z, rope=rope, resolution=resolution, **options).shares
+    z0 = options.get("z0", 0.0)
+    values, *_, res = _inputs(z, rope, options.get("s", PRIOR_STRENGTH), z0,
+                              options.get("n_samples", N_SAMPLES), resolution)
+    if not _any_tie(np.concatenate([[z0], values]), rope, res, test):
+        ways = []
+    elif rope == 0:
+        ways = [(0.0, 1.0), (1.0, 0.0)]
+    else:
+        ways = [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)]
+    all_shares = np.array([rule] + [test(z, rope=rope, resolution=resolution, ties=way,
+                                         **options).shares for way in ways])
+    return TieRange(rule, all_shares.min(axis=0), all_shares.max(axis=0),
+                    tuple(str(d) for d in decide(all_shares, threshold)))
+
+
+def _any_tie(values, rope: float, resolution: float, test) -> bool:
+    """Whether any value (sign test) or pairwise sum (signed-rank test) is on an edge."""
+    h = _half_widths(values, resolution)
+    if test is sign_test:
+        sums, width = values, h
+    else:
+        sums, width = values[:, None] + values[None, :], h[:, None] + h[None, :]
+    edge = rope if test is sign_test else 2 * rope
+    with np.errstate(invalid="ignore"):
+        return bool(np.any((np.abs(np.abs(sums) - edge) <= width)))
 
 
 def signed_rank_statistic(z) -> int:
