@@ -39,7 +39,7 @@ from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX, ConvergenceWarnin
 from ..methods.hierarchical import (ADAPT_DELTA, ENGINE, ENGINES, NON_CENTRED,  # noqa: F401
                                     HierarchicalResult, hierarchical_test)
 from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
-from ..methods.ties import pair_resolution
+from ..methods.ties import means_resolution
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..shapes import is_means_only
 from ..methods.stan import check_environment
@@ -565,10 +565,10 @@ def compare_means(table: pd.DataFrame, a: str, b: str, *, rope: float, lower_is_
         a=d.a, b=d.b, metric=metric, rope=rope, threshold=threshold,
         lower_is_better=lower_is_better, differences=d, per_dataset=None,
         signed_rank=signed_rank_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed,
-                                     resolution=pair_resolution(table, d.a, d.b)),
+                                     resolution=means_resolution(table["score"])),
         hierarchical=None, refused=None, options=options,
         sign=sign_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed,
-                       resolution=pair_resolution(table, d.a, d.b)))
+                       resolution=means_resolution(table["score"])))
 
 
 def simplex_overall(test: str, posterior: SimplexPosterior) -> Overall:

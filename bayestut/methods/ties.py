@@ -91,12 +91,13 @@ def rounding(values) -> float:
 def means_resolution(scores) -> float:
     """The half-width of a paired mean difference z = mean(a) - mean(b) of a means-only table:
     each mean is taken as rounded to the decimals the table gives, so z is known to twice
-    their rounding.
+    their rounding. The decimals are the whole table's, not one classifier's: a CSV writer
+    drops trailing zeros, and a column of a few means can look rounder than it was given.
 
     Parameters
     ----------
     scores : array_like
-        The table's mean scores (its score column, as fractions).
+        The table's mean scores (its score column, every classifier's, as fractions).
 
     Returns
     -------
@@ -104,25 +105,6 @@ def means_resolution(scores) -> float:
         How far each z may lie from its true value (0 for means given to full precision).
     """
     return 2.0 * rounding(scores)
-
-
-def pair_resolution(table, a: str, b: str) -> float:
-    """The half-width of the mean differences a - b of a means-only tidy table: the rounding
-    of a's means plus that of b's (each classifier's column may have its own decimals).
-
-    Parameters
-    ----------
-    table : pandas.DataFrame
-        A checked means-only table (columns ``classifier`` and ``score``, as fractions).
-    a, b : str
-        The two classifiers, as the table names them.
-
-    Returns
-    -------
-    float
-        How far each mean difference may lie from its true value.
-    """
-    return sum(rounding(table.loc[table["classifier"] == name, "score"]) for name in (a, b))
 
 
 def resolution(z) -> float:
