@@ -27,6 +27,13 @@ rounding: it cannot be told from a tie and counts as one, which moves the shares
 that is not a tie is never counted as one beyond what the input's own rounding leaves open: a
 sum a few millionths inside the edge, of means given to 7 decimals (±2e-7), is inside.
 
+Why per-fold scores are not taken as rounded to their decimals: a fold's accuracy k/n is often a
+short decimal exactly (k/20 = 0.85, k/25, k/50, k/200), and cannot be told from a rounded one;
+taken as ±0.005, every sum within 0.02 of an edge would be a tie. Per-fold scores that the reader
+did round are therefore compared as given, as the authors' code compared them: the bundled
+results (percentages to 3 decimals) have no sum exactly on ±2r, and contact-lenses's nbc - aode,
+exactly 0.02 in its folds' fractions (1/3, 2/3), is 0.0200001 as published and counts outside.
+
 Why not the exact rational value of each mean (``fractions.Fraction`` with a bounded
 denominator)? Exact arithmetic needs the exact values, and a rounded mean does not determine
 them: the mean of 100 folds of 30 instances is a multiple of 1/3000, and an interval of width
