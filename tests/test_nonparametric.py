@@ -97,7 +97,7 @@ def test_ties_can_be_counted_every_way_the_precision_allows(rope):
     weights = np.random.default_rng(3).dirichlet([0.5, 1, 1, 1, 1, 1], size=10)
     ways = [(0.0, 1.0), (1.0, 0.0)] if rope == 0 else [(0, 0), (0, 1), (1, 0), (1, 1)]
     for lower_in, upper_in in ways:
-        def region(total):
+        def region(total, lower_in=lower_in, upper_in=upper_in):
             if rope == 0 and total == 0:        # the one edge: its ties left or right
                 return np.array([1 - lower_in, 0, 1 - upper_in])
             if total == -2 * rope:

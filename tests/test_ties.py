@@ -18,7 +18,7 @@ from bayestut.methods import nonparametric as nonpar, ties
 from bayestut.methods.decisions import decide
 
 sys.path.insert(0, str(Path(__file__).parent))
-from test_nonparametric import tie_rich_table  # noqa: E402
+from test_nonparametric import tie_rich_table
 
 
 def test_decimals_are_read_from_the_values_as_given():
@@ -51,8 +51,13 @@ def means_tables(table: pd.DataFrame) -> dict:
 @pytest.mark.parametrize("rope", [0.01, 0.001, 0.0005])
 def test_folds_means_and_six_decimals_give_one_verdict_through_compare(rope):
     table, _ = tie_rich_table()
+    forms = means_tables(table)
     got = {name: bt.compare(form, "a", "b", rope=rope, seed=5, signed_rank_samples=20_000)
-           for name, form in means_tables(table).items()}
+           for name, form in forms.items()}
+    # the 6-decimal means as percentages with 4 decimals: the decimals are read after converting
+    percent = forms["means"].assign(score=(forms["means"].score * 100).round(4))
+    got["percent, 4 decimals"] = bt.compare(percent, "a", "b", rope=rope, seed=5, percent=True,
+                                            signed_rank_samples=20_000)
     shares = {name: c.signed_rank.shares for name, c in got.items()}
     for name in got:
         np.testing.assert_allclose(shares[name], shares["folds"], atol=1e-12, err_msg=name)

@@ -136,10 +136,26 @@ def _half_widths(values, resolution: float) -> np.ndarray:
 
 
 def region_shares(values, rope: float = ROPE, half_widths=0.0, ties=None) -> np.ndarray:
-    """Each value's (left, rope, right) share: 1 in its region, and a value on ±r (within its
-    half-width) split by ``ties``: the shares of the lower and the upper edge's ties counted in
-    the rope; by default all (the closed rope), and with r = 0 half left, half right (the
-    module's docstring). One row per value."""
+    """Each value's (left, rope, right) share for the sign test.
+
+    Parameters
+    ----------
+    values : array_like
+        The values (the pseudo-observation may be among them, ±inf too).
+    rope : float
+        The rope's half-width r.
+    half_widths : float or array_like
+        How far each value may lie from its true value: a value whose interval holds ±r is on
+        that edge (0: only a value equal to it).
+    ties : (float, float), optional
+        The shares of the lower and the upper edge's values counted in the rope; by default
+        all (the closed rope), and with r = 0 half left, half right (the module's docstring).
+
+    Returns
+    -------
+    numpy.ndarray
+        One row per value: 1 in its region, or its value on an edge split by ``ties``.
+    """
     values = np.asarray(values, dtype=float)
     h = np.broadcast_to(np.asarray(half_widths, dtype=float), values.shape)
     lower_in, upper_in = _ties(ties, rope, (0.5, 0.5) if rope == 0 else (1.0, 1.0))
@@ -156,17 +172,38 @@ def sign_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
               ties=None) -> SimplexPosterior:
     """Bayesian sign test: (P(z < -r), P(|z| <= r), P(z > r)) ~ Dirichlet (JMLR eq. 10).
 
-    ``z`` is an array of mean differences a - b (or a ``Differences``, whose per-data-set
-    means are used and whose classifier names label the result). The prior adds ``s`` to
-    the region holding ``z0``; ``z0`` may be ±inf. A difference on ±r is in the rope; with
-    r = 0 a zero difference counts half to each side. ``resolution``: how far each difference
-    may lie from its true value, which decides what is on an edge (default: from the form of
-    ``z``, :func:`bayestut.methods.ties.resolution`); ``ties``: the shares of the lower and the
-    upper edge's ties counted in the rope, instead of the rule (as :func:`tie_range` uses it).
-
+    A difference on ±r is in the rope; with r = 0 a zero difference counts half to each side.
     The prior strength defaults to s = 0.5, as JMLR §4.2 uses for both tests; baycomp's
     ``SignTest`` defaults to 1, which moves the rope's share of draws on the papers' 54 data
     sets by up to 0.03 (pass ``s=1`` to compare with it).
+
+    Parameters
+    ----------
+    z : array_like or Differences
+        Mean differences a - b, one per data set (a ``Differences``: its per-data-set means,
+        and its classifier names label the result).
+    rope : float
+        The rope's half-width r, in the metric's units.
+    s, z0 : float
+        The prior's strength and its pseudo-observation (which may be ±inf); ``s`` is added to
+        the region holding ``z0``.
+    n_samples : int
+        Draws of the three probabilities.
+    seed : int or numpy.random.Generator, optional
+        The random numbers' seed.
+    a, b : str, optional
+        The classifiers' names (default: the ``Differences``'s, else "a" and "b").
+    resolution : float, optional
+        How far each difference may lie from its true value, which decides what is on an edge
+        (default: from the form of ``z``, :func:`bayestut.methods.ties.resolution`).
+    ties : (float, float), optional
+        The shares of the lower and the upper edge's ties counted in the rope, instead of the
+        rule (:func:`tie_range` uses it).
+
+    Returns
+    -------
+    SimplexPosterior
+        Draws of (P(left), P(rope), P(right)).
     """
     z, a0, b0, res = _inputs(z, rope, s, z0, n_samples, resolution)
     values = np.concatenate([[z0], z])
@@ -182,14 +219,31 @@ def region_masses(values, weights, rope: float = ROPE, half_widths=0.0,
     """(left, rope, right) masses of the pairwise sums of ``values`` under each row of ``weights``.
 
     Row by row this is JMLR eq. 11: sum_ij w_i w_j I(values_i + values_j < -2r), and so on,
-    over all ordered pairs including i = j. A sum whose interval of possible values (each value
-    within its ``half_widths``) holds ±2r is on that edge: by default half of it counts to the
-    rope and half outside, and with r = 0 half to each side (the module's docstring); ``ties``
-    gives the shares of the lower and the upper edge's ties counted in the rope instead.
-    Weights need not be normalised (each row is divided by its total squared). The double sum
-    is never formed: with the values' upper ends v + h sorted, {j : (v_i + h_i) + (v_j + h_j) <
-    c} is a prefix of their order (and so with the lower ends v - h), so each inner sum is a
-    cumulative sum of the weights read at one index per i: O(samples x values) work.
+    over all ordered pairs including i = j. The double sum is never formed: with the values'
+    upper ends v + h sorted, {j : (v_i + h_i) + (v_j + h_j) < c} is a prefix of their order
+    (and so with the lower ends v - h), so each inner sum is a cumulative sum of the weights
+    read at one index per i: O(samples x values) work.
+
+    Parameters
+    ----------
+    values : array_like
+        The values, the pseudo-observation among them (±inf too).
+    weights : array_like
+        One row of weights per sample, one column per value; need not be normalised (each
+        row is divided by its total squared).
+    rope : float
+        The rope's half-width r: the sums are compared with ±2r.
+    half_widths : float or array_like
+        How far each value may lie from its true value: a sum whose interval of possible
+        values holds ±2r is on that edge (0: only a sum equal to it).
+    ties : (float, float), optional
+        The shares of the lower and the upper edge's sums counted in the rope; by default
+        half, and with r = 0 half to each side (the module's docstring).
+
+    Returns
+    -------
+    numpy.ndarray
+        One row of (left, rope, right) masses per row of ``weights``.
     """
     values = np.asarray(values, dtype=float)
     weights = np.atleast_2d(np.asarray(weights, dtype=float))
@@ -226,8 +280,25 @@ def signed_rank_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float
                      ties=None) -> SimplexPosterior:
     """Bayesian signed-rank test (JMLR eq. 11), Monte Carlo over Dirichlet(s, 1, ..., 1) weights.
 
-    Arguments as for ``sign_test`` (a pairwise sum is known to twice ``resolution``). Samples
-    are drawn in chunks so memory stays bounded whatever ``n_samples`` is.
+    A pairwise sum on ±2r counts half to the rope and half outside; with r = 0 a zero sum
+    half to each side. Samples are drawn in chunks so memory stays bounded whatever
+    ``n_samples`` is.
+
+    Parameters
+    ----------
+    z, rope, s, z0, n_samples, seed, a, b
+        As for :func:`sign_test`.
+    resolution : float, optional
+        How far each difference may lie from its true value (a pairwise sum: twice as far);
+        default from the form of ``z`` (:func:`bayestut.methods.ties.resolution`).
+    ties : (float, float), optional
+        The shares of the lower and the upper edge's ties counted in the rope, instead of the
+        rule (:func:`tie_range` uses it).
+
+    Returns
+    -------
+    SimplexPosterior
+        Draws of (P(left), P(rope), P(right)).
     """
     z, a0, b0, res = _inputs(z, rope, s, z0, n_samples, resolution)
     values = np.concatenate([[z0], z])
@@ -307,12 +378,10 @@ def _any_tie(values, rope: float, resolution: float, test) -> bool:
     """Whether any value (sign test) or pairwise sum (signed-rank test) is on an edge."""
     h = _half_widths(values, resolution)
     if test is sign_test:
-        sums, width = values, h
+        sums, width, edge = values, h, rope
     else:
-        sums, width = values[:, None] + values[None, :], h[:, None] + h[None, :]
-    edge = rope if test is sign_test else 2 * rope
-    with np.errstate(invalid="ignore"):
-        return bool(np.any((np.abs(np.abs(sums) - edge) <= width)))
+        sums, width, edge = values[:, None] + values[None, :], h[:, None] + h[None, :], 2 * rope
+    return bool(np.any(np.abs(np.abs(sums) - edge) <= width))
 
 
 def signed_rank_statistic(z) -> int:
