@@ -265,12 +265,12 @@ def region_masses(values, weights, rope: float = ROPE, half_widths=0.0,
     cum_up = cumulative(up)
     cum_low = cum_up if np.array_equal(up, low) else cumulative(low)
     total = cum_up[:, -1]
-    surely_left, surely_rope_or_left = cum_up[:, below], cum_up[:, high_edge]
-    left_inner = surely_left + (1 - lower_in) * (cum_low[:, low_edge] - surely_left)
-    right_inner = (total[:, None] - cum_low[:, upto]
-                   + (1 - upper_in) * (cum_low[:, upto] - surely_rope_or_left))
-    left = np.sum(weights * left_inner, axis=1) / total**2
-    right = np.sum(weights * right_inner, axis=1) / total**2
+    # the weight of the j surely left of the lower edge, plus the outside share of those on it;
+    # of the j surely right of the upper edge, plus the outside share of those on it
+    left_inner = lower_in * cum_up[:, below] + (1 - lower_in) * cum_low[:, low_edge]
+    right_inner = (upper_in * cum_low[:, upto] + (1 - upper_in) * cum_up[:, high_edge])
+    left = np.einsum("ij,ij->i", weights, left_inner) / total**2
+    right = 1 - np.einsum("ij,ij->i", weights, right_inner) / total**2
     return np.column_stack([left, 1.0 - left - right, right])
 
 
