@@ -16,7 +16,8 @@ rope (:mod:`bayestut.methods.ties`): per-fold scores are exact, so a value is on
 it equals it (up to float rounding); means given to d decimals are taken as rounded, so a value
 whose interval of possible true values holds the edge is on it (±10^-d for a difference of two
 means, ±2·10^-d for a pairwise sum). The same table given per fold, as means and as means rounded
-to 6 decimals thus finds the same ties at any rope, and a sum that misses an edge by more than the
+to 6 decimals thus finds the same ties at any rope of 1e-4 or more (exactly so when every data
+set's folds have one size: the ties module says why), and a sum that misses an edge by more than the
 input's rounding is never a tie. A value on an edge counts:
 
 - sign test: a difference on ±r lies in the rope, which is closed, [-r, r], as JMLR eq. 10
