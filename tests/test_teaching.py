@@ -226,3 +226,47 @@ def test_the_readmes_make_test_time_covers_the_notebooks():
     notebooks = sum(committed_seconds(nb) for nb in NOTEBOOKS) / 60
     assert float(stated.group(1)) >= notebooks, \
         f"README: {stated.group(0)!r}, but the notebooks alone took {notebooks:.0f} minutes"
+
+
+# --- a notebook run on a reader's file -----------------------------------------------------------
+
+# Cells whose numbers do not come from the results file, so they stay true on a reader's file.
+FILE_FREE = {
+    "10_choosing_and_reporting": {
+        "4f5773c3": "the method's constants (ρ's factors) and notebook 04's reproduction",
+        "2401a379": "the simulation study of MLJ §5, the same whatever the file",
+        "more-datasets-read": "the growing simulated study, the same whatever the file",
+        "plan-calibration": "benchmarks/plan_calibration.csv, the same whatever the file",
+        "c6eef381": "the rope sweep's range, 0 to 0.03, the same whatever the file"},
+    "your_results": {"7b4e8cfc": "the exact engine's warning level, 0.02, a setting"},
+}
+
+
+def _runs_on_a_readers_file(notebook: Path) -> bool:
+    return any("parameters" in c.get("metadata", {}).get("tags", []) and
+               re.search(r"^results\s*=", source(c), re.M) for c in cells(notebook))
+
+
+@pytest.mark.parametrize("notebook", [nb for nb in NOTEBOOKS if _runs_on_a_readers_file(nb)],
+                         ids=lambda p: p.stem)
+def test_prose_quoting_the_papers_data_says_so(notebook):
+    """Run on a reader's file the outputs are theirs: prose quoting the papers' numbers must say
+    whose numbers they are ("on the papers' data"), or be generated from the outputs."""
+    every = cells(notebook)
+    settings = "\n".join(source(c) for c in every if c["cell_type"] == "code")
+    printed = _printed_forms(outputs(notebook)) - set(PRINTED.findall(settings))
+    free = FILE_FREE.get(notebook.stem, {})
+    ids = [c.get("id") for c in every]
+    start = next(i for i, c in enumerate(every) if "parameters" in c["metadata"].get("tags", []))
+    unmarked = []
+    for i, text in teaching_cells(notebook):
+        if i < start or ids[i] in free or "papers' data" in text:
+            continue
+        body = re.sub(r"<details>.*?</details>", "", text, flags=re.S)
+        # two decimals and more, not in the code: a result, not a setting
+        quoted = [m.group(1) for m in QUOTED.finditer(body)
+                  if m.group(1) in printed and len(m.group(1).split(".")[1]) >= 2]
+        if quoted:
+            unmarked.append(f"cell {i} ({ids[i]}): {quoted[:5]}")
+    assert not unmarked, ("prose quoting numbers from the papers' data without saying so:\n"
+                          + "\n".join(unmarked))

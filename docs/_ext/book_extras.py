@@ -160,9 +160,12 @@ def readable_term_anchors(env, doctree, docname):
         doctree.ids[anchor] = term
         std.objects["term", text] = (docname, anchor)
         std._terms[text.lower()] = (docname, anchor)
+        renamed = {old: anchor}
         for index in term.findall(addnodes.index):
-            index["entries"] = [(*e[:2], anchor if e[2] == old else e[2], *e[3:])
-                                for e in index["entries"]]
+            index["entries"] = [(*e[:2], renamed.get(e[2], e[2]), *e[3:]) for e in index["entries"]]
+        # the general index collected the entries before this event: rename them there too
+        entries = env.domains.index_domain.entries.get(docname, [])
+        entries[:] = [(*e[:2], renamed.get(e[2], e[2]), *e[3:]) for e in entries]
 
 
 def jupyter_anchors(env, doctree, docname):
