@@ -6,7 +6,8 @@ it is installed from its wheel (``pyproject.toml`` maps ``stan/`` and ``data/`` 
 ``stan/`` and ``data/``, their single source.
 
 Outputs (figures, scorecards) go into ``$BAYESTUT_OUTPUT_DIR`` when it is set, else into a
-scratch folder outside the repository (said once, where the first output is written). Only
+scratch folder outside the repository, a new one for each run (said once, where the first output
+is written), so that two runs never overwrite each other's figures. Only
 ``make reproduce`` sets the variable to the repository itself, so that a learner's run (in
 Jupyter, with papermill's ``-p``, on their own file, or from an installed wheel) never changes a
 committed file; the tests set it to a temporary folder. The committed scorecards are always
@@ -15,14 +16,24 @@ read from the repository: they are what a re-run is checked against.
 
 import os
 import tempfile
+import time
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent
 REPO = PACKAGE.parent
 OUTPUT_ENV = "BAYESTUT_OUTPUT_DIR"
-# one per user, the same on every run, so that a learner finds it again
+# one per user, and in it one folder per run (a kernel, a script: a process), named by its start
 SCRATCH = Path(tempfile.gettempdir()) / (
     f"bayestut-scratch-{os.getuid()}" if hasattr(os, "getuid") else "bayestut-scratch")
+_run_folder: Path | None = None
+
+
+def scratch_run() -> Path:
+    """This run's own scratch folder, inside :data:`SCRATCH`: chosen once per process."""
+    global _run_folder
+    if _run_folder is None:
+        _run_folder = SCRATCH / f"run-{time.strftime('%Y%m%d-%H%M%S')}-{os.getpid()}"
+    return _run_folder
 
 
 def _resource(packaged: str, top_level: str) -> Path:
@@ -44,12 +55,21 @@ def in_repository() -> bool:
 
 
 def output_root() -> Path:
-    """The folder holding figures/ and scorecards/: $BAYESTUT_OUTPUT_DIR, else the scratch folder."""
+    """The folder holding figures/ and scorecards/: $BAYESTUT_OUTPUT_DIR, else this run's
+    scratch folder."""
     chosen = os.environ.get(OUTPUT_ENV)
     if chosen:
         return Path(chosen)
     _say_where_once()
-    return SCRATCH
+    return scratch_run()
+
+
+def shown_path(written: Path) -> str:
+    """How to name a file a run wrote, for the reader: relative to the chosen output folder
+    (the same text in every run of `make reproduce` and the tests, so that committed outputs
+    compare), else the scratch file's full path, which the reader can open."""
+    return str(Path(written).relative_to(output_root()) if os.environ.get(OUTPUT_ENV)
+               else written)
 
 
 def publishing() -> bool:
@@ -75,5 +95,6 @@ def _say_where_once() -> None:
     global _told
     if not _told:
         _told = True
-        print(f"This run writes its figures and scorecard to the scratch folder {SCRATCH}, "
-              "outside the repository: only `make reproduce` rewrites the committed ones.")
+        print(f"This run writes its figures and scorecard to the scratch folder {scratch_run()}, "
+              "outside the repository (a new folder for each run): only `make reproduce` "
+              "rewrites the committed ones.")

@@ -44,6 +44,8 @@ html_theme_options = {
     "show_toc_level": 2,
     "navigation_with_keys": False,
 }
+# one search box: the header's (the theme's default sidebar adds a second, a field)
+html_sidebars = {"**": ["navbar-logo.html", "icon-links.html", "sbt-sidebar-nav.html"]}
 html_static_path = ["_static"]
 html_css_files = ["book.css"]
 html_last_updated_fmt = None

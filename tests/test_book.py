@@ -230,6 +230,21 @@ def test_every_notebook_has_a_page_with_glossary_links():
         assert f"{notebook.name}" in html and "_downloads/" in html, notebook.name
 
 
+def test_one_search_box_readable_glossary_anchors_and_a_safe_run_note():
+    """The theme's sidebar search field doubled the header's; Sphinx numbered δ₀ and ρ's
+    anchors (#term-0); the run note sent a newcomer to `make reproduce`, which rewrites
+    committed files."""
+    _require_fresh_book()
+    glossary = (BOOK / "docs" / "glossary.html").read_text("utf-8")
+    assert not re.findall(r'id="term-\d+"', glossary)
+    assert 'id="term-delta0"' in glossary and 'id="term-rho"' in glossary
+    page = (BOOK / "notebooks" / "05_hierarchical.html").read_text("utf-8")
+    sidebar = page[page.index("bd-sidebar-primary"):page.index('id="main-content"')]
+    assert "search" not in sidebar.lower()
+    note = page[page.index("Run this notebook"):][:2000]
+    assert "make reproduce" not in note and "papermill" in note
+
+
 def test_the_api_page_documents_the_whole_public_face():
     import bayestut
     page = (ROOT / "docs" / "api.md").read_text("utf-8")

@@ -91,7 +91,9 @@ def _as_a_reader(args, tmp_path):
     assert not changed, f"a reader's run changed committed files: {changed}"
     for warning in ("Passed unknown parameter", "Unable to parse"):
         assert warning not in done.stderr, done.stderr
-    return tmp_path / "tmp" / paths.SCRATCH.name
+    runs = list((tmp_path / "tmp" / paths.SCRATCH.name).glob("run-*"))
+    assert len(runs) == 1, f"one run, one scratch folder: {runs}"
+    return runs[0]
 
 
 def _readers_file(path):

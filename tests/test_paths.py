@@ -17,13 +17,37 @@ def no_output_variable(monkeypatch):
 
 def test_without_the_variable_outputs_go_to_scratch_and_it_says_so_once(no_output_variable,
                                                                        capsys):
-    assert paths.output_root() == paths.SCRATCH
+    run = paths.output_root()
+    assert run.parent == paths.SCRATCH and run.name.startswith("run-")
     assert paths.REPO not in paths.SCRATCH.resolve().parents
-    assert paths.figures_dir() == paths.SCRATCH / "figures"
-    assert paths.scorecards_dir() == paths.SCRATCH / "scorecards"
+    assert paths.figures_dir() == run / "figures"
+    assert paths.scorecards_dir() == run / "scorecards"
     assert not paths.publishing()
     said = capsys.readouterr().out
-    assert said.count(str(paths.SCRATCH)) == 1 and "make reproduce" in said
+    assert said.count(str(run)) == 1 and "make reproduce" in said
+
+
+def test_each_run_has_its_own_scratch_folder(no_output_variable, monkeypatch):
+    first = paths.output_root()
+    assert paths.output_root() == first                     # one folder for the whole run
+    monkeypatch.setattr(paths, "_run_folder", None)        # as a new process starts
+    monkeypatch.setattr(paths.os, "getpid", lambda: -1)
+    assert paths.output_root() != first and paths.output_root().parent == paths.SCRATCH
+
+
+def test_a_saved_figure_is_named_where_it_is(no_output_variable, monkeypatch, tmp_path):
+    """A reader's run prints the scratch file's full path, not the committed figure's."""
+    import matplotlib.pyplot as plt
+    from bayestut.figures import posteriors
+
+    monkeypatch.setattr(paths, "_run_folder", tmp_path / "run-x")
+    fig = plt.figure()
+    shown = posteriors.save(fig, "a_figure")
+    plt.close(fig)
+    assert shown == str(tmp_path / "run-x" / "figures" / "a_figure.png")
+    assert (tmp_path / "run-x" / "figures" / "a_figure.png").is_file()
+    monkeypatch.setenv(paths.OUTPUT_ENV, str(tmp_path))     # make reproduce, nbval: the same text
+    assert paths.shown_path(tmp_path / "figures" / "a_figure.png") == "figures/a_figure.png"
 
 
 def test_a_chosen_folder_is_used_and_is_not_publishing(monkeypatch, tmp_path, capsys):

@@ -9,7 +9,7 @@ from scipy import stats
 
 from ..methods.correlated import StudentPosterior
 from ..methods.decisions import NO_DECISION, decide, outcome_names
-from ..paths import figures_dir
+from ..paths import figures_dir, shown_path
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, ROPE as ROPE_COLOUR,
                     fill_by_outcome, outcome_handles, rope_handle, rope_lines)
 
@@ -20,11 +20,11 @@ SHADE = 0.35                      # opacity of the outcome colours under a poste
 
 def save(fig, name: str) -> str:
     """Write a figure as figures/<name>.png (names follow the paper's numbering) under the
-    output folder (see :mod:`bayestut.paths`); returns that path relative to it."""
-    folder = figures_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    fig.savefig(folder / f"{name}.png", dpi=110, bbox_inches="tight", metadata={"Software": None})
-    return f"figures/{name}.png"
+    output folder (see :mod:`bayestut.paths`); returns where, as :func:`paths.shown_path` says."""
+    written = figures_dir() / f"{name}.png"
+    written.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(written, dpi=110, bbox_inches="tight", metadata={"Software": None})
+    return shown_path(written)
 
 
 def differences_density(x, rope: float = 0.01, ax=None, title: str | None = None,

@@ -1,7 +1,9 @@
 """What the book adds at build time, leaving the notebooks and the README as they are.
 
 - the table of contents, in the README's reading order, appended to the landing page;
-- on every notebook page, how to run it and a download link for its .ipynb;
+- on every notebook page, how to run it (into a scratch copy: nothing committed changes) and a
+  download link for its .ipynb;
+- readable anchors for the glossary terms Sphinx would number (δ₀, ρ: #term-delta0, not #term-0);
 - on every notebook page, links to its own sections in Jupyter's form resolved, and the first use of each glossary term linked to the glossary;
 - MathJax from a local copy (the files of the sphinx-mathjax-offline package), so that the
   built site loads nothing from the network; index.html beside README.html.
@@ -127,8 +129,10 @@ def run_note(docname):
         para += nodes.literal(command, command)
     else:
         para += nodes.literal("make .venv/.installed", "make .venv/.installed")
-        para += nodes.Text("), or run every notebook headlessly with ")
-        para += nodes.literal("make reproduce", "make reproduce")
+        para += nodes.Text("), or run it headlessly into a copy of your own, which leaves every "
+                           "committed file as it is (its figures go to a scratch folder): ")
+        command = f"python -m papermill notebooks/{name} /tmp/{name}"
+        para += nodes.literal(command, command)
     para += nodes.Text(". Download it: ")
     download = addnodes.download_reference("", "", reftarget=f"/notebooks/{name}",
                                            refdoc=docname, refexplicit=True)
@@ -136,6 +140,32 @@ def run_note(docname):
     para += download
     return nodes.admonition("", nodes.title("", "Run this notebook"), para,
                             classes=["tip", "book-run"])
+
+
+# Sphinx makes a glossary term's anchor from its ASCII letters and numbers the rest (#term-0)
+READABLE_ANCHORS = {"δ₀": "term-delta0", "ρ": "term-rho"}
+
+
+def readable_term_anchors(env, doctree, docname):
+    """Give the glossary's Greek terms readable anchors, and point their cross-references there."""
+    std = env.domains.standard_domain
+    for term in doctree.findall(nodes.term):
+        text = term.astext()
+        anchor = READABLE_ANCHORS.get(text)
+        if anchor is None or anchor in term["ids"]:
+            continue
+        old = term["ids"][0]
+        term["ids"] = [anchor]
+        doctree.ids.pop(old, None)
+        doctree.ids[anchor] = term
+        std.objects["term", text] = (docname, anchor)
+        std._terms[text.lower()] = (docname, anchor)
+        renamed = {old: anchor}
+        for index in term.findall(addnodes.index):
+            index["entries"] = [(*e[:2], renamed.get(e[2], e[2]), *e[3:]) for e in index["entries"]]
+        # the general index collected the entries before this event: rename them there too
+        entries = env.domains.index_domain.entries.get(docname, [])
+        entries[:] = [(*e[:2], renamed.get(e[2], e[2]), *e[3:]) for e in entries]
 
 
 def jupyter_anchors(env, doctree, docname):
@@ -153,6 +183,8 @@ def jupyter_anchors(env, doctree, docname):
 
 def on_doctree_read(app, doctree):
     docname = app.env.docname
+    if docname == "docs/glossary":
+        readable_term_anchors(app.env, doctree, docname)
     if not _is_notebook(app.env, docname):
         return
     jupyter_anchors(app.env, doctree, docname)
