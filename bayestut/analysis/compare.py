@@ -34,10 +34,12 @@ from . import wording, writeup
 from ..methods.correlated import StudentPosterior, correlated_bayesian_ttest
 from ..errors import InputError
 from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
-from ..methods.decisions import decide, outcome_names, probability_columns, shown
+from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes,
+                                 probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX, ConvergenceWarning, mcse_mean
-from ..methods.hierarchical import (ADAPT_DELTA, ENGINE, ENGINES, NON_CENTRED,  # noqa: F401
-                                    HierarchicalResult, hierarchical_test)
+from ..methods.hierarchical import (ADAPT_DELTA, DELTA0, ENGINE, ENGINES,  # noqa: F401
+                                    NEW_DATA_SET, NON_CENTRED, POSTERIOR, HierarchicalResult,
+                                    hierarchical_test)
 from ..methods.nonparametric import SimplexPosterior, sign_test, signed_rank_test
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..shapes import is_means_only
@@ -48,22 +50,27 @@ SIGNED_RANK_SAMPLES = 50_000
 # The hierarchical test's defaults for a reader's results are hierarchical_test's own (the exact
 # engine; for Stan every delta_i non-centred and adapt_delta 0.95): see methods/hierarchical.py.
 
-SHARE = "share of draws"
+# The one name of each kind of number (docs/glossary.md).
+SHARE = POSTERIOR                  # what the 0.95 rule reads
+EXPECTED = "expected probability"  # sign and signed-rank tests: the posterior mean of theta
 # above this many data sets the reports count the per-data-set decisions in one sentence (the
 # per-data-set table holds each): the verdict and the overall tables stay on the first screen
 MANY_DATA_SETS = 10
-MEAN = "mean probability"
+MEAN = NEW_DATA_SET
 EXPLANATIONS = (
-    f"{SHARE}: the share of posterior draws in which the outcome is the most probable of the "
-    "three (the papers' convention; the decision at the threshold is taken on it).",
-    f"{MEAN}: the outcome's probability averaged over the posterior; for the hierarchical test, "
-    "the probability that a new data set shows each outcome, in the columns' order.",
+    f"{SHARE}: the posterior probability that the outcome is the likeliest of the three (the "
+    "papers' convention; the decision at the threshold is taken on it).",
+    f"{MEAN} (hierarchical test): the probability that a new data set shows each outcome: "
+    "how often the practitioner's next data set goes each way.",
+    f"{DELTA0} (hierarchical test): the posterior probability of each outcome for the mean "
+    "difference δ₀ over the population of data sets: the claim a method paper makes.",
+    f"{EXPECTED} (signed-rank test): the posterior mean of each outcome's probability.",
     "±: the Monte Carlo standard error (another seed moves the number by about this much); "
     "numbers are rounded to what it supports.")
 EXACT_ERROR = (
-    "hierarchical test: computed exactly, by numerical integration: its share of draws is the "
-    "limit for infinitely many draws; its ±, the numerical error of the integration (its "
-    "difference from a coarser grid), the same on every machine and for every seed.")
+    "hierarchical test: computed exactly, by numerical integration: its posterior probability "
+    "is the limit for infinitely many draws; its ±, the numerical error of the integration "
+    "(its difference from a coarser grid), the same on every machine and for every seed.")
 
 
 def refusal(datasets) -> str:
@@ -224,14 +231,24 @@ def caution(hierarchical) -> str:
 
 @dataclass(frozen=True)
 class Overall:
-    """One multi-data-set test's (left, rope, right): shares of draws in which each is the
-    most probable, and mean probabilities, each with its Monte Carlo standard error."""
+    """Internal: one multi-data-set test's number-line (left, rope, right) arrays, each with
+    its Monte Carlo (or numerical) error: the posterior probability that each outcome is the
+    likeliest (``shares``), the second kind named ``kind`` (``means``) and, for the hierarchical
+    test, δ₀'s. Readers see them labelled, through :attr:`Comparison.probabilities`."""
 
     test: str
     shares: np.ndarray
     shares_se: np.ndarray
     means: np.ndarray
     means_se: np.ndarray
+    kind: str = EXPECTED
+    delta0: np.ndarray | None = None
+    delta0_se: np.ndarray | None = None
+
+    def rows(self) -> list[tuple[str, np.ndarray, np.ndarray]]:
+        """(name, p, error) of each kind of probability this test has."""
+        out = [(SHARE, self.shares, self.shares_se), (self.kind, self.means, self.means_se)]
+        return out + ([(DELTA0, self.delta0, self.delta0_se)] if self.delta0 is not None else [])
 
 
 @dataclass(frozen=True)
@@ -257,9 +274,34 @@ class Comparison(writeup.WriteUp):
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        """The outcomes' names in the arrays' (left, rope, right) order: (b better, equivalent,
-        a better); tables and sentences show them in the order of ``decisions.shown``."""
-        return outcome_names(self.a, self.b)
+        """The outcomes' names in the reading order: a better, equivalent, b better."""
+        return outcomes(self.a, self.b)
+
+    @property
+    def probabilities(self) -> pd.DataFrame:
+        """Every multi-data-set test's probabilities, labelled by outcome in the reading order.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per test and kind ("hierarchical test: posterior probability", "...:
+            probability on a new data set", "...: probability for δ₀", and the signed-rank
+            test's), one column per outcome; empty with one data set.
+        """
+        rows = {f"{o.test}: {kind}": labelled(p, self.a, self.b)
+                for o in self.overall() for kind, p, _ in o.rows()}
+        return pd.DataFrame(rows).T.reindex(columns=list(self.labels))
+
+    @property
+    def decision(self) -> str:
+        """The verdict's outcome: "<a> better", "equivalent", "<b> better" or "no decision"
+        (the hierarchical test's, or the signed-rank test's with mean scores only, or the one
+        data set's)."""
+        if self.refused:
+            p = self.per_dataset._rope(self.rope)[0]
+        else:
+            p = self.overall()[-1].shares
+        return decide(labelled(p, self.a, self.b), self.threshold)
 
     @property
     def identical(self) -> bool:
@@ -272,8 +314,8 @@ class Comparison(writeup.WriteUp):
         return bool(np.ptp(self.differences.x) == 0)
 
     def exact_outcome(self) -> int:
-        """With a constant difference c: the outcome holding c (0 left, 1 rope, 2 right). The
-        rope is closed, as in the correlated t-test: c = ±rope is in it."""
+        """With a constant difference c: the number line's region holding c (0 left, 1 rope,
+        2 right). The rope is closed, as in the correlated t-test: c = ±rope is in it."""
         c = self.differences.x.flat[0]
         return 0 if c < -self.rope else 2 if c > self.rope else 1
 
@@ -307,7 +349,7 @@ class Comparison(writeup.WriteUp):
 
     def per_dataset_table(self) -> pd.DataFrame:
         """One row per data set: mean difference, rope probabilities, decision."""
-        p = self.per_dataset.rope(self.rope)
+        p = self.per_dataset._rope(self.rope)
         table = pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                              index=pd.Index(self.differences.datasets, name="data set"))
         if self.hierarchical is not None:
@@ -332,18 +374,19 @@ class Comparison(writeup.WriteUp):
         if h is None:       # a constant difference c: every next data set's difference is c
             certain, zero = np.eye(3)[self.exact_outcome()], np.zeros(3)
             out.append(Overall("hierarchical test (exact: nothing to sample)", certain, zero,
-                               certain, zero))
+                               certain, zero, MEAN, certain, zero))
         else:
-            out.append(Overall("hierarchical test", h.probabilities, h.probabilities_mcse,
-                               h.mean_masses, h.mean_masses_mcse))
+            out.append(Overall("hierarchical test", h._probabilities, h._probabilities_mcse,
+                               h._new_data_set, h._new_data_set_mcse, MEAN,
+                               h._delta0_probabilities, h._delta0_probabilities_mcse))
         return tuple(out)
 
     def overall_table(self) -> pd.DataFrame:
-        """Both kinds of probability of each multi-data-set test, rounded to their Monte Carlo
-        error; the decision stands beside the shares, on which it is taken."""
+        """Every kind of probability of each multi-data-set test, rounded to its Monte Carlo
+        error; the decision stands beside the posterior probability, on which it is taken."""
         rows = {}
         for o in self.overall():
-            for kind, p, se in ((SHARE, o.shares, o.shares_se), (MEAN, o.means, o.means_se)):
+            for kind, p, se in o.rows():
                 beside = self.threshold if kind == SHARE else None     # the decision's side
                 row = {column: wording.number(p[j], se[j], beside)
                        for column, j in zip(probability_columns(self.a, self.b), shown(range(3)))}
@@ -356,16 +399,17 @@ class Comparison(writeup.WriteUp):
         d = self.differences
         if self.identical:
             return (f"{self.a} and {self.b} are practically equivalent: their scores are "
-                    f"identical on every fold, so every test gives P({self.labels[1]}) = 1.")
+                    f"identical on every fold, so every test gives P(equivalent) = 1.")
         if self.constant and not self.refused:
             i, c = self.exact_outcome(), d.x.flat[0]
             better, worse = (self.a, self.b) if c > 0 else (self.b, self.a)
             return (f"Exactly: {wording.claim(i, self.a, self.b, self.rope)}: {better} scores "
                     f"exactly {abs(c):g} better than {worse} on every fold of every data set, "
                     "a point mass with nothing to sample, so the hierarchical test and the "
-                    f"correlated t-test on each data set give P({self.labels[i]}) = 1.")
+                    f"correlated t-test on each data set give "
+                    f"P({wording.region_names(self.a, self.b)[i]}) = 1.")
         if self.refused:
-            p = self.per_dataset.rope(self.rope)[0]
+            p = self.per_dataset._rope(self.rope)[0]
             return (f"On {d.datasets[0]} (the only data set; Bayesian correlated t-test): "
                     + wording.decision(p, self.a, self.b, self.rope, self.threshold) + ".")
         h = self.overall()[1]
@@ -385,7 +429,7 @@ class Comparison(writeup.WriteUp):
             out.append("Multi-data-set tests not run: " + self.refused)
         if not each and self.many_data_sets:
             return out + [self.tally()]
-        p = self.per_dataset.rope(self.rope)
+        p = self.per_dataset._rope(self.rope)
         out += [self.sentence(f"On {name}", row) for name, row in zip(self.differences.datasets, p)]
         return out
 
@@ -395,12 +439,11 @@ class Comparison(writeup.WriteUp):
 
     def tally(self) -> str:
         """How many data sets the correlated t-test decides each way, in one sentence."""
-        chosen = list(wording.decide(self.per_dataset.rope(self.rope), self.threshold))
-        counts = [f"{wording.short(i, self.a, self.b)} on {chosen.count(outcome)}"
-                  for i, outcome in reversed(list(enumerate(wording.OUTCOMES)))]
+        chosen = list(decide(self.per_dataset.probabilities(self.rope), self.threshold))
+        counts = [f"{name} on {chosen.count(name)}" for name in self.labels]
         return (f"On each of the {len(chosen)} data sets (Bayesian correlated t-test, threshold "
                 f"{self.threshold:g}): {', '.join(counts)}, no decision on "
-                f"{chosen.count('none')}.")
+                f"{chosen.count(NO_DECISION)}.")
 
     def diagnostics(self) -> list[str]:
         """Sampling problems of the hierarchical fit (empty when none)."""
@@ -463,7 +506,7 @@ class Comparison(writeup.WriteUp):
                         title=f"Posterior of the mean difference {self.a} − {self.b} on each "
                               "data set")
             figures = {"per_dataset": ax.figure}
-            vertices = (self.b, "rope", self.a)
+            vertices = wording.region_names(self.a, self.b)      # the samples' columns
             simplices = [("signed_rank", self.signed_rank,
                           "Bayesian signed-rank test on the data sets' means"),
                          ("hierarchical", self.hierarchical,
@@ -472,7 +515,7 @@ class Comparison(writeup.WriteUp):
             for name, result, title in simplices:
                 if result is None or self.constant:      # a single point: nothing to see
                     continue
-                samples = result.samples if name == "signed_rank" else result.masses
+                samples = result._samples if name == "signed_rank" else result._masses
                 # integrated shares at the corners, as in the tables (the dots are draws)
                 exact = self.overall()[1].shares if self.integrated(name) else None
                 fig, ax = plt.subplots(figsize=(6, 5))
@@ -548,7 +591,7 @@ class MeansComparison(Comparison):
                      "Bayesian signed-rank test on the data sets' means"),
                     ("sign", self.sign, "Bayesian sign test on the data sets' means")):
                 fig, ax = plt.subplots(figsize=(6, 5))
-                simplex_plot(result.samples, (self.b, "rope", self.a), ax=ax)
+                simplex_plot(result._samples, wording.region_names(self.a, self.b), ax=ax)
                 ax.set_title(f"{title}\n{self.a} against {self.b}")
                 figures[name] = fig
         return figures
@@ -571,10 +614,10 @@ def compare_means(table: pd.DataFrame, a: str, b: str, *, rope: float, lower_is_
 def simplex_overall(test: str, posterior: SimplexPosterior) -> Overall:
     """Both kinds of probability of a sign or signed-rank test, with their Monte Carlo errors
     (its samples are independent: one chain)."""
-    samples = posterior.samples[None]
+    samples = posterior._samples[None]
     wins = np.eye(3)[samples[0].argmax(axis=1)][None]
-    return Overall(test, posterior.shares, mcse_mean(wins),
-                   samples[0].mean(axis=0), mcse_mean(samples))
+    return Overall(test, posterior._shares, mcse_mean(wins),
+                   samples[0].mean(axis=0), mcse_mean(samples), EXPECTED)
 
 
 def check_engine(engine) -> None:
@@ -632,7 +675,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
                              metric=score, threshold=threshold, seed=seed,
                              signed_rank_samples=signed_rank_samples, options=options)
     d = oriented_differences(table, str(a), str(b), lower_is_better)
-    per_dataset = correlated_bayesian_ttest(d.x, d.rho)
+    per_dataset = correlated_bayesian_ttest(d.x, d.rho, d.a, d.b)
     signed_rank = hierarchical = refused = None
     if len(d.datasets) < MIN_DATASETS:
         refused = refusal(d.datasets)
@@ -648,7 +691,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
                     adapt_delta=adapt_delta, non_centred=non_centred, progress=progress,
                     engine=engine)
     planned = None
-    if plan and hierarchical is not None and decide(hierarchical.probabilities, threshold) == "none":
+    if plan and hierarchical is not None and decide(hierarchical.probabilities, threshold) == NO_DECISION:
         planned = plan_differences(d, plan, rope=rope, threshold=threshold, sims=SIMS, seed=seed,
                                    progress=progress)
     return Comparison(a=d.a, b=d.b, metric=score, rope=rope, threshold=threshold,

@@ -11,7 +11,7 @@ from matplotlib.patches import Rectangle
 from .compare import SHARE
 from .many import ManyComparison
 from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
-from ..methods.decisions import outcome_names, shown
+from ..methods.decisions import outcomes, shown
 
 COLOURS = (LEFT, ROPE, RIGHT)     # b better, equivalent, a better: the colours of every figure
 # P(row better than column) is the right outcome of row - column: from white to its colour
@@ -26,7 +26,7 @@ def pairs_figure(many: ManyComparison, tests=None):
     fig, ax = plt.subplots(figsize=(8, 0.32 * len(rows) + 1.2))
     for y, (a, b, test) in enumerate(rows):
         left = 0.0
-        for p, colour in zip(shown(many.probabilities(test, a, b)), shown(COLOURS)):
+        for p, colour in zip(many.probabilities(test, a, b).to_numpy(), shown(COLOURS)):
             ax.barh(y, p, left=left, color=colour, edgecolor="white")
             left += p
     ax.set_yticks(range(len(rows)), [f"{a} vs {b} ({t})" for a, b, t in rows], fontsize=8)
@@ -35,11 +35,10 @@ def pairs_figure(many: ManyComparison, tests=None):
     ax.set_xlim(0, 1)
     ax.axvline(0.95, color="k", lw=0.6, ls=":")
     ax.axvline(0.05, color="k", lw=0.6, ls=":")
-    ax.set_xlabel(f"{SHARE}: the share of posterior draws in which the outcome is the most "
-                  "probable")
+    ax.set_xlabel(f"{SHARE} that the outcome is the likeliest")
     handles = outcome_handles([f"{name} (practically: by more than the rope)" if i != 1
                                else "practically equivalent (within the rope)"
-                               for i, name in enumerate(outcome_names("a", "b"))])
+                               for i, name in enumerate(outcomes("a", "b")[::-1])])
     handles.append(Line2D([], [], color="k", lw=0.6, ls=":",
                           label="0.95 from either end: the threshold"))
     ax.legend(handles=handles, ncol=2, loc="lower center", bbox_to_anchor=(0.5, 1.0),

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from .. import __version__
 from . import wording
-from .compare import MEAN, SHARE
+from .compare import SHARE
 from .many import ManyComparison
 from .pages import render, table
 
@@ -40,11 +40,10 @@ def grid(many: ManyComparison, test: str) -> dict:
                 cells.append(None)
                 continue
             o = many.overall(test, r, c)
-            threshold = {SHARE: many.threshold, MEAN: None}
-            kinds = [(name, wording.number(p[2], se[2], threshold[name]),
-                      wording.number(p[1], se[1], threshold[name]))
-                     for name, p, se in ((SHARE, o.shares, o.shares_se),
-                                         (MEAN, o.means, o.means_se))]
+            kinds = [(name, wording.number(p[2], se[2], beside),
+                      wording.number(p[1], se[1], beside))
+                     for name, p, se in o.rows()
+                     for beside in [many.threshold if name == SHARE else None]]
             short = wording.verdict(o.shares, r, c, many.threshold)
             cells.append({"colour": COLOURS[decision.loc[r, c]], "short": short,
                           "title": f"{r} against {c}: {short}", "kinds": kinds})
@@ -71,7 +70,7 @@ def html_report(many: ManyComparison) -> str:
                    "higher scores are better")
                 + "; 'better' always means practically better, by more than the rope.")
     grid_note = (f"Each cell: the decision at the threshold {many.threshold:g}, taken on the "
-                 f"{SHARE}, then P(row better) and P(equivalent) as both kinds of probability. "
+                 f"{SHARE}, then P(row better) and P(equivalent) as each kind of probability. "
                  "Pairwise decisions are not adjusted for the number of pairs (see JMLR §5).")
     ranking_note = ("P(first): the probability that a classifier ranks first on a new data "
                     "set; expected rank on a new data set; both with 95% credible intervals. "

@@ -1,7 +1,7 @@
 """The report's sentences: a decision from three probabilities, in words, with the names.
 
-Every sentence is derived from (left, rope, right) = (b better, equivalent, a better) alone,
-and names the outcomes in the order a reader sees everywhere: a better, equivalent, b better
+Every sentence is derived from the three probabilities alone, given here in the number
+line's internal (left, rope, right) = (b better, equivalent, a better) order, and names the outcomes in the order a reader sees everywhere: a better, equivalent, b better
 (:data:`bayestut.methods.decisions.SHOWN`):
 
 - one probability above the threshold: that outcome is declared;
@@ -18,9 +18,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..methods.decisions import SHOWN, decide, odds_grade, outcome_names, posterior_odds
+from ..methods.decisions import (NO_DECISION, REGIONS, SHOWN, decide_regions, odds_grade,
+                                 outcomes, posterior_odds, shown)
 
-OUTCOMES = ("left", "rope", "right")
+
+def region_names(a: str, b: str) -> tuple[str, str, str]:
+    """The outcomes' names in the number line's (left, rope, right) order, the order of the
+    arrays the sentences below are computed from: (b better, equivalent, a better)."""
+    return tuple(reversed(outcomes(a, b)))
+
+
+def _odds(p) -> float:
+    """P(a better) / P(b better) of number-line probabilities p."""
+    return float(posterior_odds(shown(np.asarray(p, dtype=float))))
 
 
 def decimals(se: float) -> int:
@@ -60,7 +70,7 @@ def phrase(i: int, a: str, b: str) -> str:
 
 def short(i: int, a: str, b: str) -> str:
     """Outcome i of a - b in two words ("a better"; better: by more than the rope)."""
-    return outcome_names(a, b)[i]
+    return region_names(a, b)[i]
 
 
 IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
@@ -69,10 +79,10 @@ IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
 def odds_phrase(p, a: str, b: str, share: bool = False) -> str:
     """The posterior odds of the favoured side against the other, ungraded, with the reminder
     that they ignore the rope; ``share``: p are shares of posterior draws (see :func:`decision`)."""
-    odds = float(posterior_odds(p))
+    odds = _odds(p)
     if str(odds_grade(odds)) == "none":
         return f"the posterior odds favour neither {a} nor {b}"
-    better, worse = (b, a) if odds > 1 else (a, b)
+    better, worse = (a, b) if odds > 1 else (b, a)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
     odds_of = f"the posterior odds of {better} better against {worse} better"
     if np.isinf(strength):     # a share of 0 draws bounds the odds by the number of draws only
@@ -93,11 +103,11 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     of the integration: more draws or another seed would change nothing.
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
-    labels = outcome_names(a, b)
+    labels = region_names(a, b)
     v = [number(p[i], se[i], threshold) for i in range(3)]
-    choice = str(decide(p, threshold))
-    if choice != "none":
-        i = OUTCOMES.index(choice)
+    choice = str(decide_regions(p, threshold))
+    if choice != NO_DECISION:
+        i = REGIONS.index(choice)
         evidence = (f"it is the likeliest outcome with posterior probability {v[i]}"
                     if share and integrated else
                     f"it is the likeliest outcome in {v[i]} of the posterior draws" if share
@@ -140,13 +150,13 @@ def _odds_number(strength: float) -> str:
 def verdict(p, a: str, b: str, threshold: float) -> str:
     """A few words for a table cell: the decision, else the most probable outcome (and odds)."""
     p = np.asarray(p, dtype=float)
-    choice = str(decide(p, threshold))
-    if choice != "none":
-        return short(OUTCOMES.index(choice), a, b)
+    choice = str(decide_regions(p, threshold))
+    if choice != NO_DECISION:
+        return short(REGIONS.index(choice), a, b)
     m = int(p.argmax())
     text = f"no decision (most probable: {short(m, a, b)}"
     if m != 1:      # m is a side, so the odds favour it: state them against the other side
-        odds = float(posterior_odds(p))
+        odds = _odds(p)
         strength = max(odds, 1 / odds) if 0 < odds < np.inf else np.inf
         other = short(2 - m, a, b)
         if np.isinf(strength):

@@ -21,7 +21,7 @@ import numpy as np
 from .. import __version__
 from ..paths import DATA
 from . import wording
-from ..methods.decisions import NO_DECISION, SHOWN, decide, outcome_names
+from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
 from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
@@ -214,8 +214,8 @@ def methods_text(result) -> str:
     on = []
     if tests:
         on.append(f"for {' and '.join(t.replace('Bayesian ', '') for t in tests)}, the "
-                  "share of posterior samples in which the outcome is the most probable of the "
-                  "three")
+                  "posterior probability that the outcome is the most probable of the three, "
+                  "estimated as the share of posterior samples in which it is")
     if c.hierarchical is not None:
         on.append("for the hierarchical test, the posterior probability that it is the most "
                   "probable outcome on a new data set, "
@@ -264,14 +264,12 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     v = [wording.number(p[i], se[i], c.threshold) for i in range(3)]
     where = " for a new data set" if new_data_set else ""
-    evidence = {"draws": lambda x: f"the likeliest outcome{where} in {x} of the posterior draws",
-                "integrated": lambda x: (f"the likeliest outcome{where} with posterior "
-                                         f"probability {x} (integrated numerically)"),
-                "samples": lambda x: f"the likeliest outcome in {x} of the posterior samples",
-                "exact": lambda x: f"posterior probability {x}"}[kind]
-    choice = str(decide(p, c.threshold))
-    if choice != "none":
-        i = wording.OUTCOMES.index(choice)
+    how = " (integrated numerically)" if kind == "integrated" else ""
+    evidence = (f"posterior probability {{}}" if kind == "exact" else
+                f"the likeliest outcome{where} with posterior probability {{}}{how}").format
+    choice = str(decide_regions(p, c.threshold))
+    if choice != NO_DECISION:
+        i = REGIONS.index(choice)
         text = (f"finds {_outcome(i, c.a, c.b)} (rope {_units(c)}): {evidence(v[i])}, above "
                 f"the threshold {c.threshold:g}")
         if p[i] - 2 * se[i] <= c.threshold < p[i]:
@@ -281,14 +279,10 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
     if kind == "exact":
         spread = (f"the posterior probabilities are {v[2]} that {a} is practically better, "
                   f"{v[1]} of equivalence and {v[0]} that {b} is practically better")
-    elif kind == "integrated":
-        spread = (f"the posterior probability that the likeliest outcome{where} is {a} "
-                  f"practically better is {v[2]}, equivalence {v[1]} and {b} practically "
-                  f"better {v[0]} (integrated numerically)")
     else:
-        spread = (f"the likeliest outcome{where} is {a} practically better in {v[2]} of the "
-                  f"posterior {'draws' if kind == 'draws' else 'samples'}, equivalence in "
-                  f"{v[1]} and {b} practically better in {v[0]}")
+        spread = (f"the posterior probabilities that each outcome is the likeliest{where} are "
+                  f"{v[2]} for {a} practically better, {v[1]} for equivalence and {v[0]} for "
+                  f"{b} practically better{how}")
     return (f"reaches no decision (rope {_units(c)}): {spread}, none above the threshold "
             f"{c.threshold:g}")
 
@@ -302,10 +296,11 @@ def _new_data_set(c, o) -> str:
 
 def _tally(c) -> str:
     """The correlated t-test's decisions on the data sets, counted by outcome."""
-    chosen = list(decide(c.per_dataset.rope(c.rope), c.threshold))
-    counts = [f"{quoted(c.a)} practically better on {chosen.count('right')}",
-              f"practical equivalence on {chosen.count('rope')}",
-              f"{quoted(c.b)} practically better on {chosen.count('left')}",
+    chosen = list(decide(c.per_dataset.probabilities(c.rope), c.threshold))
+    better_a, equivalent, better_b = outcomes(c.a, c.b)
+    counts = [f"{quoted(c.a)} practically better on {chosen.count(better_a)}",
+              f"practical equivalence on {chosen.count(equivalent)}",
+              f"{quoted(c.b)} practically better on {chosen.count(better_b)}",
               f"no decision on {chosen.count(NO_DECISION)}"]
     return ("On the individual data sets, the Bayesian correlated t-test (threshold "
             f"{c.threshold:g}) finds {', '.join(counts[:-1])} and {counts[-1]}.")
@@ -333,7 +328,7 @@ def _pair_results(c) -> list[str]:
                 "every fold of every data set: with nothing to sample, every test finds "
                 f"{_outcome(i, c.a, c.b)} (rope {_units(c)}) with probability 1."]
     if c.refused:
-        p = c.per_dataset.rope(c.rope)[0]
+        p = c.per_dataset._rope(c.rope)[0]
         return [f"On the only data set, {quoted(d.datasets[0])}, the Bayesian correlated "
                 f"t-test (Benavoli et al. 2017) " + finding(p, (0, 0, 0), c, "exact") + "."]
     sentences = []
@@ -414,10 +409,7 @@ def _probability(c, o, test: str) -> str:
     """The decision probability of the likeliest outcome, named."""
     m = int(np.argmax(o.shares))
     v = wording.number(o.shares[m], o.shares_se[m], c.threshold)
-    if c.integrated(test):
-        return f"the likeliest with posterior probability {v}"
-    kind = "draws" if test == "hierarchical" else "samples"
-    return f"the likeliest in {v} of the posterior {kind}"
+    return f"the likeliest with posterior probability {v}"
 
 
 def results_text(result) -> str:
@@ -441,7 +433,7 @@ def bibtex(result) -> str:
 
 def overall_rows(result) -> list[dict]:
     """One row per pair and multi-data-set test: the probabilities on which the decision is
-    taken (shares of draws, or their integrals), with their errors, named after the classifiers
+    taken (posterior probabilities), with their errors, named after the classifiers
     in the order every output shows them; then the decision. With K classifiers, columns a and
     b name each row's pair."""
     rows = []
@@ -450,9 +442,8 @@ def overall_rows(result) -> list[dict]:
         for o in c.overall():
             row = {"a": c.a, "b": c.b} if _many(result) else {}
             row["test"] = o.test
-            names = outcome_names(a, b)
-            for i in SHOWN:
-                row[f"P({names[i]})"] = wording.number(o.shares[i], o.shares_se[i], c.threshold)
+            for name, p, se in zip(outcomes(a, b), o.shares[::-1], o.shares_se[::-1]):
+                row[f"P({name})"] = wording.number(p, se, c.threshold)
             row["decision"] = c.verdict(o.shares)
             rows.append(row)
     return rows
@@ -461,10 +452,11 @@ def overall_rows(result) -> list[dict]:
 def _caption(c, many: bool) -> str:
     error = ("Monte Carlo standard error (for the hierarchical test, integrated: its numerical "
              "error)" if c.integrated("hierarchical") else "Monte Carlo standard error")
-    kind = ("the share of posterior samples in which it is the likeliest outcome (for the "
-            "hierarchical test, the posterior probability that it is, integrated numerically)"
-            if c.integrated("hierarchical") else
-            "the share of posterior samples in which it is the likeliest outcome")
+    kind = ("the posterior probability that it is the likeliest outcome (for the hierarchical "
+            "test, integrated numerically; for the others, the share of posterior samples in "
+            "which it is)" if c.integrated("hierarchical") else
+            "the posterior probability that it is the likeliest outcome (the share of "
+            "posterior samples in which it is)")
     who = ("a and b: each row's pair; " if many else "")
     return (f"{who}P(x better): the probability that x is practically better, by more than the "
             f"rope {_units(c)}; P(equivalent): that the difference is within the rope. Each is "
