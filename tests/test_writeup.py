@@ -89,8 +89,10 @@ def test_results_text_is_prose_for_a_paper(two):
     text = two.results_text()
     assert text.startswith("Over 5 data sets (2 runs of 5-fold cross-validation), the Bayesian "
                            "hierarchical test (Corani et al. 2017) ")
-    assert re.search(r"the likeliest outcome for a new data set in [\d.]+( ± [\d.]+)? of the "
-                     r"posterior draws, (above|none above) the threshold 0\.9", text)
+    assert re.search(r"(the likeliest outcome for a new data set with posterior probability "
+                     r"[\d.]+( ± [\d.]+)?, above|the posterior probabilities that each outcome "
+                     r"is the likeliest for a new data set are [^;]*, none above) the threshold "
+                     r"0\.9", text)
     assert "on a new data set “knn_5 & more” would be practically better with probability" in text
     assert "The Bayesian signed-rank test on the data sets' mean differences (Benavoli" in text
     for console in ("≫", "≪", "P(", "odds", "Hierarchical test over"):
@@ -111,8 +113,8 @@ def test_results_text_without_a_decision_is_honest():
     assert h.shares.max() < 0.95                            # the case itself
     text = c.results_text()
     assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01 score): the " \
-           "posterior probability that the likeliest outcome for a new data set is “knn_5 & " \
-           "more” practically better is" in text
+           "posterior probabilities that each outcome is the likeliest for a new data set are " \
+           in text
     assert "(integrated numerically), none above the threshold 0.95" in text
 
 
@@ -121,7 +123,7 @@ def test_results_text_of_means_only_and_of_one_data_set():
     text = compare(means, A, B).results_text()
     assert text.startswith("Over 5 data sets (mean scores only), the Bayesian signed-rank test")
     assert "The Bayesian sign test on the data sets' mean differences" in text
-    assert "of the posterior samples" in text and "correlated" not in text
+    assert "with posterior probability" in text and "correlated" not in text
     one = compare(results()[lambda d: d.dataset == "set0"], A, B).results_text()
     assert one.startswith("On the only data set, “set0”, the Bayesian correlated t-test")
     assert "posterior probabilit" in one and "draws" not in one
@@ -132,7 +134,7 @@ def test_the_tally_has_one_entry_per_outcome():
     df = results()
     df["score"] += np.where(df.classifier == A, rng.normal(0, 0.03, len(df)), 0)
     c = compare(df, A, B)
-    verdicts = {c.verdict(p) for p in c.per_dataset.rope(c.rope)}
+    verdicts = {c.verdict(p) for p in c.per_dataset._rope(c.rope)}
     assert sum(v.startswith("no decision") for v in verdicts) >= 2      # differing odds
     tally = re.findall(r"On the individual data sets, .*?\.$", c.results_text())
     assert re.fullmatch(r"On the individual data sets, the Bayesian correlated t-test \(threshold "

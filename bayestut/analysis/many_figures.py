@@ -48,16 +48,16 @@ def pairs_figure(many: ManyComparison, tests=None):
 
 
 def matrices_figure(many: ManyComparison, tests=None):
-    """P(row better than column) of each test (all of ``many``'s tests when None), as shares of draws, in
-    a heat map, side by side: in each cell that share and, below it, the share of the rope; a
-    frame marks a decision at the threshold; one colour bar for all."""
+    """The posterior probability of "row better than column" of each test (all of ``many``'s
+    tests when None) in a heat map, side by side: in each cell that probability and, below it,
+    P(equivalent); a frame marks a decision at the threshold; one colour bar for all."""
     tests = tests or many.tests
     names = list(many.classifiers)
     fig, axes = plt.subplots(1, len(tests), figsize=(4.8 * len(tests) + 0.8, 4.6),
                              layout="constrained", squeeze=False)
     for ax, test in zip(axes[0], tests):
         better = many.matrix(test, "better").to_numpy(dtype=float)
-        rope = many.matrix(test, "rope").to_numpy(dtype=float)
+        equivalent = many.matrix(test, "equivalent").to_numpy(dtype=float)
         decided = (many.matrix(test, "decision") != "undecided").to_numpy()
         image = ax.imshow(np.nan_to_num(better, nan=0.0), cmap=ROW_BETTER, vmin=0, vmax=1)
         for (i, j), v in np.ndenumerate(better):
@@ -65,7 +65,7 @@ def matrices_figure(many: ManyComparison, tests=None):
                 continue
             ink = "white" if v > 0.6 else "black"
             ax.text(j, i - 0.12, f"{v:.2f}", ha="center", va="center", fontsize=10, color=ink)
-            ax.text(j, i + 0.22, f"rope {rope[i, j]:.2f}", ha="center", va="center",
+            ax.text(j, i + 0.22, f"equivalent {equivalent[i, j]:.2f}", ha="center", va="center",
                     fontsize=7, color=ink)
             if decided[i, j]:
                 ax.add_patch(Rectangle((j - 0.46, i - 0.46), 0.92, 0.92, fill=False,
@@ -77,6 +77,6 @@ def matrices_figure(many: ManyComparison, tests=None):
         ax.set_title(f"{test}: P(row better than column), {SHARE}", fontsize=10)
     bar = fig.colorbar(image, ax=axes[0].tolist(), shrink=0.85)
     bar.set_label(f"P(row better than column), {SHARE}")
-    fig.supxlabel("under each share: the rope's share, P(equivalent); framed: a decision at "
+    fig.supxlabel("under each: P(equivalent); framed: a decision at "
                   f"{many.threshold:g} (row better, column better or equivalent)", fontsize=8)
     return fig
