@@ -3,7 +3,6 @@ classifiers, in the order "a better, equivalent, b better", never bare left/righ
 
 import re
 
-import numpy as np
 import pytest
 
 from bayestut.analysis import guide

@@ -76,8 +76,11 @@ def test_methods_plurals_units_and_quoted_names():
     assert "(s)" not in text
     assert "2 classifiers, “SVM, rbf” and “kNN \"k=5\"”, on 5 data sets with 1 run of 5-fold" in text
     assert "given in percent and divided by 100" in text
-    assert "±0.02 score, i.e. ±2 percentage points of the scores as given" in text
-    assert "±0.02 score, i.e. ±2 percentage points" in c.results_text()
+    assert "±0.02, i.e. ±2 percentage points of the scores as given" in text
+    assert "±0.02, i.e. ±2 percentage points" in c.results_text()
+    assert "score," not in text and "score)" not in c.results_text()   # a column is no unit
+    accuracy = compare(results().rename(columns={"score": "accuracy"}), A, B, score="accuracy")
+    assert "rope ±0.01 of accuracy" in accuracy.results_text()
     assert "percent" not in two_plain_methods()
 
 
@@ -112,7 +115,7 @@ def test_results_text_without_a_decision_is_honest():
     h = c.overall()[-1]
     assert h.shares.max() < 0.95                            # the case itself
     text = c.results_text()
-    assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01 score): the " \
+    assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01): the " \
            "posterior probabilities that each outcome is the likeliest for a new data set are " \
            in text
     assert "(integrated numerically), none above the threshold 0.95" in text
@@ -163,7 +166,7 @@ def test_k_classifiers_get_the_ranking_and_every_pair(many):
                                "Bayesian hierarchical test (Corani et al. 2017) finds:")
     assert "Pair by pair, the Bayesian hierarchical test gives:" in results_
     md = many.to_markdown()
-    assert len([line for line in md.splitlines() if line.startswith(f"| {writeup.markdown_escape(A)} | ")]) == 4
+    assert len([line for line in md.splitlines() if line.startswith(f"| {writeup.markdown_escape(A)} | ")]) == 8
     assert md.startswith("| a | b | test | P(a better) | P(equivalent) | P(b better) | decision |")
 
 
@@ -171,8 +174,11 @@ def test_tables_name_the_classifiers_in_the_order_shown(two):
     header = two.to_markdown().splitlines()[0]
     assert header == (f"| test | P({A} better) | P(equivalent) | P({B} better) | decision |"
                       .replace("_", "\\_").replace("&", "&amp;"))
-    row = writeup.overall_rows(two)[-1]
     o = two.overall()[-1]
+    row = [r for r in writeup.overall_rows(two) if r["test"] == o.test][0]
+    kinds = [r["test"] for r in writeup.overall_rows(two)]
+    assert f"{o.test}: probability on a new data set" in kinds
+    assert f"{o.test}: probability for δ₀" in kinds
     assert row[f"P({A} better)"].startswith(f"{o.shares[2]:.2f}"[:3])   # a - b > rope
     assert "first" not in two.to_latex() and "first" not in two.to_markdown()
 

@@ -7,8 +7,9 @@ mean scores. Pair (a, b) is taken in the order the classifiers are given (a befo
 each pair uses the same seed as a two-name comparison, so K = 2 gives exactly ``compare``.
 
 Each pair's probabilities are read through :meth:`Comparison.overall`, so they are named
-as in ``compare``: the share of draws (the papers' tables, on which the decision is taken at
-the threshold) and the mean probability, each with its Monte Carlo error; the sentences are
+as in ``compare`` (docs/glossary.md): the posterior probability (the papers' tables, on which
+the decision is taken at the threshold) and the others, each with its Monte Carlo error, all
+labelled by outcome in the reading order; the sentences are
 :mod:`bayestut.analysis.wording`'s.
 """
 
@@ -25,9 +26,10 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES,
-                      Overall, check_engine, check_flag, failed_checks, metric_direction,
-                      oriented_differences, check_rope, check_settings, compare)
+from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, check_engine,
+                      check_flag, metric_direction, oriented_differences, check_rope,
+                      check_settings, compare)
+from .comparison import SHARE, Overall, failed_checks
 from . import writeup
 from ..errors import InputError
 from ..data import FRACTION, lookalikes, nfc, read_results

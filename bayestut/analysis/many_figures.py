@@ -8,7 +8,7 @@ from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
-from .compare import SHARE
+from .comparison import SHARE
 from .many import ManyComparison
 from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
 from ..methods.decisions import outcomes, shown

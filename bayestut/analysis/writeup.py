@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import platform
 import re
-import unicodedata
 from importlib import metadata
 from pathlib import Path
 
@@ -21,8 +20,9 @@ import numpy as np
 from .. import __version__
 from ..paths import DATA
 from . import wording
+from .escape import latex_escape, markdown_escape
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
-from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
+from ..methods.hierarchical import DELTA0, HYPERPRIORS, POSTERIOR, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
 
@@ -90,8 +90,9 @@ def listed(names, conjunction: str = "and") -> str:
 
 
 def _units(c) -> str:
-    """The rope in the metric's units and, for scores given in percent, in the reader's."""
-    text = f"±{c.rope:g} {c.metric}"
+    """The rope in the metric's units and, for scores given in percent, in the reader's. A
+    metric named only by its column's default name ("score") is not a unit: it is left out."""
+    text = f"±{c.rope:g}" if str(c.metric) == "score" else f"±{c.rope:g} of {c.metric}"
     if c.options.get("percent"):
         points = 100 * c.rope
         text += (f", i.e. ±{points:g} percentage point{'' if points == 1 else 's'} of the "
@@ -265,7 +266,7 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
     v = [wording.number(p[i], se[i], c.threshold) for i in range(3)]
     where = " for a new data set" if new_data_set else ""
     how = " (integrated numerically)" if kind == "integrated" else ""
-    evidence = (f"posterior probability {{}}" if kind == "exact" else
+    evidence = ("posterior probability {}" if kind == "exact" else
                 f"the likeliest outcome{where} with posterior probability {{}}{how}").format
     choice = str(decide_regions(p, c.threshold))
     if choice != NO_DECISION:
@@ -288,10 +289,16 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
 
 
 def _new_data_set(c, o) -> str:
-    """The hierarchical test's probabilities for a new data set, in the order shown."""
+    """The hierarchical test's probabilities for a new data set and for δ₀, in the order
+    shown, each with the claim it supports."""
     v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
+    d = [wording.number(o.delta0[i], o.delta0_se[i]) for i in range(3)]
     return (f"on a new data set {quoted(c.a)} would be practically better with probability "
-            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]}")
+            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]} "
+            f"(the practitioner's question); for the mean difference δ₀ over data sets like "
+            f"these (a method paper's claim), the posterior probabilities are {d[2]} that "
+            f"{quoted(c.a)} is practically better, {d[1]} of equivalence and {d[0]} that "
+            f"{quoted(c.b)} is")
 
 
 def _tally(c) -> str:
@@ -440,12 +447,15 @@ def overall_rows(result) -> list[dict]:
     for c in _pairs(result):
         a, b = ("a", "b") if _many(result) else (c.a, c.b)
         for o in c.overall():
-            row = {"a": c.a, "b": c.b} if _many(result) else {}
-            row["test"] = o.test
-            for name, p, se in zip(outcomes(a, b), o.shares[::-1], o.shares_se[::-1]):
-                row[f"P({name})"] = wording.number(p, se, c.threshold)
-            row["decision"] = c.verdict(o.shares)
-            rows.append(row)
+            kinds = o.rows() if o.delta0 is not None else o.rows()[:1]
+            for kind, p, se in kinds:
+                row = {"a": c.a, "b": c.b} if _many(result) else {}
+                row["test"] = o.test if kind == POSTERIOR else f"{o.test}: {kind}"
+                for name, q, e in zip(outcomes(a, b), p[::-1], se[::-1]):
+                    row[f"P({name})"] = wording.number(q, e, c.threshold)
+                # a decision on the posterior probability, and δ₀'s claim at the threshold
+                row["decision"] = c.verdict(p) if kind in (POSTERIOR, DELTA0) else ""
+                rows.append(row)
     return rows
 
 
@@ -460,59 +470,11 @@ def _caption(c, many: bool) -> str:
     who = ("a and b: each row's pair; " if many else "")
     return (f"{who}P(x better): the probability that x is practically better, by more than the "
             f"rope {_units(c)}; P(equivalent): that the difference is within the rope. Each is "
-            f"{kind} ± {error}; a decision is declared above {c.threshold:g}.")
-
-
-# LaTeX: characters of the default (OT1) fonts' text mode, spelled so pdflatex takes them
-# whatever the preamble; letters with accents as accent commands; what the default fonts lack
-# (Cyrillic, CJK, emoji, ...) as its code point, [U+0416], so that any name compiles and
-# none is silently changed into another.
-LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                  "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
-                  "|": r"\textbar{}", '"': r"\texttt{\char34}", "[": "{[}", "]": "{]}",
-                  "`": r"\textasciigrave{}", "≫": r"$\gg$", "≪": r"$\ll$",
-                  "±": r"$\pm$", "−": r"$-$", "×": r"$\times$", "“": "``", "”": "''",
-                  "‘": "`", "’": "'", "–": "--", "—": "---", "…": r"\ldots{}",
-                  "ß": r"\ss{}", "ø": r"\o{}", "Ø": r"\O{}", "æ": r"\ae{}", "Æ": r"\AE{}",
-                  "œ": r"\oe{}", "Œ": r"\OE{}", "ł": r"\l{}", "Ł": r"\L{}", "ı": r"\i{}",
-                  "¡": r"\textexclamdown{}", "¿": r"\textquestiondown{}", "§": r"\S{}",
-                  "¶": r"\P{}", "©": r"\copyright{}", "†": r"\dag{}", "‡": r"\ddag{}"}
-# combining accents (after Unicode decomposition) that the default fonts draw over a letter
-LATEX_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
-                 "\u0306": "u", "\u0307": ".", "\u0308": '"', "\u030a": "r", "\u030b": "H",
-                 "\u030c": "v", "\u0327": "c", "\u0328": "k"}
-GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lamda mu nu xi omicron pi rho "
-         "final_sigma sigma tau upsilon phi chi psi omega").split()
-
-
-def _latex_char(ch: str) -> str:
-    if ch in LATEX_SPECIALS:
-        return LATEX_SPECIALS[ch]
-    if " " <= ch <= "~":
-        return ch
-    base, *marks = unicodedata.normalize("NFD", ch)
-    if marks and " " <= base <= "~" and all(m in LATEX_ACCENTS for m in marks):
-        text = _latex_char(base)
-        for m in marks:
-            text = f"\\{LATEX_ACCENTS[m]}{{{text}}}"
-        return text
-    name = unicodedata.name(ch, "").lower()
-    if name.startswith("greek small letter ") and name[19:].replace(" ", "_") in GREEK:
-        letter = {"lamda": "lambda", "final_sigma": "varsigma", "omicron": "o"}.get(
-            name[19:].replace(" ", "_"), name[19:])
-        return f"$\\{letter}$" if letter != "o" else "$o$"
-    return f"\\texttt{{[U+{ord(ch):04X}]}}"
-
-
-def latex_escape(text: str) -> str:
-    """``text`` as LaTeX that pdflatex compiles with its default fonts (see LATEX_SPECIALS)."""
-    text = str(text)
-    if any(ch in text for ch in "\r\n\t\f\v"):     # a paragraph break would end a cell
-        text = " ".join(text.split())
-    # "--" would print a dash
-    return "".join(_latex_char(ch) + ("{}" if ch == "-" and text[i + 1:i + 2] == "-" else "")
-                   for i, ch in enumerate(text))
+            f"{kind}, except in the rows named for another kind: the probability on a new data "
+            f"set (the practitioner's question) and the probability for δ₀, the mean "
+            f"difference over data sets (a method paper's claim); a decision is declared above "
+            f"{c.threshold:g}. A number followed by ± "
+            f"carries its {error}; one without ± has an error below its last digit.")
 
 
 def to_latex(result) -> str:
@@ -531,29 +493,6 @@ def to_latex(result) -> str:
     lines += [r"\bottomrule", r"\end{tabular}",
               r"\caption{" + latex_escape(_caption(c, _many(result))) + "}", r"\end{table}"]
     return "\n".join(lines) + "\n"
-
-
-# Markdown: the characters that start Markdown syntax inside a line are backslash-escaped and
-# HTML's are entities, so that a name is text in any renderer (no tag, no link, no broken table
-# row); a line break in a name shows as ␤. (The prose has no line breaks, so the characters
-# that only matter at a line's start need nothing.)
-MARKDOWN_SPECIALS = set("\\`*_[]|~")
-HTML_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-
-
-def markdown_escape(text) -> str:
-    text = str(text).replace("\r\n", "\n")
-    out = []
-    for ch in text:
-        if ch in HTML_ENTITIES:
-            out.append(HTML_ENTITIES[ch])
-        elif ch in MARKDOWN_SPECIALS:
-            out.append("\\" + ch)
-        elif ch in "\r\n\v\f\u2028\u2029":
-            out.append("␤")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def to_markdown(result) -> str:

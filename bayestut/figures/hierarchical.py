@@ -54,8 +54,8 @@ def typical_draws(masses) -> list[int]:
 def voting_picture(result: HierarchicalResult, draws=None):
     """MLJ Figure 1 from a real fit: for a few posterior draws of (delta0, sigma0, nu), the next
     data set's t(delta; delta0, sigma0, nu) with its mass left of, inside and right of the rope,
-    and the region that draw votes for; last, the share of the votes of all draws (the papers'
-    "probability", Table 12). ``draws``: indices of pooled draws (default :func:`typical_draws`)."""
+    and the region that draw votes for; last, the posterior probability of each outcome, the
+    share of all draws' votes (the papers' "probability", Table 12). ``draws``: indices of pooled draws (default :func:`typical_draws`)."""
     draws = typical_draws(result._masses) if draws is None else list(draws)
     labels = result.labels[::-1]        # in the number line's order, as the masses
     rope = result.rope

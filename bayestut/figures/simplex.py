@@ -9,7 +9,7 @@ way round.) Tens of thousands of points are drawn as density shading, on a log s
 sparse tails stay visible next to the dense core. The density is grey, like every posterior of
 the suite; the outcome colours of :mod:`bayestut.figures.style` are kept for the corners and their
 regions. The number at each corner is the posterior probability that its outcome is the
-likeliest: the share of draws in that corner's region (what the papers' tables print).
+likeliest: the share of the draws in that corner's region (what the papers' tables print).
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def simplex_plot(samples, labels=None, ax=None, gridsize: int = 70, colorbar: bo
     """The draws in the triangle, with the three regions where one probability is the largest.
 
     A region is bounded by the segments from the centre (1/3, 1/3, 1/3) to the edges'
-    midpoints and tinted in its outcome's colour; the share of draws in each region is
+    midpoints and tinted in its outcome's colour; the posterior probability of each region is
     printed at its corner, in the same colour. The density shading is clipped to the triangle.
     With ``colorbar=False`` the caller draws the colour bar (``simplex_figure`` shares one).
     ``shares``: the regions' shares when they are known exactly (integrated, as by the exact

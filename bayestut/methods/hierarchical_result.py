@@ -112,7 +112,8 @@ class HierarchicalResult:
 
     @property
     def _probabilities(self) -> np.ndarray:
-        """Share of draws in which left, rope, right has the largest mass (the papers' tables)."""
+        """The share of the draws in which left, rope, right has the largest mass: the posterior
+        probability that it is the likeliest (the papers' tables)."""
         wins = np.bincount(self._masses.argmax(axis=1), minlength=3)
         return wins / len(self._masses)
 
@@ -230,7 +231,7 @@ class ExactDiagnostics:
 @dataclass(frozen=True)
 class ExactHierarchicalResult(HierarchicalResult):
     """:class:`~bayestut.methods.hierarchical.HierarchicalResult` computed by integration:
-    the probabilities, mean masses and per-data-set summaries are integrals (not shares of
+    the probabilities (all three kinds) and per-data-set summaries are integrals (not shares of
     draws), each with a numerical error in place of the Monte Carlo one; the draws are
     independent and serve the plots."""
 
