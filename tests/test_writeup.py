@@ -316,7 +316,7 @@ def test_k_classifiers_state_the_metric_and_percent():
                        ranking=False)
     text = many.methods_text()
     assert "metric 'accuracy'" in text and "divided by 100" in text
-    assert "±0.01 accuracy, i.e. ±1 percentage point of the scores as given" in text
+    assert "±0.01 of accuracy, i.e. ±1 percentage point of the scores as given" in text
 
 
 def test_html_tables_never_round_a_probability_across_the_threshold():
