@@ -53,7 +53,7 @@ def typical_draws(masses) -> list[int]:
 
 def voting_picture(result: HierarchicalResult, draws=None):
     """MLJ Figure 1 from a real fit: for a few posterior draws of (delta0, sigma0, nu), the next
-    data set's t(delta; delta0, sigma0, nu) with its mass left of, inside and right of the rope,
+    data set's t(delta; delta0, sigma0, nu) with its mass below, inside and above the rope,
     and the region that draw votes for; last, the posterior probability of each outcome, the
     share of all draws' votes (the papers' "probability", Table 12). ``draws``: indices of pooled draws (default :func:`typical_draws`)."""
     draws = typical_draws(result._masses) if draws is None else list(draws)
@@ -84,9 +84,9 @@ def voting_picture(result: HierarchicalResult, draws=None):
            ylabel="posterior probability")
     ax.set_title(f"votes of all {len(result._masses):,} draws", fontsize=9)
     ax.tick_params(axis="x", labelsize=8)
-    fig.legend(handles=outcome_handles([f"{labels[0]} (mass left of the rope)",
+    fig.legend(handles=outcome_handles([f"{labels[0]} (δ below −{rope:g})",
                                         f"{labels[1]} (inside the rope ±{rope:g})",
-                                        f"{labels[2]} (right of the rope)"]),
+                                        f"{labels[2]} (δ above {rope:g})"]),
                loc="lower center", ncol=3, frameon=False, fontsize=9)
     fig.suptitle(f"{result.a} − {result.b}: each posterior draw votes for the region where the "
                  "next data set's δ has the largest mass")
