@@ -100,3 +100,17 @@ def test_no_probability_is_printed_as_certain(pair):
     """A probability rounding to 1 reads "> 0.999", not 1.000 (issue 38)."""
     for where, text in texts_of(pair).items():
         assert not re.search(r"(?<![\d.])1\.000?(?!\d)", text), where
+
+
+def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
+    from bayestut.analysis.comparison import PLUS_MINUS
+
+    assert PLUS_MINUS in pair.explanations()                   # the signed-rank test's ±
+    table = results()
+    twin = table[table.classifier == "base"].assign(classifier="twin")
+    same = compare(pd.concat([table, twin]), "twin", "base", **FAST)
+    assert "±" not in same.overall_table().to_string()        # the case itself: all exact
+    assert PLUS_MINUS not in same.explanations()
+    means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
+    kinds = " ".join(compare(means, "mine", "base", **FAST).explanations())
+    assert "expected probability" in kinds and "δ₀" not in kinds and "new data set" not in kinds

@@ -36,16 +36,22 @@ EXPECTED = "expected probability"  # sign and signed-rank tests: the posterior m
 # per-data-set table holds each): the verdict and the overall tables stay on the first screen
 MANY_DATA_SETS = 10
 MEAN = NEW_DATA_SET
-EXPLANATIONS = (
-    f"{SHARE}: the posterior probability that the outcome is the likeliest of the three (the "
-    "papers' convention; the decision at the threshold is taken on it).",
-    f"{MEAN} (hierarchical test): the probability that a new data set shows each outcome: "
-    "how often the practitioner's next data set goes each way.",
-    f"{DELTA0} (hierarchical test): the posterior probability of each outcome for the mean "
-    "difference δ₀ over the population of data sets: the claim a method paper makes.",
-    f"{EXPECTED} (signed-rank test): the posterior mean of each outcome's probability.",
-    "±: the Monte Carlo standard error (another seed moves the number by about this much); "
-    "numbers are rounded to what it supports.")
+# What each kind of number means, by its name; a report explains the kinds its tables show.
+KINDS = {
+    SHARE: ("", "the posterior probability that the outcome is the likeliest of the three (the "
+                "papers' convention; the decision at the threshold is taken on it)."),
+    MEAN: ("hierarchical test", "the probability that a new data set shows each outcome: how "
+                                "often the practitioner's next data set goes each way."),
+    DELTA0: ("hierarchical test", "the posterior probability of each outcome for the mean "
+                                  "difference δ₀ over the population of data sets: the claim a "
+                                  "method paper makes."),
+    EXPECTED: ("sign and signed-rank tests", "the posterior mean of each outcome's "
+                                             "probability."),
+}
+PLUS_MINUS = ("±: the Monte Carlo standard error (another seed moves the number by about this "
+              "much); numbers are rounded to what it supports.")
+EXPLANATIONS = (*(f"{kind}{f' ({where})' if where else ''}: {text}"
+                  for kind, (where, text) in KINDS.items()), PLUS_MINUS)
 EXACT_ERROR = (
     "hierarchical test: computed exactly, by numerical integration: its posterior probability "
     "is the limit for infinitely many draws; its ±, the numerical error of the integration "
@@ -192,8 +198,12 @@ class Comparison(writeup.WriteUp):
         return wording.verdict(p, self.a, self.b, self.threshold)
 
     def explanations(self) -> list[str]:
-        """What the overall table's kinds of probability and ± mean, for this result."""
-        return [*EXPLANATIONS, *([EXACT_ERROR] if self.integrated("hierarchical") else [])]
+        """What the overall table's kinds of probability and ± mean: those it shows."""
+        shown = {kind for o in self.overall() for kind, _, _ in o.rows()}
+        table = self.overall_table().to_numpy().ravel() if shown else []
+        return [line for kind, line in zip(KINDS, EXPLANATIONS) if kind in shown] \
+            + ([PLUS_MINUS] if any("±" in str(v) for v in table) else []) \
+            + ([EXACT_ERROR] if self.integrated("hierarchical") else [])
 
     def integrated(self, test: str) -> bool:
         """Whether ``test``'s probabilities were integrated (the exact engine), not sampled."""
