@@ -73,8 +73,8 @@ def main(stan_12: bool) -> None:
         REPEATS)
     print(f"1. nbc vs aode, 54 x 100, best of {REPEATS}: exact {t_exact:.2f} s, Stan "
           f"{t_stan:.2f} s ({t_stan / t_exact:.1f} times); shares exact "
-          f"{np.round(exact.probabilities, 4)} ± {np.round(exact.probabilities_mcse, 4)}, Stan "
-          f"{np.round(mcmc.probabilities, 4)} ± {np.round(mcmc.probabilities_mcse, 4)}")
+          f"{np.round(exact._probabilities, 4)} ± {np.round(exact._probabilities_mcse, 4)}, Stan "
+          f"{np.round(mcmc._probabilities, 4)} ± {np.round(mcmc._probabilities_mcse, 4)}")
 
     for engine in ("exact", "stan"):
         _, seconds = timed(lambda: compare_all(table, engine=engine, ranking=False,

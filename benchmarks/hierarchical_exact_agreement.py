@@ -60,20 +60,25 @@ def stan_summary(table, a, b, hyperprior, seed, non_centred) -> dict:
     start = time.perf_counter()
     r = hierarchical_test(table, a, b, hyperprior=hyperprior, seed=seed,
                           **{**STAN, "non_centred": non_centred})
-    return dict(shares=r.probabilities.tolist(), shares_se=r.probabilities_mcse.tolist(),
-                masses=r.mean_masses.tolist(), masses_se=r.mean_masses_mcse.tolist(),
-                delta0=r.delta0_probabilities.tolist(),
-                delta0_se=r.delta0_probabilities_mcse.tolist(),
+    # the number line's (left, rope, right) order, as the cache has always held them
+    return dict(shares=r._probabilities.tolist(), shares_se=r._probabilities_mcse.tolist(),
+                masses=r._new_data_set.tolist(), masses_se=r._new_data_set_mcse.tolist(),
+                delta0=r._delta0_probabilities.tolist(),
+                delta0_se=r._delta0_probabilities_mcse.tolist(),
                 divergences=int(r.diagnostics.divergences),
                 seconds=time.perf_counter() - start)
 
 
 def as_result(stan: dict) -> SimpleNamespace:
-    """A cached Stan summary under the result's attribute names, for agreement()."""
-    return SimpleNamespace(probabilities=stan["shares"], probabilities_mcse=stan["shares_se"],
-                           mean_masses=stan["masses"], mean_masses_mcse=stan["masses_se"],
-                           delta0_probabilities=stan["delta0"],
-                           delta0_probabilities_mcse=stan["delta0_se"])
+    """A cached Stan summary under the result's attribute names, for agreement(): in the
+    reading order (a better, equivalent, b better), as a result's labelled probabilities."""
+    flip = {key: list(values)[::-1] for key, values in stan.items() if isinstance(values, list)}
+    return SimpleNamespace(probabilities=flip["shares"], probabilities_mcse=flip["shares_se"],
+                           new_data_set_probabilities=flip["masses"],
+                           new_data_set_probabilities_mcse=flip["masses_se"],
+                           delta0_probabilities=flip["delta0"],
+                           delta0_probabilities_mcse=flip["delta0_se"],
+                           labels=("a better", "equivalent", "b better"))
 
 
 def decision(shares, threshold=THRESHOLD) -> str:
@@ -102,12 +107,12 @@ def main(cache: Path, seed: int, names, non_centred) -> None:
             z = agreement(exact, as_result(stan), draws=DRAWS)["z"].abs()
             zs = [z.loc[q].max() for q in QUANTITIES]
             worst = max(worst, *zs)
-            d_stan, d_exact = decision(stan["shares"]), decision(exact.probabilities)
+            d_stan, d_exact = decision(stan["shares"]), decision(exact._probabilities)
             near = abs(max(stan["shares"]) - THRESHOLD) <= 3 * max(stan["shares_se"])
             same = "same" if d_stan == d_exact else ("differs (near)" if near else "DIFFERS")
             print(f"{name:<14}{hyperprior:<6}"
                   f"{' '.join(f'{v:.4f}' for v in stan['shares']):<22}"
-                  f"{' '.join(f'{v:.4f}' for v in exact.probabilities):<22}"
+                  f"{' '.join(f'{v:.4f}' for v in exact._probabilities):<22}"
                   f"{' / '.join(f'{z:.2f}' for z in zs):<30}{same:<14}"
                   f"{stan['seconds']:7.1f}{exact_seconds:8.2f}  {stan['divergences']} div")
             rows.append(zs)

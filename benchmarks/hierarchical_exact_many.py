@@ -70,7 +70,7 @@ def against_stan() -> None:
                                  engine="stan", adapt_delta=0.8, non_centred="auto")  # as measured
         z = he.agreement(exact, stan)["z"].abs().max()
         print(f"2. {q} data sets: largest |z| {z:.2f}; shares exact "
-              f"{np.round(exact.probabilities, 4)}, Stan {np.round(stan.probabilities, 4)}")
+              f"{np.round(exact._probabilities, 4)}, Stan {np.round(stan._probabilities, 4)}")
 
 
 if __name__ == "__main__":

@@ -122,7 +122,7 @@ def main() -> None:
     for name in args.cases.split(","):
         d = everything[name]()
         hyperprior = HYPERPRIOR.get(name, "mlj")
-        exact = h.hierarchical_test(d, hyperprior=hyperprior, engine="exact").probabilities
+        exact = h.hierarchical_test(d, hyperprior=hyperprior, engine="exact")._probabilities
         print(f"{name:<12}{'exact':>12}{'':>44}  {np.round(exact, 3)}", flush=True)
         for setting, delta, seed in itertools.product(settings, deltas, seeds):
             start = time.perf_counter()
@@ -131,7 +131,7 @@ def main() -> None:
             print(f"{name:<12}{setting!s:>12}{delta:>6}{seed:>5}{sum(r.prepared.stan_data['non_centred']):>7}"
                   f"{g.divergences:>6}{g.max_rhat:>7.3f}{g.min_ess_bulk:>6.0f}"
                   f"{r.fit.sampler['treedepth__'].mean():>6.2f}{time.perf_counter() - start:>6.1f}"
-                  f"  {np.round(r.probabilities, 3)}   {r.probabilities[1] - exact[1]:+.3f}",
+                  f"  {np.round(r._probabilities, 3)}   {r._probabilities[1] - exact[1]:+.3f}",
                   flush=True)
     print(FINDINGS)
 

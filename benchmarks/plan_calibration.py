@@ -38,7 +38,7 @@ from bayestut.simulation import planning
 from bayestut.analysis.compare import oriented_differences
 from bayestut.data import Differences
 from bayestut.methods import hierarchical
-from bayestut.methods.decisions import decide
+from bayestut.methods.decisions import NO_DECISION, decide
 from bayestut.simulation import crossval, populations, runner
 
 Q, M, SIMS, EXTENSIONS = 10, 20, 10, 3
@@ -69,7 +69,7 @@ def truths() -> dict:
 
 def decided(x) -> bool:
     fit = hierarchical.exact_fit(x, 10, rope=ROPE, draws=10, grids=planning.GRIDS)
-    return decide(fit.probabilities, THRESHOLD) != "none"
+    return decide(fit.probabilities, THRESHOLD) != NO_DECISION
 
 
 def pilot(name: str, draw, number: int) -> dict:

@@ -32,7 +32,7 @@ def main() -> None:
     nbc, aode = means["nbc"].to_numpy(), means["aode"].to_numpy()
 
     ours_s, ours = best_time(lambda: nonparametric.signed_rank_test(
-        nbc - aode, rope=ROPE, s=0.5, z0=0.0, n_samples=N_SAMPLES, seed=1).samples, repeats=3)
+        nbc - aode, rope=ROPE, s=0.5, z0=0.0, n_samples=N_SAMPLES, seed=1)._samples, repeats=3)
     # baycomp works on y - x and puts its pseudo-observation at 0 with weight `prior`
     theirs_s, theirs = best_time(lambda: baycomp.SignedRankTest.sample(
         aode, nbc, rope=ROPE, prior=0.5, nsamples=N_SAMPLES, random_state=1), repeats=1)

@@ -38,7 +38,7 @@ import pandas as pd
 
 from bayestut.data import Differences
 from bayestut.methods import nonparametric as nonpar
-from bayestut.methods.decisions import decide
+from bayestut.methods.decisions import decide_regions as decide
 
 S = 0.5
 OLD_TOLERANCE = 1e-5
@@ -112,7 +112,7 @@ def study_forms(n_tables: int = 100, n_samples: int = 20_000) -> pd.DataFrame:
             d = Differences(x=folds, datasets=tuple(range(len(a))), ids=tuple(range(len(a))),
                             a="a", b="b", folds=10)
             kw = dict(rope=rope, s=S, n_samples=n_samples, seed=t)
-            new = [nonpar.signed_rank_test(z, **kw).shares for z in (d, rounded)]
+            new = [nonpar.signed_rank_test(z, **kw)._shares for z in (d, rounded)]
             w = weights_of(t, n_samples, len(a) + 1)
             tol = min(OLD_TOLERANCE, rope / 1000)
             old = [shares(masses(float_regions(z, rope, tol), w))
@@ -155,7 +155,7 @@ def study_realistic(n_tables: int = 1000, n_samples: int = 5_000, rope: float = 
         z = d.means().to_numpy()
         got = {"former rule": shares(masses(float_regions(z, rope, OLD_TOLERANCE), w)),
                "input's precision": nonpar.signed_rank_test(d, rope=rope, s=S,
-                                                            n_samples=n_samples, seed=t).shares,
+                                                            n_samples=n_samples, seed=t)._shares,
                "baycomp's rule": shares(masses(float_regions(z, rope, 0.0), w))}
         for rule, p in got.items():
             errors[rule].append(np.abs(p - exact).max())

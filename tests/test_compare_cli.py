@@ -53,10 +53,11 @@ def test_cli_writes_a_self_contained_report(tmp_path, capsys):
     assert body.index('class="verdict"') < body.index("<h2>")
     # both kinds of probability, named apart and explained; sampled numbers carry their ±
     for text in (out, page):
-        assert "hierarchical test: share of draws" in text
-        assert "hierarchical test: mean probability" in text
-        assert "share of draws: the share of posterior draws in which the outcome is the most " \
-               "probable" in text
+        assert "hierarchical test: posterior probability" in text
+        assert "hierarchical test: probability on a new data set" in text
+        assert "hierarchical test: probability for δ₀" in text
+        assert "posterior probability: the posterior probability that the outcome is the " \
+               "likeliest" in text
         assert "the probability that a new data set shows each outcome" in text
         assert re.search(r"0\.\d+ ± 0\.\d+", text)
     assert page.count(PNG) == 3                  # per data set, signed-rank, hierarchical
@@ -71,7 +72,7 @@ def test_lower_is_better_is_oriented_so_that_a_better_reads_the_same(tmp_path, c
     by_score = compare(df, "mine", "base", warmup=300, draws=300, chains=2)
     by_error = compare(errors, "mine", "base", score="error", lower_is_better=True,
                        warmup=300, draws=300, chains=2)
-    np.testing.assert_allclose(by_error.per_dataset.rope(0.01), by_score.per_dataset.rope(0.01))
+    np.testing.assert_allclose(by_error.per_dataset._rope(0.01), by_score.per_dataset._rope(0.01))
     np.testing.assert_allclose(by_error.hierarchical.probabilities,
                                by_score.hierarchical.probabilities)
     assert "lower scores are better, so the differences are score(base) - score(mine)" \
@@ -106,7 +107,7 @@ def test_no_decision_reports_the_odds_without_a_grade():
     report = compare(results(gaps=(0.012, 0.02, 0.004)), "mine", "base", warmup=300,
                      draws=300, chains=2)
     text = report.summary()
-    assert "no decision: the outcome most often the likeliest" in text
+    assert "no decision: the likeliest outcome is that" in text
     assert "ignore the rope" in text and "posterior odds" in text and "evidence" not in text
 
 
@@ -304,7 +305,7 @@ def test_identical_classifiers_are_practically_equivalent(tmp_path, capsys):
     for o in report.overall():
         np.testing.assert_array_equal(o.shares, [0, 1, 0])
         np.testing.assert_array_equal(o.means, [0, 1, 0])
-    np.testing.assert_array_equal(report.per_dataset.rope(0.01)[:, 1], 1.0)
+    np.testing.assert_array_equal(report.per_dataset._rope(0.01)[:, 1], 1.0)
 
 
 def test_sampler_options_reach_the_hierarchical_model(tmp_path, capsys, monkeypatch):

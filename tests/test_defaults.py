@@ -38,7 +38,7 @@ def test_called_with_no_settings_it_integrates():
     r = bt.hierarchical_test(d, hyperprior="jmlr")
     assert r.engine == "exact"
     # scmamp's C against D under JMLR's hyperprior: the integral's rope share (issue 34: 0.5008)
-    assert r.probabilities[1] == pytest.approx(0.5008, abs=0.001)
+    assert r.probabilities["equivalent"] == pytest.approx(0.5008, abs=0.001)
 
 
 def test_moments_and_auto_would_centre_every_scmamp_data_set():

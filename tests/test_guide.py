@@ -30,7 +30,7 @@ def test_correlated_sweep_is_the_posterior_at_every_rope(x):
     assert list(sweep.columns) == ["P(mine better)", "P(equivalent)", "P(base better)"]
     post = correlated_bayesian_ttest(x, 1 / 9)
     for r in ropes:
-        np.testing.assert_allclose(sweep.loc[r].to_numpy(), post.rope(r)[::-1])
+        np.testing.assert_allclose(sweep.loc[r].to_numpy(), post.probabilities(r).to_numpy())
     assert sweep.loc[0.0, "P(equivalent)"] == 0.0
     np.testing.assert_allclose(sweep.sum(axis=1), 1.0)
     # a wider rope can only take mass from both sides
@@ -50,9 +50,9 @@ def test_signed_rank_sweep_reuses_the_weights_at_every_rope():
     ropes = [0.0, 0.01]
     sweep = guide.signed_rank_sweep(z, ropes, n_samples=3000, seed=5)
     for r in ropes:
-        alone = signed_rank_test(z, rope=r, n_samples=3000, seed=5).winning_shares()
+        alone = signed_rank_test(z, rope=r, n_samples=3000, seed=5).probabilities
         np.testing.assert_array_equal(sweep.loc[r].to_numpy(), alone.to_numpy())
-    assert list(sweep.columns) == list(alone.index)
+    assert list(sweep.columns) == [f"P({name})" for name in alone.index]
     assert sweep.loc[0.0, "P(equivalent)"] == 0.0          # no rope: two outcomes only
 
 
@@ -126,10 +126,10 @@ def test_diagram_names_the_four_tests_and_their_functions():
 
 def test_sensitivity_figure_colours_each_outcome(x):
     sweep = guide.correlated_sweep(x, 0.1, [0.0, 0.01, 0.02])
-    labels = ("b better", "equivalent", "a better")
+    labels = ("a better", "equivalent", "b better")
     fig = guide_plots.sensitivity_figure(
         [("one", "posterior probability", {"-": (sweep, "ρ = 1/10"), "--": (sweep, "ρ = 1/9")}),
-         ("two", "share of draws", {"-": (sweep, None)})], labels)
+         ("two", "posterior probability", {"-": (sweep, None)})], labels)
     left, right = fig.axes
     assert [line.get_color() for line in right.lines[:3]] == [OUTCOME_COLOURS[r] for r in
                                                               ("left", "rope", "right")]

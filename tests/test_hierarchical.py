@@ -3,7 +3,6 @@
 import warnings
 
 import numpy as np
-import pandas as pd
 import pytest
 from scipy import stats
 
@@ -145,8 +144,9 @@ def _fit(x, **kwargs):
 
 def test_a_clear_winner_on_a_few_data_sets():
     r = _fit(_x(q=5, shift=0.05))
-    assert r.labels == ("bad better", "equivalent", "good better")
-    assert r.probabilities[2] > 0.9
+    assert r.labels == ("good better", "equivalent", "bad better")
+    assert list(r.probabilities.index) == list(r.labels)
+    assert r.probabilities["good better"] > 0.9
     assert r.probabilities.sum() == pytest.approx(1.0)
     assert r.delta.shape == (600, 5) and r.delta0.shape == (600,)
     # original scale: the shrunk estimates sit near the per-data-set means
@@ -155,7 +155,10 @@ def test_a_clear_winner_on_a_few_data_sets():
     assert list(table.columns[2:5]) == ["P(good better)", "P(equivalent)", "P(bad better)"]
     assert table["P(good better)"].mean() > 0.9
     np.testing.assert_allclose(table.iloc[:, 2:5].sum(axis=1), 1.0)
-    assert isinstance(r.summary(), pd.Series)
+    summary = r.summary()
+    assert list(summary.index) == ["posterior probability", "probability on a new data set",
+                                   "probability for δ₀"]
+    assert summary.loc["probability for δ₀", "mean of δ₀"] == pytest.approx(r.delta0.mean())
 
 
 def test_same_seed_same_answer_and_the_gaussian_variant():
@@ -163,7 +166,7 @@ def test_same_seed_same_answer_and_the_gaussian_variant():
     np.testing.assert_array_equal(_fit(x).delta0, _fit(x).delta0)
     g = _fit(x, nu_prior="gaussian")
     assert np.all(np.isinf(g.nu))
-    assert g.probabilities[1] > 0.5        # all within a fraction of a point: equivalent
+    assert g.probabilities["equivalent"] > 0.5        # all within a fraction of a point: equivalent
 
 
 NBC_AODE_NOTEBOOK = 0.716    # P(aode better) reproduced in notebook 05 (not a published number)
@@ -200,7 +203,7 @@ def test_every_variant_samples_on_the_active_backend(nu_prior):
     PyStan; make test-cmdstan: CmdStan), including the zero-size variables it switches off."""
     r = _fit(_x(q=4, shift=0.05, seed=5), nu_prior=nu_prior)
     assert r.delta.shape == (600, 4) and r.sigma.shape == (600, 4)
-    assert r.probabilities[2] > 0.5
+    assert r.probabilities["good better"] > 0.5
     if nu_prior == "gaussian":
         assert np.all(np.isinf(r.nu))
     else:

@@ -116,7 +116,7 @@ import numpy as np
 from bayestut.methods.hierarchical import exact_fit
 x = np.random.default_rng(5).normal(0.01, 0.03, (4, 30)) + [[0.0], [0.02], [-0.01], [0.03]]
 r = exact_fit(x, 10)
-print(repr([*r.probabilities, *r.delta0_probabilities, *r.mean_masses]))
+print(repr([*r.probabilities, *r.delta0_probabilities, *r.new_data_set_probabilities]))
 """
 
 
@@ -302,7 +302,7 @@ def test_shares_stay_right_where_delta0s_grid_starts_at_zero():
     x = crossval.simulate_differences(setting.population.sample(rng, setting.q), rng)
     for grids in (((13, 11, 13), (11, 9, 11)), (he.FINE, he.CHECK)):
         fit = exact_fit(x, 10, grids=grids)
-        assert fit.probabilities[2] > 0.999 and fit.diagnostics.error < 1e-3
+        assert fit.probabilities["a better"] > 0.999 and fit.diagnostics.error < 1e-3
 
 
 def test_shares_stay_right_where_delta0s_posterior_is_narrow():
@@ -310,7 +310,7 @@ def test_shares_stay_right_where_delta0s_posterior_is_narrow():
     # the rope, so a row's rope share drops from 1 to 0 almost as a step in sigma0; spline
     # interpolation of share / b across it once gave P(rope) 0.85 and 0.95 instead of 1
     fit = hierarchical_test(load_uci(), "j48", "j48gr", engine="exact", nu_prior="gaussian")
-    assert fit.probabilities[1] > 0.9999 and fit.diagnostics.error < 1e-4
+    assert fit.probabilities["equivalent"] > 0.9999 and fit.diagnostics.error < 1e-4
 
 
 def test_integral_up_to_any_point_of_a_grid():
@@ -331,16 +331,17 @@ def test_the_same_inputs_give_the_same_digits():
     table, a, b = _uci_pair()
     first = hierarchical_test(table, a, b, engine="exact", seed=3)
     second = hierarchical_test(table, a, b, engine="exact", seed=3)
-    for name in ("probabilities", "probabilities_mcse", "mean_masses", "delta0_probabilities"):
+    for name in ("probabilities", "probabilities_mcse", "new_data_set_probabilities",
+                 "delta0_probabilities"):
         assert np.array_equal(getattr(first, name), getattr(second, name))
-    for name in ("delta0", "sigma0", "nu", "delta", "sigma", "masses"):
+    for name in ("delta0", "sigma0", "nu", "delta", "sigma", "_masses"):
         assert np.array_equal(getattr(first, name), getattr(second, name))
     pd.testing.assert_frame_equal(first.per_dataset(), second.per_dataset())
     # another seed draws other plot draws, but integrates the same posterior to the same digits
     # (no data set here has zero variance, where the seed sets the added noise)
     third = hierarchical_test(table, a, b, engine="exact", seed=4)
     assert not np.array_equal(first.delta0, third.delta0)
-    for name in ("probabilities", "mean_masses", "delta0_probabilities"):
+    for name in ("probabilities", "new_data_set_probabilities", "delta0_probabilities"):
         assert np.array_equal(getattr(first, name), getattr(third, name))
 
 
@@ -349,10 +350,10 @@ def test_the_draws_follow_the_integrated_posterior():
     r = hierarchical_test(table, a, b, engine="exact", draws=2000)
     assert len(r.delta0) == 8000 and r.diagnostics.problems == []
     assert r.diagnostics.error < WARN_ERROR
-    shares = np.bincount(r.masses.argmax(axis=1), minlength=3) / len(r.masses)
-    se = np.sqrt(r.probabilities * (1 - r.probabilities) / len(r.masses))
-    assert np.all(np.abs(shares - r.probabilities) <= 4 * se + 1e-3)
-    assert np.all(np.abs(r.masses.mean(axis=0) - r.mean_masses) < 0.01)
+    shares = np.bincount(r._masses.argmax(axis=1), minlength=3) / len(r._masses)
+    se = np.sqrt(r._probabilities * (1 - r._probabilities) / len(r._masses))
+    assert np.all(np.abs(shares - r._probabilities) <= 4 * se + 1e-3)
+    assert np.all(np.abs(r._masses.mean(axis=0) - r._new_data_set) < 0.01)
     table_ = r.per_dataset()
     assert np.abs(r.delta.mean(axis=0) - table_["posterior mean delta_i"]).max() < 2e-3
     assert np.abs(r.sigma.mean(axis=0) / table_["posterior mean sigma_i"] - 1).max() < 0.02
@@ -400,7 +401,8 @@ def _z_scores(data, stan_settings=STAN, **kwargs):
 
 def _summary(p, se, masses, masses_se, d0, d0_se):
     return SimpleNamespace(probabilities=np.array(p), probabilities_mcse=np.array(se),
-                           mean_masses=np.array(masses), mean_masses_mcse=np.array(masses_se),
+                           new_data_set_probabilities=np.array(masses),
+                           new_data_set_probabilities_mcse=np.array(masses_se),
                            delta0_probabilities=np.array(d0),
                            delta0_probabilities_mcse=np.array(d0_se))
 
@@ -541,7 +543,7 @@ def test_the_report_says_one_number_for_each_integrated_share():
     report = compare(results(), "mine", "base")
     shares = report.overall()[1].shares
     ax = report.figures()["hierarchical"].axes[0]
-    corners = [t.get_text() for t in ax.texts if "share of draws" in t.get_text()]
+    corners = [t.get_text() for t in ax.texts if "posterior probability" in t.get_text()]
     assert sorted(f"{s:.3f}" for s in shares) == sorted(t.split()[-1] for t in corners)
     assert EXACT_ERROR in report.explanations() and EXACT_ERROR in report.summary()
     plt.close("all")

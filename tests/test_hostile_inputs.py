@@ -134,13 +134,13 @@ def test_a_constant_difference_is_answered_exactly(monkeypatch):
                                    "exactly 0.1 better than base on every fold")
     hierarchical = c.overall()[1]
     assert list(hierarchical.shares) == [0, 0, 1] and not hierarchical.shares_se.any()
-    assert (c.per_dataset.rope(0.01)[:, 2] == 1).all()
+    assert (c.per_dataset._rope(0.01)[:, 2] == 1).all()
 
 
 def test_a_difference_on_the_rope_edge_counts_as_in_the_rope():
     # 0.81 - 0.80 = 0.010000000000000009 in floating point; the rope [-0.01, 0.01] is closed
     one = compare(constant_gap("0.01", datasets=("d0",)), "mine", "base")
-    assert one.per_dataset.rope(0.01)[0, 1] == 1.0
+    assert one.per_dataset._rope(0.01)[0, 1] == 1.0
     assert "practically equivalent" in one.headline()
     three = compare(constant_gap("0.01"), "mine", "base")
     assert "Exactly: mine and base are practically equivalent" in three.headline()

@@ -8,7 +8,7 @@ import pandas as pd
 import pytest
 from markupsafe import escape
 
-from bayestut.analysis.compare import MEAN, SHARE, compare
+from bayestut.analysis.compare import DELTA0, EXPECTED, MEAN, SHARE, compare
 from bayestut.errors import InputError
 from bayestut.analysis.many import check_classifiers, compare_all, mean_scores
 from bayestut.analysis.report import html_report
@@ -43,7 +43,7 @@ def test_pairs_follow_the_given_order_and_the_matrices_are_labelled(four):
     assert list(four.pairs) == list(itertools.combinations(names, 2))
     for (a, b), c in four.pairs.items():
         assert (c.a, c.b) == (a, b)
-    better, rope = four.matrix("hierarchical", "better"), four.matrix("hierarchical", "rope")
+    better, rope = four.matrix("hierarchical", "better"), four.matrix("hierarchical", "equivalent")
     assert list(better.index) == list(better.columns) == list(names)
     assert np.isnan(np.diag(better.to_numpy(dtype=float))).all()
     for r, c in itertools.permutations(names, 2):    # the three outcomes of each pair
@@ -62,19 +62,22 @@ def test_decisions_of_a_clear_case(four):
 
 def test_tidy_table_has_every_pair_test_kind_and_data_set(four):
     t = four.table()
-    assert len(t) == 6 * (6 + 2 * 2)                 # pairs x (data sets + two tests x two kinds)
+    # pairs x (data sets + signed-rank's two kinds + the hierarchical test's three)
+    assert len(t) == 6 * (6 + 2 + 3)
     assert set(t["test"]) == {"correlated t-test", "signed-rank", "hierarchical"}
-    assert set(t["kind"]) == {"exact", SHARE, MEAN}
-    p = t[["p_b_better", "p_rope", "p_a_better"]].to_numpy()
+    assert set(t["kind"]) == {SHARE, MEAN, EXPECTED, DELTA0}
+    p = t[["P(a better)", "P(equivalent)", "P(b better)"]].to_numpy()
     np.testing.assert_allclose(p.sum(axis=1), 1.0)
-    se = ["mcse_b_better", "mcse_rope", "mcse_a_better"]
-    assert (t.loc[t.kind == "exact", se] == 0).all().all()
+    se = ["± P(a better)", "± P(equivalent)", "± P(b better)"]
+    assert (t.loc[t.test == "correlated t-test", se] == 0).all().all()
     rows = t[(t.a == "best") & (t.b == "bad") & (t.test == "hierarchical")].set_index("kind")
-    h = four.pairs[("best", "bad")].overall()[1]
-    np.testing.assert_array_equal(rows.loc[MEAN, se].to_numpy(dtype=float), h.means_se)
+    h = four.pairs[("best", "bad")].hierarchical
+    np.testing.assert_array_equal(rows.loc[MEAN, se].to_numpy(dtype=float),
+                                  h.new_data_set_probabilities_mcse.to_numpy())
     assert rows.loc[SHARE, "decision"] == "best better" and rows.loc[MEAN, "decision"] == ""
-    assert rows.loc[MEAN, "p_a_better"] == pytest.approx(
-        four.pairs[("best", "bad")].hierarchical.mean_masses[2])
+    assert rows.loc[MEAN, "P(a better)"] == pytest.approx(
+        h.new_data_set_probabilities["best better"])
+    assert rows.loc[DELTA0, "P(a better)"] == pytest.approx(h.delta0_probabilities["best better"])
 
 
 def test_ranking_puts_the_two_best_first(four):
@@ -88,9 +91,10 @@ def test_two_classifiers_equal_the_two_name_compare():
     options = {k: v for k, v in FAST.items() if k != "progress"}
     one = compare(df, "mine", "base", **options)
     pair = many.pairs[("mine", "base")]
-    np.testing.assert_array_equal(pair.signed_rank.samples, one.signed_rank.samples)
-    np.testing.assert_array_equal(pair.hierarchical.masses, one.hierarchical.masses)
-    np.testing.assert_array_equal(pair.per_dataset.rope(0.01), one.per_dataset.rope(0.01))
+    pd.testing.assert_frame_equal(pair.signed_rank.samples, one.signed_rank.samples)
+    np.testing.assert_array_equal(pair.hierarchical._masses, one.hierarchical._masses)
+    pd.testing.assert_frame_equal(pair.per_dataset.probabilities(0.01),
+                                  one.per_dataset.probabilities(0.01))
     assert list(many.pairs) == [("mine", "base")]
 
 
@@ -165,7 +169,8 @@ def test_figures_show_every_pair_and_both_matrices(four):
     # the first segment of the first bar is P(a better), in a better's colour
     first = fig.axes[0].patches[0]
     assert to_hex(first.get_facecolor()) == OUTCOME_COLOURS["right"].lower()
-    assert first.get_width() == pytest.approx(four.probabilities("signed-rank", "best", "base")[2])
+    assert first.get_width() == pytest.approx(
+        four.probabilities("signed-rank", "best", "base")["best better"])
     labels = [t.get_text() for t in fig.axes[0].get_yticklabels()]
     assert labels[0] == "best vs base (signed-rank)" and len(labels) == 12
     fig2 = matrices_figure(four)
@@ -173,9 +178,9 @@ def test_figures_show_every_pair_and_both_matrices(four):
         f"signed-rank: P(row better than column), {SHARE}",
         f"hierarchical: P(row better than column), {SHARE}"]
     assert fig2.axes[2].get_ylabel() == f"P(row better than column), {SHARE}"   # one colour bar
-    rope = four.matrix("hierarchical", "rope")
+    rope = four.matrix("hierarchical", "equivalent")
     cells = {t.get_text() for t in fig2.axes[1].texts}
-    assert {f"rope {rope.iloc[0, j]:.2f}" for j in range(1, len(rope))} <= cells
+    assert {f"equivalent {rope.iloc[0, j]:.2f}" for j in range(1, len(rope))} <= cells
     plt.close("all")
 
 
@@ -209,14 +214,14 @@ def test_numeric_names_are_matched_as_text(numeric):
 def test_identical_classifiers_among_three_are_equivalent_with_probability_one(numeric):
     many, page = numeric
     for test in ("signed-rank", "hierarchical"):
-        assert many.matrix(test, "rope").loc["3", "2"] == 1.0
+        assert many.matrix(test, "equivalent").loc["3", "2"] == 1.0
         assert many.matrix(test, "decision").loc["2", "3"] == "equivalent"
         o = many.overall(test, "3", "2")
         np.testing.assert_array_equal(o.means, [0.0, 1.0, 0.0])
     t = many.table()
     twins = t[(t.a == "2") & (t.b == "3") & (t.test == "hierarchical")]
-    assert list(twins["kind"]) == [SHARE, MEAN] and (twins["p_rope"] == 1.0).all()
-    assert not t[["p_b_better", "p_rope", "p_a_better"]].isna().any().any()
+    assert list(twins["kind"]) == [SHARE, MEAN, DELTA0] and (twins["P(equivalent)"] == 1.0).all()
+    assert not t[["P(a better)", "P(equivalent)", "P(b better)"]].isna().any().any()
     assert [v.split(" test:")[0] for v in many.verdict()[:2]] == ["hierarchical", "signed-rank"]
     assert page.count('<table class="grid">') == 2
     assert "2 and 3 are practically equivalent: their scores are identical on every fold" in page
@@ -225,7 +230,8 @@ def test_identical_classifiers_among_three_are_equivalent_with_probability_one(n
 def test_a_rope_dominated_pair_is_worded_from_its_three_probabilities(numeric):
     many, page = numeric
     shares = many.probabilities("signed-rank", "1", "2")
-    assert shares.argmax() == 1 and shares[1] < 0.95 and shares[0] == 0    # the case itself
+    assert shares.idxmax() == "equivalent" and shares["equivalent"] < 0.95    # the case itself
+    assert shares["2 better"] == 0
     cell = "<b>no decision (most probable: equivalent)</b>"
     grid = page.split("<h3>Signed-rank test on the data sets&#39; means</h3>")[1]
     row = grid.split("<tr><th>1</th>")[1]

@@ -39,7 +39,7 @@ def test_signed_rank_matrix_agrees_with_autorank():
     decisions = ours.matrix("signed-rank", "decision")
     for i, j in itertools.combinations(order, 2):
         first, rope, second = theirs.posterior_matrix.loc[i, j]
-        mine = ours.probabilities("signed-rank", i, j)          # (i ≪ j, rope, i ≫ j)
-        np.testing.assert_allclose(mine, [second, rope, first], atol=TOLERANCE,
+        mine = ours.probabilities("signed-rank", i, j)      # i better, equivalent, j better
+        np.testing.assert_allclose(mine, [first, rope, second], atol=TOLERANCE,
                                    err_msg=f"{i} against {j}")
         assert words.get(decisions.loc[i, j], "inconclusive") == theirs.decision_matrix.loc[i, j]

@@ -119,8 +119,8 @@ def test_signed_rank_mean_matches_exact_expectation(z0):
     values = np.concatenate([[z0], TINY])
     alpha = np.array([s, *np.ones(len(TINY))])
     exact = exact_mean_masses(values, alpha, rope)
-    se = post.samples.std(axis=0) / np.sqrt(n)
-    assert np.all(np.abs(post.samples.mean(axis=0) - exact) <= 5 * se + 1e-12)
+    se = post._samples.std(axis=0) / np.sqrt(n)
+    assert np.all(np.abs(post._samples.mean(axis=0) - exact) <= 5 * se + 1e-12)
 
 
 def test_sign_test_matches_dirichlet_moments():
@@ -131,16 +131,16 @@ def test_sign_test_matches_dirichlet_moments():
     a0 = alpha.sum()
     mean = alpha / a0
     var = alpha * (a0 - alpha) / (a0**2 * (a0 + 1))
-    assert np.all(np.abs(post.samples.mean(axis=0) - mean) <= 5 * np.sqrt(var / n))
-    np.testing.assert_allclose(post.samples.var(axis=0), var, rtol=0.02)
+    assert np.all(np.abs(post._samples.mean(axis=0) - mean) <= 5 * np.sqrt(var / n))
+    np.testing.assert_allclose(post._samples.var(axis=0), var, rtol=0.02)
 
 
 def test_pseudo_observation_at_infinity_moves_mass_to_that_side():
     z = np.array([-0.03, -0.01, 0.004, 0.02, 0.05])
     kw = dict(rope=0.01, n_samples=5_000, seed=2)
-    centre = nonpar.signed_rank_test(z, z0=0.0, **kw).samples
-    plus = nonpar.signed_rank_test(z, z0=np.inf, **kw).samples
-    minus = nonpar.signed_rank_test(z, z0=-np.inf, **kw).samples
+    centre = nonpar.signed_rank_test(z, z0=0.0, **kw)._samples
+    plus = nonpar.signed_rank_test(z, z0=np.inf, **kw)._samples
+    minus = nonpar.signed_rank_test(z, z0=-np.inf, **kw)._samples
     # same seed, same weights: sample by sample the pseudo-observation's pairs change side
     assert np.all(plus[:, 2] >= centre[:, 2] - 1e-12) and np.all(plus[:, 0] <= centre[:, 0] + 1e-12)
     assert np.all(minus[:, 0] >= centre[:, 0] - 1e-12) and np.all(minus[:, 2] <= centre[:, 2] + 1e-12)
@@ -151,7 +151,7 @@ def test_pseudo_observation_at_infinity_moves_mass_to_that_side():
 def test_sign_test_places_prior_in_region_of_z0():
     z = np.array([-0.05, 0.0, 0.05])
     for z0, k in [(-np.inf, 0), (-0.5, 0), (0.0, 1), (0.01, 1), (0.3, 2), (np.inf, 2)]:
-        mean = nonpar.sign_test(z, z0=z0, s=3.0, n_samples=100_000, seed=1).samples.mean(axis=0)
+        mean = nonpar.sign_test(z, z0=z0, s=3.0, n_samples=100_000, seed=1)._samples.mean(axis=0)
         expected = np.ones(3)
         expected[k] += 3.0
         np.testing.assert_allclose(mean, expected / 6.0, atol=0.01)
@@ -160,46 +160,47 @@ def test_sign_test_places_prior_in_region_of_z0():
 def test_rope_zero_leaves_two_outcomes():
     z = np.array([-0.04, -0.02, 0.0, 0.01, 0.03])        # a zero: ties are split, not roped
     post = nonpar.signed_rank_test(z, rope=0.0, n_samples=2_000, seed=4)
-    np.testing.assert_allclose(post.samples[:, 1], 0.0, atol=1e-12)
-    np.testing.assert_allclose(post.samples[:, 0] + post.samples[:, 2], 1.0)
+    np.testing.assert_allclose(post._samples[:, 1], 0.0, atol=1e-12)
+    np.testing.assert_allclose(post._samples[:, 0] + post._samples[:, 2], 1.0)
     # the sign test with no zeros and z0 off the rope is Beta(n_left, n_right + s)
     z = np.array([-0.04, -0.02, -0.01, 0.01, 0.03])
-    sign = nonpar.sign_test(z, rope=0.0, z0=np.inf, s=0.5, n_samples=100_000, seed=4).samples
+    sign = nonpar.sign_test(z, rope=0.0, z0=np.inf, s=0.5, n_samples=100_000, seed=4)._samples
     assert np.all(sign[:, 1] == 0.0)
     assert abs(sign[:, 0].mean() - 3 / 5.5) < 0.003
 
 
 def test_same_seed_same_numbers_and_generators_accepted():
     z = np.linspace(-0.03, 0.02, 9)
-    one = nonpar.signed_rank_test(z, n_samples=1_000, seed=7).samples
-    two = nonpar.signed_rank_test(z, n_samples=1_000, seed=7).samples
-    other = nonpar.signed_rank_test(z, n_samples=1_000, seed=8).samples
+    one = nonpar.signed_rank_test(z, n_samples=1_000, seed=7)._samples
+    two = nonpar.signed_rank_test(z, n_samples=1_000, seed=7)._samples
+    other = nonpar.signed_rank_test(z, n_samples=1_000, seed=8)._samples
     np.testing.assert_array_equal(one, two)
     assert not np.array_equal(one, other)
-    gen = nonpar.signed_rank_test(z, n_samples=1_000, seed=np.random.default_rng(7)).samples
+    gen = nonpar.signed_rank_test(z, n_samples=1_000, seed=np.random.default_rng(7))._samples
     np.testing.assert_array_equal(one, gen)
-    np.testing.assert_array_equal(nonpar.sign_test(z, seed=3, n_samples=50).samples,
-                                  nonpar.sign_test(z, seed=3, n_samples=50).samples)
+    np.testing.assert_array_equal(nonpar.sign_test(z, seed=3, n_samples=50)._samples,
+                                  nonpar.sign_test(z, seed=3, n_samples=50)._samples)
 
 
 def test_chunks_give_any_number_of_valid_samples(monkeypatch):
     monkeypatch.setattr(nonpar, "CHUNK_ELEMENTS", 64)     # chunks of 6 rows for 10 values
     post = nonpar.signed_rank_test(np.linspace(-0.03, 0.02, 9), n_samples=1_003, seed=1)
-    assert post.samples.shape == (1_003, 3)
-    np.testing.assert_allclose(post.samples.sum(axis=1), 1.0)
-    assert post.samples.min() > -1e-12
+    assert post._samples.shape == (1_003, 3)
+    np.testing.assert_allclose(post._samples.sum(axis=1), 1.0)
+    assert post._samples.min() > -1e-12
 
 
 def test_summaries_are_labelled_after_the_classifiers():
     post = nonpar.SimplexPosterior(np.array([[0.6, 0.3, 0.1], [0.2, 0.5, 0.3], [0.7, 0.2, 0.1]]),
                                    a="nbc", b="aode")
-    assert list(post.winning_shares().index) == ["P(nbc better)", "P(equivalent)",
-                                                 "P(aode better)"]
-    assert list(post.means().index) == list(post.winning_shares().index)
-    np.testing.assert_allclose(post.winning_shares(), [0, 1 / 3, 2 / 3])
-    np.testing.assert_allclose(post.shares, [2 / 3, 1 / 3, 0])          # the arrays' order
-    np.testing.assert_allclose(post.means(), [1 / 6, 1 / 3, 0.5])
-    assert post.vertices == ("aode", "rope", "nbc")
+    names = ["nbc better", "equivalent", "aode better"]
+    assert list(post.probabilities.index) == names == list(post.labels)
+    assert list(post.expected_probabilities.index) == names
+    assert list(post.samples.columns) == names
+    np.testing.assert_allclose(post.probabilities, [0, 1 / 3, 2 / 3])
+    np.testing.assert_allclose(post._shares, [2 / 3, 1 / 3, 0])          # the number line's
+    np.testing.assert_allclose(post.expected_probabilities, [1 / 6, 1 / 3, 0.5])
+    np.testing.assert_allclose(post.samples["aode better"], [0.6, 0.2, 0.7])
 
 
 @pytest.mark.parametrize("kwargs, message", [
@@ -237,7 +238,7 @@ def test_agrees_with_baycomp():
     n = 20_000
     theirs = baycomp.SignedRankTest.sample(np.zeros_like(z), z, rope=0.01, prior=0.5,
                                            nsamples=n, random_state=1)
-    ours = nonpar.signed_rank_test(z, rope=0.01, s=0.5, z0=0.0, n_samples=n, seed=1).samples
+    ours = nonpar.signed_rank_test(z, rope=0.01, s=0.5, z0=0.0, n_samples=n, seed=1)._samples
     # baycomp's sample columns are (left, rope, right) of y - x, as ours are of z
     np.testing.assert_allclose(ours.mean(axis=0), theirs.mean(axis=0),
                                atol=5 * np.sqrt(2 / n) * theirs.std(axis=0).max())
@@ -287,8 +288,8 @@ def test_folds_means_and_rounded_means_give_the_same_answer(rope):
 
     def answers():
         kw = dict(rope=rope, n_samples=20_000, seed=3)
-        return {name: (nonpar.signed_rank_test(z, resolution=res, **kw).winning_shares(),
-                       nonpar.sign_test(z, resolution=res, **kw).means())
+        return {name: (nonpar.signed_rank_test(z, resolution=res, **kw).probabilities.to_numpy(),
+                       nonpar.sign_test(z, resolution=res, **kw).expected_probabilities.to_numpy())
                 for name, (z, res) in forms.items()}
 
     got = answers()

@@ -6,8 +6,8 @@ from bayestut.methods.decisions import odds_grade, posterior_odds
 from bayestut.analysis.wording import odds_phrase
 
 
-def test_odds_are_left_over_right():
-    p = np.array([[0.6, 0.2, 0.2], [0.1, 0.5, 0.4]])
+def test_odds_are_a_better_over_b_better():
+    p = np.array([[0.6, 0.2, 0.2], [0.1, 0.5, 0.4]])         # (a better, equivalent, b better)
     np.testing.assert_allclose(posterior_odds(p), [3.0, 0.25])
 
 
@@ -27,10 +27,11 @@ def test_zero_on_one_side_is_strong():
     text = odds_phrase([0.0, 0.2, 0.8], "knn", "ada")
     assert "no finite estimate" in text and "P(ada better) = 0 here" in text
     assert "infinite" not in text
-    # shares of draws: the other side can have a positive probability on a new data set
+    # posterior probabilities that an outcome is the likeliest: the other side can still have
+    # a positive probability on a new data set, so only its being the likeliest is said to be 0
     text = odds_phrase([0.0, 0.2, 0.8], "knn", "ada", share=True)
-    assert "no posterior draw has ada better as its most probable outcome" in text
-    assert "= 0 here" not in text
+    assert "the posterior probability that ada better is the likeliest outcome is 0 here" in text
+    assert "P(ada better) = 0" not in text
 
 
 def test_words_name_the_better_classifier():

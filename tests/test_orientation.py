@@ -3,7 +3,6 @@ classifiers, in the order "a better, equivalent, b better", never bare left/righ
 
 import re
 
-import numpy as np
 import pytest
 
 from bayestut.analysis import guide
@@ -41,9 +40,14 @@ def test_two_classifier_tables_name_the_outcomes_in_one_order(c):
     assert probability_columns(c.per_dataset_table().columns) == ORDER
     assert probability_columns(c.overall_table().columns) == ORDER
     assert probability_columns(c.hierarchical.per_dataset().columns) == ORDER
-    assert probability_columns(c.hierarchical.summary().index) == ORDER
-    assert list(c.signed_rank.winning_shares().index) == ORDER
-    assert list(c.signed_rank.means().index) == ORDER
+    names = [n[2:-1] for n in ORDER]                   # "mine better", "equivalent", ...
+    assert list(c.hierarchical.summary().columns[:3]) == names
+    for p in (c.hierarchical.probabilities, c.hierarchical.new_data_set_probabilities,
+              c.hierarchical.delta0_probabilities, c.signed_rank.probabilities,
+              c.signed_rank.expected_probabilities):
+        assert list(p.index) == names
+    assert list(c.probabilities.columns) == names
+    assert c.decision in names + ["no decision"]
     # the numbers follow their names: mine is better on set0, by 0.05
     assert c.per_dataset_table().loc["set0", "P(mine better)"] > 0.95
 
@@ -66,9 +70,13 @@ def test_guide_sweeps_name_the_outcomes_in_one_order(c):
 def test_the_many_classifier_table_lists_a_better_first():
     many = compare_all(results(GAPS), ["mine", "base"], seed=0, ranking=False, n_jobs=1,
                        progress=False)
-    columns = [x for x in many.table().columns if x.startswith(("p_", "mcse_"))]
-    assert columns == ["p_a_better", "p_rope", "p_b_better",
-                       "mcse_a_better", "mcse_rope", "mcse_b_better"]
+    columns = [x for x in many.table().columns if "P(" in x]
+    assert columns == ["P(a better)", "P(equivalent)", "P(b better)",
+                       "± P(a better)", "± P(equivalent)", "± P(b better)"]
+    assert list(many.probabilities("hierarchical", "mine", "base").index) == [
+        "mine better", "equivalent", "base better"]
+    assert list(many.probabilities("hierarchical", "base", "mine").index) == [
+        "base better", "equivalent", "mine better"]
 
 
 def test_sentences_and_the_console_summary_name_the_outcomes_in_one_order(c, tmp_path, capsys):

@@ -42,9 +42,9 @@ def overlaps_a_rope_line(ax, artist) -> bool:
 
 
 def test_posterior_prints_the_three_probabilities(post):
-    ax = plots.posterior(post[0], 0.01, labels=("b better", "equivalent", "a better"))
+    ax = plots.posterior(post[0], 0.01, labels=("a better", "equivalent", "b better"))
     texts = legend_texts(ax)
-    for name, p in zip(("b better", "equivalent", "a better"), post[0].rope(0.01)):
+    for name, p in zip(("b better", "equivalent", "a better"), post[0]._rope(0.01)):
         assert f"P({name}) = {p:.3f}" in texts
     assert [t.split(" =")[0] for t in texts[:3]] == ["P(a better)", "P(equivalent)", "P(b better)"]
     assert "rope [-0.01, 0.01]" in texts

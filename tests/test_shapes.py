@@ -111,7 +111,7 @@ def test_means_only_runs_the_sign_and_signed_rank_tests_and_says_what_is_missing
     text = c.summary()
     assert "not run: they need the score of every fold" in text
     assert "keep each classifier's score on every fold" in text
-    assert "sign test on the means: mean probability" in text     # both kinds, as always
+    assert "sign test on the means: expected probability" in text     # both kinds, as always
     assert "P(mine better)" not in c.per_dataset_table().columns
 
 

@@ -1,5 +1,5 @@
 """Simplex pictures: each side's corner on its side, one shaded layer kept inside the triangle,
-shares of draws named as such, one colour bar per figure, clear errors."""
+corners named by outcome with their posterior probabilities, one colour bar per figure, clear errors."""
 
 import matplotlib
 import matplotlib.colors
@@ -8,13 +8,15 @@ matplotlib.use("Agg")
 
 import matplotlib.pyplot as plt  # noqa: E402
 import numpy as np  # noqa: E402
+import pandas as pd  # noqa: E402
 import pytest  # noqa: E402
 
 from bayestut.figures import simplex  # noqa: E402
 from bayestut.errors import InputError  # noqa: E402
 from bayestut.figures.style import OUTCOME_COLOURS, REGIONS  # noqa: E402
 
-SAMPLES = np.random.default_rng(0).dirichlet([5, 2, 1], size=2_000)
+SAMPLES = np.random.default_rng(0).dirichlet([5, 2, 1], size=2_000)   # the number line's order
+NAMES = ("aode better", "equivalent", "nbc better")                     # of nbc - aode
 
 
 def test_barycentric_puts_certainty_on_the_corners():
@@ -31,12 +33,11 @@ def test_each_sides_corner_is_on_its_side():
     assert left[0] < rope[0] < right[0] and left[1] == right[1] < rope[1]
 
 
-def test_simplex_plot_names_corners_and_their_shares_of_draws():
-    ax = simplex.simplex_plot(SAMPLES, ("aode", "rope", "nbc"))
+def test_simplex_plot_names_corners_and_their_posterior_probabilities():
+    ax = simplex.simplex_plot(SAMPLES, NAMES)
     texts = [t.get_text() for t in ax.texts]
     shares = np.bincount(SAMPLES.argmax(axis=1), minlength=3) / len(SAMPLES)
-    names = ("aode better", "equivalent", "nbc better")
-    assert texts == [f"{n}\nshare of draws {p:.3f}" for n, p in zip(names, shares)]
+    assert texts == [f"{n}\nposterior probability {p:.3f}" for n, p in zip(NAMES, shares)]
     # each name is written at its own corner: aode's left of the rope's, nbc's right of it
     xs = [t.get_position()[0] for t in ax.texts]
     assert xs[0] < xs[1] < xs[2]
@@ -49,7 +50,7 @@ def test_simplex_plot_names_corners_and_their_shares_of_draws():
 
 
 def test_density_is_clipped_to_the_triangle_and_boundaries_lie_over_it():
-    ax = simplex.simplex_plot(SAMPLES, ("aode", "rope", "nbc"))
+    ax = simplex.simplex_plot(SAMPLES, NAMES)
     density = ax.collections[0]
     clip = density.get_clip_path()
     assert clip is not None
@@ -62,7 +63,7 @@ def test_density_is_clipped_to_the_triangle_and_boundaries_lie_over_it():
 
 
 def test_figure_has_two_marginals_the_simplex_and_one_colour_bar():
-    fig = simplex.simplex_figure(SAMPLES, ("aode", "rope", "nbc"), title="t")
+    fig = simplex.simplex_figure(SAMPLES, NAMES, title="t")
     labelled = [(ax.get_xlabel(), ax.get_ylabel()) for ax in fig.axes if ax.get_xlabel()]
     assert labelled[:2] == [("P(aode better), in one draw", "P(equivalent), in one draw"),
                             ("P(nbc better), in one draw", "P(equivalent), in one draw")]
@@ -78,7 +79,17 @@ def test_figure_has_two_marginals_the_simplex_and_one_colour_bar():
     (np.ones((4, 2)), ("a", "rope", "b")),
     (np.ones((0, 3)), ("a", "rope", "b")),
     (SAMPLES, ("a", "b")),
+    (SAMPLES, None),
 ])
 def test_bad_samples_or_labels_raise(samples, labels):
+    """An array needs its corners' names; a result's labelled samples carry them."""
     with pytest.raises(InputError):
         simplex.simplex_plot(samples, labels)
+
+
+def test_a_results_labelled_samples_name_the_corners_themselves():
+    # a result's samples: columns in the reading order, "nbc better" first
+    frame = pd.DataFrame(SAMPLES[:, ::-1], columns=["nbc better", "equivalent", "aode better"])
+    texts = [t.get_text().split("\n")[0] for t in simplex.simplex_plot(frame).texts]
+    assert texts == list(NAMES)           # drawn on the number line: aode's corner on the left
+    plt.close("all")

@@ -285,7 +285,7 @@ def test_the_delta0_estimand_is_the_share_of_delta0_draws_in_each_region(tmp_pat
     d0 = fit.delta0
     expected = [np.mean(d0 < -0.01), np.mean(np.abs(d0) <= 0.01), np.mean(d0 > 0.01)]
     assert record["P_delta0"] == pytest.approx(expected, abs=1e-6)
-    assert record["P_next"] == pytest.approx(fit.probabilities.tolist(), abs=1e-6)
+    assert record["P_next"] == pytest.approx(fit._probabilities.tolist(), abs=1e-6)
     assert record["delta0_mean"] == pytest.approx(d0.mean(), rel=1e-6)
     assert len(d0) == TINY.chains * TINY.draws // TINY.thin
 

@@ -11,7 +11,7 @@ def test_rope_most_probable_never_headlines_odds():
     # the issue's case: signed-rank shares (forest better, equivalent, logreg better)
     # = (0.159, 0.841, 0.000), in the arrays' order
     text = decision([0.159, 0.841, 0.0], A, B, ROPE, T, share=True)
-    assert text.startswith("no decision: the outcome most often the likeliest")
+    assert text.startswith("no decision: the likeliest outcome is that")
     assert "logreg and forest are practically equivalent" in text
     assert "odds" not in text and "evidence" not in text and "infinite" not in text
     assert verdict([0.159, 0.841, 0.0], A, B, T) == "no decision (most probable: equivalent)"
@@ -48,7 +48,7 @@ def test_decision_names_the_winner_and_the_kind_of_probability():
         "logreg is practically better than forest: P(logreg better) = 0.990, above the " \
         "threshold 0.95"
     shares = decision([0.0, 0.01, 0.99], A, B, ROPE, T, se=[0, 0.002, 0.002], share=True)
-    assert "it is the likeliest outcome in 0.990 ± 0.002 of the posterior draws" in shares
+    assert "it is the likeliest outcome with posterior probability 0.990 ± 0.002" in shares
 
 
 def test_a_decision_within_monte_carlo_error_of_the_threshold_says_so():
@@ -74,7 +74,8 @@ def test_odds_of_a_side_no_draw_favours_are_not_called_infinite():
 def test_a_side_no_draw_favours_is_not_said_to_have_probability_zero():
     # shares of draws: the side may still have a positive probability on a new data set
     text = decision([0.7, 0.3, 0.0], A, B, 0.01, T, share=True)
-    assert "no posterior draw has" in text and "probability 0" not in text
+    assert "that logreg better is the likeliest outcome is 0 here" in text
+    assert "probability 0" not in text
 
 
 def test_near_the_threshold_an_integrated_answer_is_not_sent_back_for_more_draws():
@@ -91,15 +92,18 @@ def test_rounding_never_carries_a_probability_across_the_threshold():
     assert number(0.95004, 0.0, 0.95) == "0.951"        # above it: rounded up
     assert number(0.9496, 0.004, 0.95) == "0.949 ± 0.004"
     assert number(0.95, 0.0, 0.95) == "0.950"           # on it: as it is
+    assert number(0.9996, 0.0) == "> 0.999" and number(1.0, 0.0) == "> 0.999"   # never 1.000
+    assert number(0.9996, 0.0, 0.95) == "> 0.999" and number(0.999, 0.02) == "> 0.99 ± 0.02"
+    assert number(0.0004, 0.0) == "< 0.001" and number(0.0, 0.0) == "0.000"
     assert number(0.94975, 0.0) == "0.950"              # no threshold beside it: plain rounding
     assert number(0.93, 0.0, 0.95) == "0.930"
     text = decision([0.02, 0.03025, 0.94975], "a", "b", 0.01, 0.95)
     assert "= 0.949 is short of the 0.95 needed" in text and "0.950" not in text
 
 
-def test_integrated_shares_are_called_probabilities_not_draws():
-    # the exact engine integrates: no sentence may count posterior draws it never drew
+def test_the_decision_quantity_has_one_name_sampled_or_integrated():
+    # "posterior probability", whether counted over draws or integrated: one name per number
     for p in ([0.0, 0.277, 0.723], [0.0, 0.02, 0.98], [0.2, 0.6, 0.2]):
-        text = decision(p, "a", "b", 0.01, 0.95, share=True, integrated=True)
-        assert "draws" not in text and "probability" in text, text
-        assert "draws" in decision(p, "a", "b", 0.01, 0.95, share=True)
+        for integrated in (True, False):
+            text = decision(p, "a", "b", 0.01, 0.95, share=True, integrated=integrated)
+            assert "draws" not in text and "posterior probability" in text, text

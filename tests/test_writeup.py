@@ -76,8 +76,11 @@ def test_methods_plurals_units_and_quoted_names():
     assert "(s)" not in text
     assert "2 classifiers, “SVM, rbf” and “kNN \"k=5\"”, on 5 data sets with 1 run of 5-fold" in text
     assert "given in percent and divided by 100" in text
-    assert "±0.02 score, i.e. ±2 percentage points of the scores as given" in text
-    assert "±0.02 score, i.e. ±2 percentage points" in c.results_text()
+    assert "±0.02, i.e. ±2 percentage points of the scores as given" in text
+    assert "±0.02, i.e. ±2 percentage points" in c.results_text()
+    assert "score," not in text and "score)" not in c.results_text()   # a column is no unit
+    accuracy = compare(results().rename(columns={"score": "accuracy"}), A, B, score="accuracy")
+    assert "rope ±0.01 of accuracy" in accuracy.results_text()
     assert "percent" not in two_plain_methods()
 
 
@@ -89,8 +92,10 @@ def test_results_text_is_prose_for_a_paper(two):
     text = two.results_text()
     assert text.startswith("Over 5 data sets (2 runs of 5-fold cross-validation), the Bayesian "
                            "hierarchical test (Corani et al. 2017) ")
-    assert re.search(r"the likeliest outcome for a new data set in [\d.]+( ± [\d.]+)? of the "
-                     r"posterior draws, (above|none above) the threshold 0\.9", text)
+    assert re.search(r"(the likeliest outcome for a new data set with posterior probability "
+                     r"[\d.]+( ± [\d.]+)?, above|the posterior probabilities that each outcome "
+                     r"is the likeliest for a new data set are [^;]*, none above) the threshold "
+                     r"0\.9", text)
     assert "on a new data set “knn_5 & more” would be practically better with probability" in text
     assert "The Bayesian signed-rank test on the data sets' mean differences (Benavoli" in text
     for console in ("≫", "≪", "P(", "odds", "Hierarchical test over"):
@@ -110,9 +115,9 @@ def test_results_text_without_a_decision_is_honest():
     h = c.overall()[-1]
     assert h.shares.max() < 0.95                            # the case itself
     text = c.results_text()
-    assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01 score): the " \
-           "posterior probability that the likeliest outcome for a new data set is “knn_5 & " \
-           "more” practically better is" in text
+    assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01): the " \
+           "posterior probabilities that each outcome is the likeliest for a new data set are " \
+           in text
     assert "(integrated numerically), none above the threshold 0.95" in text
 
 
@@ -121,7 +126,7 @@ def test_results_text_of_means_only_and_of_one_data_set():
     text = compare(means, A, B).results_text()
     assert text.startswith("Over 5 data sets (mean scores only), the Bayesian signed-rank test")
     assert "The Bayesian sign test on the data sets' mean differences" in text
-    assert "of the posterior samples" in text and "correlated" not in text
+    assert "with posterior probability" in text and "correlated" not in text
     one = compare(results()[lambda d: d.dataset == "set0"], A, B).results_text()
     assert one.startswith("On the only data set, “set0”, the Bayesian correlated t-test")
     assert "posterior probabilit" in one and "draws" not in one
@@ -132,7 +137,7 @@ def test_the_tally_has_one_entry_per_outcome():
     df = results()
     df["score"] += np.where(df.classifier == A, rng.normal(0, 0.03, len(df)), 0)
     c = compare(df, A, B)
-    verdicts = {c.verdict(p) for p in c.per_dataset.rope(c.rope)}
+    verdicts = {c.verdict(p) for p in c.per_dataset._rope(c.rope)}
     assert sum(v.startswith("no decision") for v in verdicts) >= 2      # differing odds
     tally = re.findall(r"On the individual data sets, .*?\.$", c.results_text())
     assert re.fullmatch(r"On the individual data sets, the Bayesian correlated t-test \(threshold "
@@ -161,7 +166,7 @@ def test_k_classifiers_get_the_ranking_and_every_pair(many):
                                "Bayesian hierarchical test (Corani et al. 2017) finds:")
     assert "Pair by pair, the Bayesian hierarchical test gives:" in results_
     md = many.to_markdown()
-    assert len([line for line in md.splitlines() if line.startswith(f"| {writeup.markdown_escape(A)} | ")]) == 4
+    assert len([line for line in md.splitlines() if line.startswith(f"| {writeup.markdown_escape(A)} | ")]) == 8
     assert md.startswith("| a | b | test | P(a better) | P(equivalent) | P(b better) | decision |")
 
 
@@ -169,8 +174,11 @@ def test_tables_name_the_classifiers_in_the_order_shown(two):
     header = two.to_markdown().splitlines()[0]
     assert header == (f"| test | P({A} better) | P(equivalent) | P({B} better) | decision |"
                       .replace("_", "\\_").replace("&", "&amp;"))
-    row = writeup.overall_rows(two)[-1]
     o = two.overall()[-1]
+    row = [r for r in writeup.overall_rows(two) if r["test"] == o.test][0]
+    kinds = [r["test"] for r in writeup.overall_rows(two)]
+    assert f"{o.test}: probability on a new data set" in kinds
+    assert f"{o.test}: probability for δ₀" in kinds
     assert row[f"P({A} better)"].startswith(f"{o.shares[2]:.2f}"[:3])   # a - b > rope
     assert "first" not in two.to_latex() and "first" not in two.to_markdown()
 
@@ -308,7 +316,7 @@ def test_k_classifiers_state_the_metric_and_percent():
                        ranking=False)
     text = many.methods_text()
     assert "metric 'accuracy'" in text and "divided by 100" in text
-    assert "±0.01 accuracy, i.e. ±1 percentage point of the scores as given" in text
+    assert "±0.01 of accuracy, i.e. ±1 percentage point of the scores as given" in text
 
 
 def test_html_tables_never_round_a_probability_across_the_threshold():

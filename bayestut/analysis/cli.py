@@ -11,9 +11,7 @@ only once there is something to compute, so that ``--help`` answers at once.
 from __future__ import annotations
 
 import argparse
-import base64
 import contextlib
-import io
 import os
 import sys
 import warnings
@@ -127,6 +125,10 @@ def parser() -> argparse.ArgumentParser:
                         "numerical integration (the default: no compile, the same numbers on "
                         "every machine; the sampler options are then unused), or stan, by "
                         "MCMC as in the papers")
+    c.add_argument("--about", choices=("new-data-set", "delta0"), default="new-data-set",
+                   help="what the verdict decides on (two classifiers): a new data set (the "
+                        "papers' rule, the default) or delta0, the mean difference over data "
+                        "sets (a method paper's claim); the report shows both")
     c.add_argument("--plan", type=int, default=None, metavar="M",
                    help="under a 'no decision' verdict (two classifiers), add the probability "
                         "that M more data sets like these would give a decision (about a "
@@ -171,61 +173,6 @@ def run_plan(args) -> None:
     print(found.headline())
 
 
-def _png(fig) -> str:
-    import matplotlib.pyplot as plt
-
-    buffer = io.BytesIO()
-    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
-    plt.close(fig)
-    return base64.b64encode(buffer.getvalue()).decode("ascii")
-
-
-FIGURE_CAPTIONS = {
-    "per_dataset": "Posterior of the mean difference on each data set (Bayesian correlated "
-                   "t-test), all on one scale: the posterior mean (dot) and 95% HDI (line), "
-                   "coloured by the data set's decision; the rope is shaded.",
-    "signed_rank": "Bayesian signed-rank test: posterior samples of the three probabilities. "
-                   "Each corner is certainty of one outcome; the numbers are the share of "
-                   "samples in each region.",
-    "sign": "Bayesian sign test: posterior samples of the three probabilities (Dirichlet). "
-            "The numbers are the share of samples in each region.",
-    "hierarchical": "Hierarchical test: for each posterior draw, the probability of each "
-                    "outcome on a new data set. The numbers are the share of draws in which "
-                    "each outcome is the likeliest.",
-}
-
-STYLE = """body{font-family:sans-serif;max-width:1000px;margin:2em auto;color:#222}
-table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #ccc;padding:.3em .6em;
-text-align:right;white-space:nowrap}td:last-child{white-space:normal;text-align:left;
-min-width:12em}th:last-child{text-align:left}tbody th{white-space:normal;min-width:9em}
-table{display:block;overflow-x:auto;max-width:100%}
-th{background:#f3f3f3}img{max-width:100%}.note{color:#555}
-.verdict{font-size:1.25em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}"""
-
-
-def html_report(report) -> str:
-    """The whole report as one HTML page, verdict first, figures embedded as base64 PNG; every
-    text escaped by the template (analysis.pages)."""
-    from .pages import render, table
-
-    decisions = report.sentences(each=False)
-    each = report.sentences()[len(decisions) - 1:] if report.many_data_sets else []
-    figures = [{"name": name, "png": _png(fig), "caption": FIGURE_CAPTIONS[name]}
-               for name, fig in report.figures().items()]
-    return render(
-        "two", title=f"{report.a} against {report.b}", style=STYLE, a=report.a, b=report.b,
-        headline=report.headline(), settings=report.settings(),
-        orientation=report.orientation(),
-        decisions=decisions[:-1] if each else decisions,
-        tally=decisions[-1] if each else "", each=each,
-        overall=table(report.overall_table()) if report.overall() else None,
-        explanations=report.explanations(), per_dataset_note=report.per_dataset_note,
-        per_dataset=table(report.per_dataset_table(), threshold=report.threshold),
-        problems=report.diagnostics(),
-        missing=report.missing_glyphs(), figures=figures, version=__version__,
-        credits="Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, 2017")
-
-
 def save(path: Path, page: str, summary: str) -> None:
     """Write the report first, then print the summary: output piped into `head` must not cost
     the report."""
@@ -244,6 +191,7 @@ def run_compare(args) -> Path:
 
     matplotlib.use("Agg")            # a command line draws to files, never to a window
     from .compare import compare
+    from .report import html_report
     from .report_file import protect_input, report_name, report_target
 
     name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
@@ -254,7 +202,7 @@ def run_compare(args) -> Path:
                      lower_is_better=args.lower_is_better, score=args.score,
                      score_range=tuple(args.score_range), percent=args.percent,
                      threshold=args.threshold, seed=args.seed, progress=on_terminal(),
-                     plan=args.plan, **options)
+                     plan=args.plan, about=args.about.replace("-", " "), **options)
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
@@ -293,6 +241,9 @@ def run_many(args) -> Path:
                          "or none or three or more to compare every pair")
     if args.plan is not None:
         raise InputError("--plan plans one pair: name two classifiers (or use the plan command)")
+    if args.about != "new-data-set":
+        raise InputError("--about chooses one pair's verdict: name two classifiers (the "
+                         "K-classifier report decides on a new data set, as the papers do)")
     from .report_file import protect_input, report_target, writable_folder
 
     writable_folder(args.out)

@@ -20,7 +20,7 @@ from . import compare as compare_module
 from .writeup import counted
 from ..methods.correlated import correlated_bayesian_ttest
 from ..errors import InputError
-from ..methods.decisions import NO_DECISION, SHOWN, decide, probability_columns
+from ..methods.decisions import SHOWN, decide, probability_columns
 from ..methods.nonparametric import signed_rank_test
 
 ROPES = np.round(np.arange(301) * 1e-4, 4)        # r from 0 to 0.03 in steps of 0.0001
@@ -39,16 +39,16 @@ def correlated_sweep(x, rho: float, ropes=ROPES, a: str = "a", b: str = "b") -> 
     post = correlated_bayesian_ttest(np.asarray(x, dtype=float), rho)
     if np.ndim(post.loc) != 0:
         raise ValueError("give the differences of one data set (a 1-D array)")
-    return _frame([post.rope(r) for r in ropes], ropes, a, b)
+    return _frame([post._rope(r) for r in ropes], ropes, a, b)
 
 
 def signed_rank_sweep(z, ropes, n_samples: int = 50_000, seed: int = 0, a: str | None = None,
                       b: str | None = None) -> pd.DataFrame:
-    """The Bayesian signed-rank test's shares of draws in which each outcome is the largest,
-    for each rope half-width r, as :func:`correlated_sweep` names them (``a``, ``b``: by
+    """The Bayesian signed-rank test's posterior probabilities (the share of samples in which
+    each outcome is the likeliest), for each rope half-width r, as :func:`correlated_sweep` names them (``a``, ``b``: by
     default the names of a ``Differences``, else "a" and "b"). Every r reuses the same seed,
     hence the same Dirichlet weights: the curves move with r only, not with Monte Carlo noise."""
-    shares = [signed_rank_test(z, rope=r, n_samples=n_samples, seed=seed).shares for r in ropes]
+    shares = [signed_rank_test(z, rope=r, n_samples=n_samples, seed=seed)._shares for r in ropes]
     return _frame(np.vstack(shares), ropes, a or getattr(z, "a", "a"), b or getattr(z, "b", "b"))
 
 
@@ -56,12 +56,8 @@ def decision_ranges(sweep: pd.DataFrame, threshold: float = 0.95) -> pd.DataFram
     """The runs of consecutive r with the same decision at ``threshold`` of a sweep: one row
     per run, with its decision (an outcome named as in the sweep's columns, e.g. "a better",
     or "no decision") and its first and last r."""
-    # the columns are in the order SHOWN, which is its own inverse: back to (left, rope, right)
-    columns = list(sweep.columns[list(SHOWN)])
-    choice = decide(sweep[columns].to_numpy(), threshold)
-    names = {"left": columns[0][2:-1], "rope": columns[1][2:-1], "right": columns[2][2:-1],
-             NO_DECISION: "no decision"}
-    choice = np.array([names[c] for c in choice])
+    named = sweep.set_axis([str(c)[2:-1] for c in sweep.columns], axis=1)    # "P(x)" -> "x"
+    choice = decide(named, threshold).to_numpy().astype(str)
     starts = np.flatnonzero(np.r_[True, choice[1:] != choice[:-1]])
     ends = np.r_[starts[1:], len(choice)] - 1
     r = sweep.index.to_numpy()
@@ -94,7 +90,8 @@ def settings(result, **call) -> pd.Series:
         "ρ": f"1/{d.folds} (1/k, the Nadeau-Bengio heuristic; it cannot be estimated from "
              "the data)",
         "decision threshold": f"{result.threshold:g}: on each data set's posterior probability; "
-                              "over data sets, on the share of draws",
+                              "over data sets, on the posterior probability that an outcome "
+                              "is the likeliest",
         "prior, correlated t-test": "matching prior (μ₀ = 0, k₀ → ∞, a₀ = −1/2, b₀ = 0): "
                                     "the posterior is the Student t of JMLR eq. 6",
     }
@@ -104,13 +101,13 @@ def settings(result, **call) -> pd.Series:
     sr = _defaults(signed_rank_test)
     out["prior, signed-rank test"] = (f"Dirichlet process, strength s = {sr['s']:g}, "
                                       f"pseudo-observation z₀ = {sr['z0']:g}")
-    out["draws, signed-rank test"] = (f"{len(result.signed_rank.samples):,} Monte Carlo samples, "
+    out["draws, signed-rank test"] = (f"{len(result.signed_rank._samples):,} Monte Carlo samples, "
                                       f"seed {used['seed']}")
     h = result.hierarchical
     if h is None:
         c = float(result.differences.x.flat[0])         # one constant difference everywhere
         out["hierarchical test"] = (f"not sampled: the difference is {c:g} on every fold, so "
-                                    f"P({result.labels[result.exact_outcome()]}) = 1 exactly")
+                                    f"P({result.labels[::-1][result.exact_outcome()]}) = 1 exactly")
         return pd.Series(out, name="setting")
     s, scale, dg = h.prepared.stan_data, h.prepared.std_x, h.diagnostics
     out["prior, hierarchical test"] = (
@@ -144,10 +141,11 @@ def _means_settings(result, used: dict) -> pd.Series:
                 "and classifier",
         "differences": result.orientation(),
         "rope": f"±{result.rope:g} in the metric's units",
-        "decision threshold": f"{result.threshold:g}, on the share of draws",
+        "decision threshold": f"{result.threshold:g}, on the posterior probability that an "
+                              "outcome is the likeliest",
         "prior, sign and signed-rank tests": f"Dirichlet process, strength s = {sr['s']:g}, "
                                              f"pseudo-observation z₀ = {sr['z0']:g}",
-        "draws, sign and signed-rank tests": f"{len(result.signed_rank.samples):,} Monte Carlo "
+        "draws, sign and signed-rank tests": f"{len(result.signed_rank._samples):,} Monte Carlo "
                                              f"samples each, seed {used['seed']}",
         "tests not run": result.not_run,
     }, name="setting")

@@ -7,8 +7,9 @@ mean scores. Pair (a, b) is taken in the order the classifiers are given (a befo
 each pair uses the same seed as a two-name comparison, so K = 2 gives exactly ``compare``.
 
 Each pair's probabilities are read through :meth:`Comparison.overall`, so they are named
-as in ``compare``: the share of draws (the papers' tables, on which the decision is taken at
-the threshold) and the mean probability, each with its Monte Carlo error; the sentences are
+as in ``compare`` (docs/glossary.md): the posterior probability (the papers' tables, on which
+the decision is taken at the threshold) and the others, each with its Monte Carlo error, all
+labelled by outcome in the reading order; the sentences are
 :mod:`bayestut.analysis.wording`'s.
 """
 
@@ -25,13 +26,14 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .compare import (ADAPT_DELTA, ENGINE, MEAN, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES,
-                      Overall, check_engine, check_flag, failed_checks, metric_direction,
-                      oriented_differences, check_rope, check_settings, compare)
+from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, check_engine,
+                      check_flag, metric_direction, oriented_differences, check_rope,
+                      check_settings, compare)
+from .comparison import SHARE, Overall, failed_checks
 from . import writeup
 from ..errors import InputError
 from ..data import FRACTION, lookalikes, nfc, read_results
-from ..methods.decisions import decide
+from ..methods.decisions import NO_DECISION, decide_regions, labelled
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.ranking import Ranking, plackett_luce, ranking_data
 from ..methods.ranking_gibbs import plackett_luce_gibbs
@@ -143,9 +145,8 @@ class ManyComparison(writeup.WriteUp):
         return next(iter(self.pairs.values())).refused
 
     def overall(self, test: str, a: str, b: str) -> Overall:
-        """One multi-data-set test of a against b, for either order of the pair: both kinds
-        of probability of (b better, equivalent, a better), in the arrays' order, with their
-        Monte Carlo errors."""
+        """Internal: one multi-data-set test of a against b, for either order of the pair: its
+        number-line arrays (b better, equivalent, a better) with their Monte Carlo errors."""
         if test not in self.tests:
             raise InputError(f"unknown test {test!r}; choose one of {self.tests}")
         if self.refused:
@@ -153,29 +154,44 @@ class ManyComparison(writeup.WriteUp):
         if (a, b) in self.pairs:
             return self.pairs[(a, b)].overall()[self.tests.index(test)]
         o = self.pairs[(b, a)].overall()[self.tests.index(test)]
-        return dataclasses.replace(o, shares=o.shares[::-1], shares_se=o.shares_se[::-1],
-                                   means=o.means[::-1], means_se=o.means_se[::-1])
+        flipped = {k: getattr(o, k)[::-1] for k in ("shares", "shares_se", "means", "means_se",
+                                                     "delta0", "delta0_se")
+                   if getattr(o, k) is not None}
+        return dataclasses.replace(o, **flipped)
 
-    def probabilities(self, test: str, a: str, b: str) -> np.ndarray:
-        """(b better, equivalent, a better), in the arrays' order, of one multi-data-set test
-        as shares of draws (the papers' tables), for either order of the pair."""
-        return self.overall(test, a, b).shares
+    def probabilities(self, test: str, a: str, b: str) -> pd.Series:
+        """The posterior probabilities of one multi-data-set test, for either order of the pair.
+
+        Parameters
+        ----------
+        test : str
+            One of :attr:`tests` ("signed-rank", "hierarchical").
+        a, b : str
+            The pair, in the order to read it.
+
+        Returns
+        -------
+        pandas.Series
+            Labelled "<a> better", "equivalent", "<b> better" (the 0.95 rule reads them).
+        """
+        return labelled(self.overall(test, a, b).shares, a, b, SHARE)
 
     def matrix(self, test: str | None = None, what: str = "better") -> pd.DataFrame:
-        """K x K: P(row better) ("better"), P(equivalent) ("rope"), as shares of draws, or
-        the decision at the threshold taken on them ("decision": "better", "worse",
-        "equivalent" or "undecided", read as row against column)."""
+        """K x K: the posterior probability of "row better" ("better") or of "equivalent"
+        ("equivalent"), or the decision at the threshold taken on them ("decision": "better",
+        "worse", "equivalent" or "undecided", read as row against column)."""
         test = test or self.tests[-1]
-        if what not in ("better", "rope", "decision"):
-            raise InputError(f"what must be 'better', 'rope' or 'decision', got {what!r}")
-        words = {"right": "better", "left": "worse", "rope": "equivalent", "none": "undecided"}
+        if what not in ("better", "equivalent", "decision"):
+            raise InputError(f"what must be 'better', 'equivalent' or 'decision', got {what!r}")
+        words = {"right": "better", "left": "worse", "rope": "equivalent",
+                 NO_DECISION: "undecided"}
         names = list(self.classifiers)
         out = pd.DataFrame(np.nan if what != "decision" else "", index=names, columns=names,
                            dtype=object if what == "decision" else float)
         for r, c in itertools.permutations(names, 2):
-            p = self.probabilities(test, r, c)
-            out.loc[r, c] = (p[2] if what == "better" else p[1] if what == "rope"
-                             else words[str(decide(p, self.threshold))])
+            p = self.overall(test, r, c).shares          # number line: row better is last
+            out.loc[r, c] = (p[2] if what == "better" else p[1] if what == "equivalent"
+                             else words[str(decide_regions(p, self.threshold))])
         out.index.name, out.columns.name = "row", "column"
         return out
 
@@ -187,28 +203,35 @@ class ManyComparison(writeup.WriteUp):
 
     def table(self) -> pd.DataFrame:
         """The tidy long table: one row per pair x test x kind of probability (x data set for
-        the correlated t-test, whose probabilities are exact). ``kind``: "exact", "share of
-        draws" or "mean probability" (as in ``Comparison.overall_table``); p_*: the
-        probabilities, mcse_*: their Monte Carlo standard errors; the decision stands beside
-        the probabilities it is taken on."""
+        the correlated t-test, whose probabilities are exact).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns a, b, test, dataset, kind ("posterior probability", "probability on a new
+            data set", "probability for δ₀" or "expected probability", as in
+            ``Comparison.overall_table``), then "P(a better)", "P(equivalent)", "P(b better)"
+            (a and b: the row's pair) and their errors "± P(...)" (Monte Carlo, or numerical
+            for the exact engine), and the decision beside the probabilities it is taken on.
+        """
         rows = []
         for (a, b), c in self.pairs.items():
-            per = c.per_dataset.rope(c.rope) if c.per_dataset is not None else []
+            per = c.per_dataset._rope(c.rope) if c.per_dataset is not None else []
             for name, p in zip(c.differences.datasets, per):
-                rows.append(_row(a, b, "correlated t-test", name, "exact", p, np.zeros(3),
+                rows.append(_row(a, b, "correlated t-test", name, SHARE, p, np.zeros(3),
                                  c.verdict(p)))
             for test, o in zip(c.tests, c.overall()):
-                rows.append(_row(a, b, test, None, SHARE, o.shares, o.shares_se,
-                                 c.verdict(o.shares)))
-                rows.append(_row(a, b, test, None, MEAN, o.means, o.means_se, ""))
+                for kind, p, se in o.rows():
+                    rows.append(_row(a, b, test, None, kind, p, se,
+                                     c.verdict(p) if kind == SHARE else ""))
         return pd.DataFrame(rows)
 
     def verdict(self) -> list[str]:
         """The answer first, in words: per test, the classifiers that no other is practically
         better than; then the ranking's favourite."""
         out = []
-        declared = (f"(declared: the likeliest outcome in more than {self.threshold:g} of the "
-                    "posterior draws)")
+        declared = (f"(declared: the likeliest outcome with posterior probability above "
+                    f"{self.threshold:g})")
         if not self.refused:
             for test in self.tests[::-1]:
                 top = self.undominated(test)
@@ -282,9 +305,9 @@ def _listed(names, conjunction: str = "or") -> str:
 
 def _row(a, b, test, dataset, kind, p, se, decision) -> dict:
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
+    columns = ("P(a better)", "P(equivalent)", "P(b better)")       # reading order
     return {"a": a, "b": b, "test": test, "dataset": dataset, "kind": kind,
-            "p_a_better": p[2], "p_rope": p[1], "p_b_better": p[0],
-            "mcse_a_better": se[2], "mcse_rope": se[1], "mcse_b_better": se[0],
+            **dict(zip(columns, p[::-1])), **{f"± {c}": v for c, v in zip(columns, se[::-1])},
             "decision": decision}
 
 

@@ -8,10 +8,10 @@ from matplotlib.colors import LinearSegmentedColormap
 from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
-from .compare import SHARE
+from .comparison import SHARE
 from .many import ManyComparison
 from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
-from ..methods.decisions import outcome_names, shown
+from ..methods.decisions import outcomes, shown
 
 COLOURS = (LEFT, ROPE, RIGHT)     # b better, equivalent, a better: the colours of every figure
 # P(row better than column) is the right outcome of row - column: from white to its colour
@@ -26,7 +26,7 @@ def pairs_figure(many: ManyComparison, tests=None):
     fig, ax = plt.subplots(figsize=(8, 0.32 * len(rows) + 1.2))
     for y, (a, b, test) in enumerate(rows):
         left = 0.0
-        for p, colour in zip(shown(many.probabilities(test, a, b)), shown(COLOURS)):
+        for p, colour in zip(many.probabilities(test, a, b).to_numpy(), shown(COLOURS)):
             ax.barh(y, p, left=left, color=colour, edgecolor="white")
             left += p
     ax.set_yticks(range(len(rows)), [f"{a} vs {b} ({t})" for a, b, t in rows], fontsize=8)
@@ -35,11 +35,10 @@ def pairs_figure(many: ManyComparison, tests=None):
     ax.set_xlim(0, 1)
     ax.axvline(0.95, color="k", lw=0.6, ls=":")
     ax.axvline(0.05, color="k", lw=0.6, ls=":")
-    ax.set_xlabel(f"{SHARE}: the share of posterior draws in which the outcome is the most "
-                  "probable")
+    ax.set_xlabel(f"{SHARE} that the outcome is the likeliest")
     handles = outcome_handles([f"{name} (practically: by more than the rope)" if i != 1
                                else "practically equivalent (within the rope)"
-                               for i, name in enumerate(outcome_names("a", "b"))])
+                               for i, name in enumerate(outcomes("a", "b")[::-1])])
     handles.append(Line2D([], [], color="k", lw=0.6, ls=":",
                           label="0.95 from either end: the threshold"))
     ax.legend(handles=handles, ncol=2, loc="lower center", bbox_to_anchor=(0.5, 1.0),
@@ -49,16 +48,16 @@ def pairs_figure(many: ManyComparison, tests=None):
 
 
 def matrices_figure(many: ManyComparison, tests=None):
-    """P(row better than column) of each test (all of ``many``'s tests when None), as shares of draws, in
-    a heat map, side by side: in each cell that share and, below it, the share of the rope; a
-    frame marks a decision at the threshold; one colour bar for all."""
+    """The posterior probability of "row better than column" of each test (all of ``many``'s
+    tests when None) in a heat map, side by side: in each cell that probability and, below it,
+    P(equivalent); a frame marks a decision at the threshold; one colour bar for all."""
     tests = tests or many.tests
     names = list(many.classifiers)
     fig, axes = plt.subplots(1, len(tests), figsize=(4.8 * len(tests) + 0.8, 4.6),
                              layout="constrained", squeeze=False)
     for ax, test in zip(axes[0], tests):
         better = many.matrix(test, "better").to_numpy(dtype=float)
-        rope = many.matrix(test, "rope").to_numpy(dtype=float)
+        equivalent = many.matrix(test, "equivalent").to_numpy(dtype=float)
         decided = (many.matrix(test, "decision") != "undecided").to_numpy()
         image = ax.imshow(np.nan_to_num(better, nan=0.0), cmap=ROW_BETTER, vmin=0, vmax=1)
         for (i, j), v in np.ndenumerate(better):
@@ -66,7 +65,7 @@ def matrices_figure(many: ManyComparison, tests=None):
                 continue
             ink = "white" if v > 0.6 else "black"
             ax.text(j, i - 0.12, f"{v:.2f}", ha="center", va="center", fontsize=10, color=ink)
-            ax.text(j, i + 0.22, f"rope {rope[i, j]:.2f}", ha="center", va="center",
+            ax.text(j, i + 0.22, f"equivalent {equivalent[i, j]:.2f}", ha="center", va="center",
                     fontsize=7, color=ink)
             if decided[i, j]:
                 ax.add_patch(Rectangle((j - 0.46, i - 0.46), 0.92, 0.92, fill=False,
@@ -78,6 +77,6 @@ def matrices_figure(many: ManyComparison, tests=None):
         ax.set_title(f"{test}: P(row better than column), {SHARE}", fontsize=10)
     bar = fig.colorbar(image, ax=axes[0].tolist(), shrink=0.85)
     bar.set_label(f"P(row better than column), {SHARE}")
-    fig.supxlabel("under each share: the rope's share, P(equivalent); framed: a decision at "
+    fig.supxlabel("under each: P(equivalent); framed: a decision at "
                   f"{many.threshold:g} (row better, column better or equivalent)", fontsize=8)
     return fig

@@ -1,9 +1,8 @@
 """The HTML reports' templates: Jinja2 with autoescaping, so that every name, sentence and
 table cell is text by construction (a name holding ``<script>`` shows as those characters).
 
-The pages are self-contained (styles inline, figures as base64 PNG). The data come from
-:func:`bayestut.analysis.cli.html_report` (two classifiers) and
-:func:`bayestut.analysis.report.html_report` (K classifiers).
+The pages are self-contained (one stylesheet, inline; figures as base64 PNG). The data come
+from :func:`bayestut.analysis.report.html_report`, for two classifiers and for K.
 """
 
 from __future__ import annotations
@@ -12,6 +11,20 @@ import jinja2
 import pandas as pd
 
 from .wording import number
+
+# The one stylesheet of both reports. Tables keep their numbers on one line and scroll inside
+# the page when wide; row labels and the last column (the decision, in words) wrap.
+STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
+table{border-collapse:collapse;margin:1em 0;display:block;overflow-x:auto;max-width:100%}
+td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right;white-space:nowrap}
+td:last-child{white-space:normal;text-align:left;min-width:12em}th:last-child{text-align:left}
+tbody th{white-space:normal;min-width:9em}th{background:#f3f3f3}img{max-width:100%}
+.note{color:#555}
+.verdict{font-size:1.2em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}
+.grid td,.grid td:last-child{text-align:center;min-width:7em;white-space:nowrap}
+.grid td.self{background:#eee}.grid small{color:#555}
+details{margin:.4em 0;border:1px solid #ddd;padding:.3em .6em}summary{cursor:pointer}
+.key span{display:inline-block;padding:.1em .5em;margin-right:.5em;border:1px solid #bbb}"""
 
 ENVIRONMENT = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined,
                                  trim_blocks=True, lstrip_blocks=True)
@@ -43,6 +56,8 @@ TWO = """{% extends "base" %}{% block body %}
 {% for s in each %}<li>{{ s }}</li>
 {% endfor %}</ul></details></li>{% endif %}
 </ul>
+{% if pooled %}<p>{{ pooled }}</p>{% endif %}
+{% if next_step %}<p><strong>{{ next_step }}</strong></p>{% endif %}
 {% if overall %}
 <h2>Over all data sets</h2>
 {{ table(overall) }}
@@ -118,5 +133,6 @@ def table(frame: pd.DataFrame, formats=None, threshold: float | None = None) -> 
 
 
 def render(template: str, **values) -> str:
-    """The page ``template`` ("two" or "many") filled with ``values``, every one escaped."""
-    return ENVIRONMENT.get_template(template).render(**values)
+    """The page ``template`` ("two" or "many") filled with ``values``, every one escaped, in
+    the one stylesheet."""
+    return ENVIRONMENT.get_template(template).render(style=STYLE, **values)

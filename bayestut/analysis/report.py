@@ -1,16 +1,87 @@
-"""The K-classifier comparison as one self-contained HTML page (no figures to fetch).
+"""The HTML reports, one self-contained page each (no figures to fetch): the numbers come
+from the result objects, the templates and the stylesheet from :mod:`bayestut.analysis.pages`.
 
-Verdict first; then each test's decision matrix as a colour grid (row against column, the
-probabilities in the cells); the ranking; then every pair, collapsed, with its own tables.
+Two classifiers: the verdict first, the settings, the decisions in words, the tables, the
+figures as embedded PNG. K classifiers: the verdict first; then each test's decision matrix as
+a colour grid (row against column, the probabilities in the cells); the ranking; then every
+pair, collapsed, with its own tables.
 """
 
 from __future__ import annotations
 
+import base64
+import io
+
 from .. import __version__
 from . import wording
-from .compare import MEAN, SHARE
+from .comparison import SHARE
 from .many import ManyComparison
 from .pages import render, table
+
+FIGURE_CAPTIONS = {
+    "per_dataset": "Posterior of the mean difference on each data set (Bayesian correlated "
+                   "t-test), all on one scale: the posterior mean (dot) and 95% HDI (line), "
+                   "coloured by the data set's decision; the rope is shaded.",
+    "signed_rank": "Bayesian signed-rank test: posterior samples of the three outcomes' "
+                   "probabilities. Each corner is certainty of one outcome; its number is the "
+                   "posterior probability that the outcome is the likeliest (the share of "
+                   "samples in its region).",
+    "sign": "Bayesian sign test: posterior samples of the three outcomes' probabilities "
+            "(Dirichlet). Each corner's number is the posterior probability that its outcome "
+            "is the likeliest (the share of samples in its region).",
+    "hierarchical": "Hierarchical test: for each posterior draw, the probability of each "
+                    "outcome on a new data set. Each corner's number is the posterior "
+                    "probability that its outcome is the likeliest.",
+}
+CREDITS = "Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, 2017"
+
+
+def png(fig) -> str:
+    """A matplotlib figure as base64 PNG, closed once drawn."""
+    import matplotlib.pyplot as plt
+
+    buffer = io.BytesIO()
+    fig.savefig(buffer, format="png", dpi=100, bbox_inches="tight")
+    plt.close(fig)
+    return base64.b64encode(buffer.getvalue()).decode("ascii")
+
+
+def html_report(result) -> str:
+    """A result as one HTML page, verdict first; every text escaped by the template.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        What ``compare`` or ``compare_all`` returned.
+
+    Returns
+    -------
+    str
+        The page, self-contained (figures embedded as base64 PNG).
+    """
+    if isinstance(result, ManyComparison):
+        return many_page(result)
+    return two_page(result)
+
+
+def two_page(report) -> str:
+    """The two-classifier page."""
+    decisions = report.sentences(each=False)
+    each = report.sentences()[len(decisions) - 1:] if report.many_data_sets else []
+    figures = [{"name": name, "png": png(fig), "caption": FIGURE_CAPTIONS[name]}
+               for name, fig in report.figures().items()]
+    return render(
+        "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
+        headline=report.headline(), settings=report.settings(),
+        orientation=report.orientation(),
+        decisions=decisions[:-1] if each else decisions,
+        tally=decisions[-1] if each else "", each=each,
+        overall=table(report.overall_table()) if report.overall() else None,
+        explanations=report.explanations(), per_dataset_note=report.per_dataset_note,
+        per_dataset=table(report.per_dataset_table(), threshold=report.threshold),
+        problems=report.diagnostics(), pooled=report.pooled(), next_step=report.next_step(),
+        missing=report.missing_glyphs(), figures=figures, version=__version__,
+        credits=CREDITS)
 
 TEST_TITLES = {"hierarchical": "Hierarchical test",
                "signed-rank": "Signed-rank test on the data sets' means",
@@ -18,13 +89,6 @@ TEST_TITLES = {"hierarchical": "Hierarchical test",
 COLOURS = {"better": "#b7e1b0", "worse": "#f4b6b0", "equivalent": "#c9d9f0", "undecided": "#ffffff"}
 WORDS = {"better": "row better", "worse": "column better", "equivalent": "equivalent",
          "undecided": "no decision"}
-
-STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
-table{border-collapse:collapse;margin:1em 0}td,th{border:1px solid #bbb;padding:.3em .6em;
-text-align:right}th{background:#f3f3f3}.grid td{text-align:center;min-width:7em}
-.grid td.self{background:#eee}.grid small{color:#555}.note{color:#555}.verdict{font-size:1.1em}
-details{margin:.4em 0;border:1px solid #ddd;padding:.3em .6em}summary{cursor:pointer}
-.key span{display:inline-block;padding:.1em .5em;margin-right:.5em;border:1px solid #bbb}"""
 
 
 def grid(many: ManyComparison, test: str) -> dict:
@@ -40,11 +104,10 @@ def grid(many: ManyComparison, test: str) -> dict:
                 cells.append(None)
                 continue
             o = many.overall(test, r, c)
-            threshold = {SHARE: many.threshold, MEAN: None}
-            kinds = [(name, wording.number(p[2], se[2], threshold[name]),
-                      wording.number(p[1], se[1], threshold[name]))
-                     for name, p, se in ((SHARE, o.shares, o.shares_se),
-                                         (MEAN, o.means, o.means_se))]
+            kinds = [(name, wording.number(p[2], se[2], beside),
+                      wording.number(p[1], se[1], beside))
+                     for name, p, se in o.rows()
+                     for beside in [many.threshold if name == SHARE else None]]
             short = wording.verdict(o.shares, r, c, many.threshold)
             cells.append({"colour": COLOURS[decision.loc[r, c]], "short": short,
                           "title": f"{r} against {c}: {short}", "kinds": kinds})
@@ -62,8 +125,8 @@ def ranking_table(many: ManyComparison) -> dict:
     return table(frame, formats)
 
 
-def html_report(many: ManyComparison) -> str:
-    """The K-classifier report as one page; every text escaped by the template."""
+def many_page(many: ManyComparison) -> str:
+    """The K-classifier page."""
     first = next(iter(many.pairs.values()))
     title = f"{len(many.classifiers)} classifiers compared"
     settings = (f"{first.settings()}. Metric {first.metric}: "
@@ -71,7 +134,7 @@ def html_report(many: ManyComparison) -> str:
                    "higher scores are better")
                 + "; 'better' always means practically better, by more than the rope.")
     grid_note = (f"Each cell: the decision at the threshold {many.threshold:g}, taken on the "
-                 f"{SHARE}, then P(row better) and P(equivalent) as both kinds of probability. "
+                 f"{SHARE}, then P(row better) and P(equivalent) as each kind of probability. "
                  "Pairwise decisions are not adjusted for the number of pairs (see JMLR §5).")
     ranking_note = ("P(first): the probability that a classifier ranks first on a new data "
                     "set; expected rank on a new data set; both with 95% credible intervals. "
@@ -83,13 +146,11 @@ def html_report(many: ManyComparison) -> str:
               "per_dataset": table(c.per_dataset_table(), threshold=c.threshold)}
              for (a, b), c in many.pairs.items()]
     return render(
-        "many", title=title, style=STYLE, names=", ".join(many.classifiers),
+        "many", title=title, names=", ".join(many.classifiers),
         verdict=many.verdict(), settings=settings, not_run=getattr(first, "not_run", None),
         grids=[] if many.refused else [grid(many, t) for t in many.tests[::-1]],
         grid_note=grid_note, explanations=first.explanations(),
         key=[(COLOURS[d], WORDS[d]) for d in COLOURS],
         ranking=ranking_table(many) if many.ranking is not None else None,
         ranking_note=ranking_note, pairs=pairs, problems=many.diagnostics(),
-        version=__version__,
-        credits="Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, "
-                "2017; Calvo, Ceberio and Lozano, GECCO 2018")
+        version=__version__, credits=CREDITS + "; Calvo, Ceberio and Lozano, GECCO 2018")

@@ -1,7 +1,7 @@
 """The report's sentences: a decision from three probabilities, in words, with the names.
 
-Every sentence is derived from (left, rope, right) = (b better, equivalent, a better) alone,
-and names the outcomes in the order a reader sees everywhere: a better, equivalent, b better
+Every sentence is derived from the three probabilities alone, given here in the number
+line's internal (left, rope, right) = (b better, equivalent, a better) order, and names the outcomes in the order a reader sees everywhere: a better, equivalent, b better
 (:data:`bayestut.methods.decisions.SHOWN`):
 
 - one probability above the threshold: that outcome is declared;
@@ -18,9 +18,19 @@ from __future__ import annotations
 
 import numpy as np
 
-from ..methods.decisions import SHOWN, decide, odds_grade, outcome_names, posterior_odds
+from ..methods.decisions import (NO_DECISION, REGIONS, SHOWN, decide_regions, odds_grade,
+                                 outcomes, posterior_odds, shown)
 
-OUTCOMES = ("left", "rope", "right")
+
+def region_names(a: str, b: str) -> tuple[str, str, str]:
+    """The outcomes' names in the number line's (left, rope, right) order, the order of the
+    arrays the sentences below are computed from: (b better, equivalent, a better)."""
+    return tuple(reversed(outcomes(a, b)))
+
+
+def _odds(p) -> float:
+    """P(a better) / P(b better) of number-line probabilities p."""
+    return float(posterior_odds(shown(np.asarray(p, dtype=float))))
 
 
 def decimals(se: float) -> int:
@@ -42,7 +52,17 @@ def number(p: float, se: float = 0.0, threshold: float | None = None) -> str:
         if (float(shown) > threshold) != above or float(shown) == threshold:
             scale = 10 ** d
             shown = f"{(np.ceil if above else np.floor)(p * scale) / scale:.{d}f}"
+    step = 10.0 ** -d
+    if float(shown) >= 1:           # "1.000" would claim certainty the estimate cannot give
+        shown = f"> {1 - step:.{d}f}"
+    elif float(shown) == 0 and p > 0:
+        shown = f"< {step:.{d}f}"
     return shown + (f" ± {se:.{d}f}" if round(se, d) > 0 else "")
+
+
+def equals(shown: str) -> str:
+    """" = 0.41" after a name, or " > 0.999" for a bound (never "= > 0.999")."""
+    return f" {shown}" if shown[:1] in "<>" else f" = {shown}"
 
 
 def claim(i: int, a: str, b: str, rope: float) -> str:
@@ -60,7 +80,7 @@ def phrase(i: int, a: str, b: str) -> str:
 
 def short(i: int, a: str, b: str) -> str:
     """Outcome i of a - b in two words ("a better"; better: by more than the rope)."""
-    return outcome_names(a, b)[i]
+    return region_names(a, b)[i]
 
 
 IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
@@ -68,16 +88,17 @@ IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
 
 def odds_phrase(p, a: str, b: str, share: bool = False) -> str:
     """The posterior odds of the favoured side against the other, ungraded, with the reminder
-    that they ignore the rope; ``share``: p are shares of posterior draws (see :func:`decision`)."""
-    odds = float(posterior_odds(p))
+    that they ignore the rope; ``share``: p are posterior probabilities that each outcome is
+    the likeliest (see :func:`decision`)."""
+    odds = _odds(p)
     if str(odds_grade(odds)) == "none":
         return f"the posterior odds favour neither {a} nor {b}"
-    better, worse = (b, a) if odds > 1 else (a, b)
+    better, worse = (a, b) if odds > 1 else (b, a)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
     odds_of = f"the posterior odds of {better} better against {worse} better"
-    if np.isinf(strength):     # a share of 0 draws bounds the odds by the number of draws only
-        none = (f"no posterior draw has {worse} better as its most probable outcome" if share
-                else f"P({worse} better) = 0 here")
+    if np.isinf(strength):     # an estimate of 0 bounds the odds by the precision only
+        none = (f"the posterior probability that {worse} better is the likeliest outcome is 0 "
+                "here" if share else f"P({worse} better) = 0 here")
         return f"{none}, so {odds_of} have no finite estimate ({IGNORE_ROPE})"
     return f"{odds_of} are {_odds_number(strength)} ({IGNORE_ROPE})"
 
@@ -87,21 +108,19 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
              share: bool = False, integrated: bool = False) -> str:
     """The decision of one test in words.
 
-    ``share=True``: p are shares of posterior draws in which each outcome is the likeliest
+    ``share=True``: p are the posterior probabilities that each outcome is the likeliest
     (the papers' decision quantity for the multi-data-set tests), and are named so.
     ``integrated=True``: p were integrated, not sampled, and ``se`` is the numerical error
     of the integration: more draws or another seed would change nothing.
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
-    labels = outcome_names(a, b)
+    labels = region_names(a, b)
     v = [number(p[i], se[i], threshold) for i in range(3)]
-    choice = str(decide(p, threshold))
-    if choice != "none":
-        i = OUTCOMES.index(choice)
-        evidence = (f"it is the likeliest outcome with posterior probability {v[i]}"
-                    if share and integrated else
-                    f"it is the likeliest outcome in {v[i]} of the posterior draws" if share
-                    else f"P({labels[i]}) = {v[i]}")
+    choice = str(decide_regions(p, threshold))
+    if choice != NO_DECISION:
+        i = REGIONS.index(choice)
+        evidence = (f"it is the likeliest outcome with posterior probability {v[i]}" if share
+                    else f"P({labels[i]}){equals(v[i])}")
         text = f"{claim(i, a, b, rope)}: {evidence}, above the threshold {threshold:g}"
         if p[i] - 2 * se[i] <= threshold:
             text += (" (within the integration's numerical error of the threshold: too close "
@@ -110,25 +129,20 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
                      "or another seed)")
         return text
     m = int(p.argmax())
-    if share and integrated:    # integrated, not counted over draws: say probability
-        text = (f"no decision: {phrase(m, a, b)} is the likeliest outcome for a new data set "
-                f"with posterior probability only {v[m]}, short of the {threshold:g} needed")
-    elif share:
-        text = (f"no decision: the outcome most often the likeliest across the posterior draws "
-                f"is that {claim(m, a, b, rope)}, but only in {v[m]} of them, short of the "
-                f"{threshold:g} needed")
+    if share:
+        text = (f"no decision: the likeliest outcome is that {claim(m, a, b, rope)}, but with "
+                f"posterior probability only {v[m]}, short of the {threshold:g} needed")
     elif m != 1:
         text = (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
-                f"P({labels[m]}) = {v[m]} is short of the {threshold:g} needed")
+                f"P({labels[m]}){equals(v[m])} is short of the {threshold:g} needed")
     else:       # all three, in the order of every table
-        every = ", ".join(f"P({labels[i]}) = {v[i]}" for i in SHOWN)
+        every = ", ".join(f"P({labels[i]}){equals(v[i])}" for i in SHOWN)
         return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
                 f"it is short of the {threshold:g} needed: {every}")
     if m != 1:
         return text + "; " + odds_phrase(p, a, b, share)
-    where = "with probability" if integrated else "in"
-    return text + (f"; {labels[2]} is the likeliest {where} {v[2]}"
-                   f"{'' if integrated else ' of the draws'}, {labels[0]} {where} {v[0]}")
+    return text + (f"; {labels[2]} is the likeliest with posterior probability {v[2]}, "
+                   f"{labels[0]} with {v[0]}")
 
 
 def _odds_number(strength: float) -> str:
@@ -140,13 +154,13 @@ def _odds_number(strength: float) -> str:
 def verdict(p, a: str, b: str, threshold: float) -> str:
     """A few words for a table cell: the decision, else the most probable outcome (and odds)."""
     p = np.asarray(p, dtype=float)
-    choice = str(decide(p, threshold))
-    if choice != "none":
-        return short(OUTCOMES.index(choice), a, b)
+    choice = str(decide_regions(p, threshold))
+    if choice != NO_DECISION:
+        return short(REGIONS.index(choice), a, b)
     m = int(p.argmax())
     text = f"no decision (most probable: {short(m, a, b)}"
     if m != 1:      # m is a side, so the odds favour it: state them against the other side
-        odds = float(posterior_odds(p))
+        odds = _odds(p)
         strength = max(odds, 1 / odds) if 0 < odds < np.inf else np.inf
         other = short(2 - m, a, b)
         if np.isinf(strength):
@@ -155,3 +169,44 @@ def verdict(p, a: str, b: str, threshold: float) -> str:
             text += "; odds even" if strength == 1 else \
                 f"; odds {_odds_number(strength)}:1 against {other}"
     return text + ")"
+
+
+# --- the strength of a decision, and the other estimand ----------------------------------------
+
+# Below this, a declared outcome's probability on a new data set is called modest: the decision
+# stands (it is taken on the posterior probability), but the verdict says it is a weak one.
+MODEST = 0.8
+
+
+def listed(p, a: str, b: str, se=(0.0, 0.0, 0.0)) -> str:
+    """Number-line probabilities as "P(a better) = …, P(equivalent) = …, P(b better) = …"."""
+    p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
+    names = region_names(a, b)
+    return ", ".join(f"P({names[i]}){equals(number(p[i], se[i]))}" for i in SHOWN)
+
+
+def status(p, a: str, b: str, threshold: float, what: str, se=(0.0, 0.0, 0.0)) -> str:
+    """``what`` (e.g. "the mean difference δ₀") decided or not, with the probability it rests on
+    in parentheses: "the mean difference δ₀ is undecided (a better 0.928)"."""
+    p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
+    choice = str(decide_regions(p, threshold))
+    m = int(p.argmax()) if choice == NO_DECISION else REGIONS.index(choice)
+    verb = "is undecided" if choice == NO_DECISION else "is decided:"
+    return f"{what} {verb} ({short(m, a, b)} {number(p[m], se[m], threshold)})"
+
+
+def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0, 0.0, 0.0),
+             delta0_se=(0.0, 0.0, 0.0)) -> str:
+    """For a decision on the posterior probability (number-line ``shares``): a clause saying it
+    is weak when the declared outcome's probability on a new data set (``new``) is modest, with
+    what δ₀'s probabilities (``delta0``) say; empty for no decision or a strong one."""
+    choice = str(decide_regions(shares, threshold))
+    if choice == NO_DECISION:
+        return ""
+    i = REGIONS.index(choice)
+    if new[i] >= MODEST:
+        return ""
+    side = {0: f"{b} is better", 1: f"{a} and {b} are equivalent", 2: f"{a} is better"}[i]
+    delta0_status = status(delta0, a, b, threshold, "the mean difference δ₀", delta0_se)
+    return (f" (a weak decision: on a new data set {side} with probability only "
+            f"{number(new[i], new_se[i])}, and {delta0_status})")

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import platform
 import re
-import unicodedata
 from importlib import metadata
 from pathlib import Path
 
@@ -21,8 +20,9 @@ import numpy as np
 from .. import __version__
 from ..paths import DATA
 from . import wording
-from ..methods.decisions import NO_DECISION, SHOWN, decide, outcome_names
-from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
+from .escape import latex_escape, markdown_escape
+from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
+from ..methods.hierarchical import DELTA0, HYPERPRIORS, POSTERIOR, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
 
@@ -90,8 +90,9 @@ def listed(names, conjunction: str = "and") -> str:
 
 
 def _units(c) -> str:
-    """The rope in the metric's units and, for scores given in percent, in the reader's."""
-    text = f"±{c.rope:g} {c.metric}"
+    """The rope in the metric's units and, for scores given in percent, in the reader's. A
+    metric named only by its column's default name ("score") is not a unit: it is left out."""
+    text = f"±{c.rope:g}" if str(c.metric) == "score" else f"±{c.rope:g} of {c.metric}"
     if c.options.get("percent"):
         points = 100 * c.rope
         text += (f", i.e. ±{points:g} percentage point{'' if points == 1 else 's'} of the "
@@ -214,8 +215,8 @@ def methods_text(result) -> str:
     on = []
     if tests:
         on.append(f"for {' and '.join(t.replace('Bayesian ', '') for t in tests)}, the "
-                  "share of posterior samples in which the outcome is the most probable of the "
-                  "three")
+                  "posterior probability that the outcome is the most probable of the three, "
+                  "estimated as the share of posterior samples in which it is")
     if c.hierarchical is not None:
         on.append("for the hierarchical test, the posterior probability that it is the most "
                   "probable outcome on a new data set, "
@@ -264,14 +265,12 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     v = [wording.number(p[i], se[i], c.threshold) for i in range(3)]
     where = " for a new data set" if new_data_set else ""
-    evidence = {"draws": lambda x: f"the likeliest outcome{where} in {x} of the posterior draws",
-                "integrated": lambda x: (f"the likeliest outcome{where} with posterior "
-                                         f"probability {x} (integrated numerically)"),
-                "samples": lambda x: f"the likeliest outcome in {x} of the posterior samples",
-                "exact": lambda x: f"posterior probability {x}"}[kind]
-    choice = str(decide(p, c.threshold))
-    if choice != "none":
-        i = wording.OUTCOMES.index(choice)
+    how = " (integrated numerically)" if kind == "integrated" else ""
+    evidence = ("posterior probability {}" if kind == "exact" else
+                f"the likeliest outcome{where} with posterior probability {{}}{how}").format
+    choice = str(decide_regions(p, c.threshold))
+    if choice != NO_DECISION:
+        i = REGIONS.index(choice)
         text = (f"finds {_outcome(i, c.a, c.b)} (rope {_units(c)}): {evidence(v[i])}, above "
                 f"the threshold {c.threshold:g}")
         if p[i] - 2 * se[i] <= c.threshold < p[i]:
@@ -281,31 +280,34 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
     if kind == "exact":
         spread = (f"the posterior probabilities are {v[2]} that {a} is practically better, "
                   f"{v[1]} of equivalence and {v[0]} that {b} is practically better")
-    elif kind == "integrated":
-        spread = (f"the posterior probability that the likeliest outcome{where} is {a} "
-                  f"practically better is {v[2]}, equivalence {v[1]} and {b} practically "
-                  f"better {v[0]} (integrated numerically)")
     else:
-        spread = (f"the likeliest outcome{where} is {a} practically better in {v[2]} of the "
-                  f"posterior {'draws' if kind == 'draws' else 'samples'}, equivalence in "
-                  f"{v[1]} and {b} practically better in {v[0]}")
+        spread = (f"the posterior probabilities that each outcome is the likeliest{where} are "
+                  f"{v[2]} for {a} practically better, {v[1]} for equivalence and {v[0]} for "
+                  f"{b} practically better{how}")
     return (f"reaches no decision (rope {_units(c)}): {spread}, none above the threshold "
             f"{c.threshold:g}")
 
 
 def _new_data_set(c, o) -> str:
-    """The hierarchical test's probabilities for a new data set, in the order shown."""
+    """The hierarchical test's probabilities for a new data set and for δ₀, in the order
+    shown, each with the claim it supports."""
     v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
+    d = [wording.number(o.delta0[i], o.delta0_se[i]) for i in range(3)]
     return (f"on a new data set {quoted(c.a)} would be practically better with probability "
-            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]}")
+            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]} "
+            f"(the practitioner's question); for the mean difference δ₀ over data sets like "
+            f"these (a method paper's claim), the posterior probabilities are {d[2]} that "
+            f"{quoted(c.a)} is practically better, {d[1]} of equivalence and {d[0]} that "
+            f"{quoted(c.b)} is")
 
 
 def _tally(c) -> str:
     """The correlated t-test's decisions on the data sets, counted by outcome."""
-    chosen = list(decide(c.per_dataset.rope(c.rope), c.threshold))
-    counts = [f"{quoted(c.a)} practically better on {chosen.count('right')}",
-              f"practical equivalence on {chosen.count('rope')}",
-              f"{quoted(c.b)} practically better on {chosen.count('left')}",
+    chosen = list(decide(c.per_dataset.probabilities(c.rope), c.threshold))
+    better_a, equivalent, better_b = outcomes(c.a, c.b)
+    counts = [f"{quoted(c.a)} practically better on {chosen.count(better_a)}",
+              f"practical equivalence on {chosen.count(equivalent)}",
+              f"{quoted(c.b)} practically better on {chosen.count(better_b)}",
               f"no decision on {chosen.count(NO_DECISION)}"]
     return ("On the individual data sets, the Bayesian correlated t-test (threshold "
             f"{c.threshold:g}) finds {', '.join(counts[:-1])} and {counts[-1]}.")
@@ -333,7 +335,7 @@ def _pair_results(c) -> list[str]:
                 "every fold of every data set: with nothing to sample, every test finds "
                 f"{_outcome(i, c.a, c.b)} (rope {_units(c)}) with probability 1."]
     if c.refused:
-        p = c.per_dataset.rope(c.rope)[0]
+        p = c.per_dataset._rope(c.rope)[0]
         return [f"On the only data set, {quoted(d.datasets[0])}, the Bayesian correlated "
                 f"t-test (Benavoli et al. 2017) " + finding(p, (0, 0, 0), c, "exact") + "."]
     sentences = []
@@ -414,10 +416,7 @@ def _probability(c, o, test: str) -> str:
     """The decision probability of the likeliest outcome, named."""
     m = int(np.argmax(o.shares))
     v = wording.number(o.shares[m], o.shares_se[m], c.threshold)
-    if c.integrated(test):
-        return f"the likeliest with posterior probability {v}"
-    kind = "draws" if test == "hierarchical" else "samples"
-    return f"the likeliest in {v} of the posterior {kind}"
+    return f"the likeliest with posterior probability {v}"
 
 
 def results_text(result) -> str:
@@ -441,86 +440,41 @@ def bibtex(result) -> str:
 
 def overall_rows(result) -> list[dict]:
     """One row per pair and multi-data-set test: the probabilities on which the decision is
-    taken (shares of draws, or their integrals), with their errors, named after the classifiers
+    taken (posterior probabilities), with their errors, named after the classifiers
     in the order every output shows them; then the decision. With K classifiers, columns a and
     b name each row's pair."""
     rows = []
     for c in _pairs(result):
         a, b = ("a", "b") if _many(result) else (c.a, c.b)
         for o in c.overall():
-            row = {"a": c.a, "b": c.b} if _many(result) else {}
-            row["test"] = o.test
-            names = outcome_names(a, b)
-            for i in SHOWN:
-                row[f"P({names[i]})"] = wording.number(o.shares[i], o.shares_se[i], c.threshold)
-            row["decision"] = c.verdict(o.shares)
-            rows.append(row)
+            kinds = o.rows() if o.delta0 is not None else o.rows()[:1]
+            for kind, p, se in kinds:
+                row = {"a": c.a, "b": c.b} if _many(result) else {}
+                row["test"] = o.test if kind == POSTERIOR else f"{o.test}: {kind}"
+                for name, q, e in zip(outcomes(a, b), p[::-1], se[::-1]):
+                    row[f"P({name})"] = wording.number(q, e, c.threshold)
+                # a decision on the posterior probability, and δ₀'s claim at the threshold
+                row["decision"] = c.verdict(p) if kind in (POSTERIOR, DELTA0) else ""
+                rows.append(row)
     return rows
 
 
 def _caption(c, many: bool) -> str:
     error = ("Monte Carlo standard error (for the hierarchical test, integrated: its numerical "
              "error)" if c.integrated("hierarchical") else "Monte Carlo standard error")
-    kind = ("the share of posterior samples in which it is the likeliest outcome (for the "
-            "hierarchical test, the posterior probability that it is, integrated numerically)"
-            if c.integrated("hierarchical") else
-            "the share of posterior samples in which it is the likeliest outcome")
+    kind = ("the posterior probability that it is the likeliest outcome (for the hierarchical "
+            "test, integrated numerically; for the others, the share of posterior samples in "
+            "which it is)" if c.integrated("hierarchical") else
+            "the posterior probability that it is the likeliest outcome (the share of "
+            "posterior samples in which it is)")
     who = ("a and b: each row's pair; " if many else "")
     return (f"{who}P(x better): the probability that x is practically better, by more than the "
             f"rope {_units(c)}; P(equivalent): that the difference is within the rope. Each is "
-            f"{kind} ± {error}; a decision is declared above {c.threshold:g}.")
-
-
-# LaTeX: characters of the default (OT1) fonts' text mode, spelled so pdflatex takes them
-# whatever the preamble; letters with accents as accent commands; what the default fonts lack
-# (Cyrillic, CJK, emoji, ...) as its code point, [U+0416], so that any name compiles and
-# none is silently changed into another.
-LATEX_SPECIALS = {"\\": r"\textbackslash{}", "&": r"\&", "%": r"\%", "$": r"\$", "#": r"\#",
-                  "_": r"\_", "{": r"\{", "}": r"\}", "~": r"\textasciitilde{}",
-                  "^": r"\textasciicircum{}", "<": r"\textless{}", ">": r"\textgreater{}",
-                  "|": r"\textbar{}", '"': r"\texttt{\char34}", "[": "{[}", "]": "{]}",
-                  "`": r"\textasciigrave{}", "≫": r"$\gg$", "≪": r"$\ll$",
-                  "±": r"$\pm$", "−": r"$-$", "×": r"$\times$", "“": "``", "”": "''",
-                  "‘": "`", "’": "'", "–": "--", "—": "---", "…": r"\ldots{}",
-                  "ß": r"\ss{}", "ø": r"\o{}", "Ø": r"\O{}", "æ": r"\ae{}", "Æ": r"\AE{}",
-                  "œ": r"\oe{}", "Œ": r"\OE{}", "ł": r"\l{}", "Ł": r"\L{}", "ı": r"\i{}",
-                  "¡": r"\textexclamdown{}", "¿": r"\textquestiondown{}", "§": r"\S{}",
-                  "¶": r"\P{}", "©": r"\copyright{}", "†": r"\dag{}", "‡": r"\ddag{}"}
-# combining accents (after Unicode decomposition) that the default fonts draw over a letter
-LATEX_ACCENTS = {"\u0300": "`", "\u0301": "'", "\u0302": "^", "\u0303": "~", "\u0304": "=",
-                 "\u0306": "u", "\u0307": ".", "\u0308": '"', "\u030a": "r", "\u030b": "H",
-                 "\u030c": "v", "\u0327": "c", "\u0328": "k"}
-GREEK = ("alpha beta gamma delta epsilon zeta eta theta iota kappa lamda mu nu xi omicron pi rho "
-         "final_sigma sigma tau upsilon phi chi psi omega").split()
-
-
-def _latex_char(ch: str) -> str:
-    if ch in LATEX_SPECIALS:
-        return LATEX_SPECIALS[ch]
-    if " " <= ch <= "~":
-        return ch
-    base, *marks = unicodedata.normalize("NFD", ch)
-    if marks and " " <= base <= "~" and all(m in LATEX_ACCENTS for m in marks):
-        text = _latex_char(base)
-        for m in marks:
-            text = f"\\{LATEX_ACCENTS[m]}{{{text}}}"
-        return text
-    name = unicodedata.name(ch, "").lower()
-    if name.startswith("greek small letter ") and name[19:].replace(" ", "_") in GREEK:
-        letter = {"lamda": "lambda", "final_sigma": "varsigma", "omicron": "o"}.get(
-            name[19:].replace(" ", "_"), name[19:])
-        return f"$\\{letter}$" if letter != "o" else "$o$"
-    return f"\\texttt{{[U+{ord(ch):04X}]}}"
-
-
-def latex_escape(text: str) -> str:
-    """``text`` as LaTeX that pdflatex compiles with its default fonts (see LATEX_SPECIALS)."""
-    text = str(text)
-    if any(ch in text for ch in "\r\n\t\f\v"):     # a paragraph break would end a cell
-        text = " ".join(text.split())
-    # "--" would print a dash
-    return "".join(_latex_char(ch) + ("{}" if ch == "-" and text[i + 1:i + 2] == "-" else "")
-                   for i, ch in enumerate(text))
+            f"{kind}, except in the rows named for another kind: the probability on a new data "
+            f"set (the practitioner's question) and the probability for δ₀, the mean "
+            f"difference over data sets (a method paper's claim); a decision is declared above "
+            f"{c.threshold:g}. A number followed by ± "
+            f"carries its {error}; one without ± has an error below its last digit.")
 
 
 def to_latex(result) -> str:
@@ -539,29 +493,6 @@ def to_latex(result) -> str:
     lines += [r"\bottomrule", r"\end{tabular}",
               r"\caption{" + latex_escape(_caption(c, _many(result))) + "}", r"\end{table}"]
     return "\n".join(lines) + "\n"
-
-
-# Markdown: the characters that start Markdown syntax inside a line are backslash-escaped and
-# HTML's are entities, so that a name is text in any renderer (no tag, no link, no broken table
-# row); a line break in a name shows as ␤. (The prose has no line breaks, so the characters
-# that only matter at a line's start need nothing.)
-MARKDOWN_SPECIALS = set("\\`*_[]|~")
-HTML_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
-
-
-def markdown_escape(text) -> str:
-    text = str(text).replace("\r\n", "\n")
-    out = []
-    for ch in text:
-        if ch in HTML_ENTITIES:
-            out.append(HTML_ENTITIES[ch])
-        elif ch in MARKDOWN_SPECIALS:
-            out.append("\\" + ch)
-        elif ch in "\r\n\v\f\u2028\u2029":
-            out.append("␤")
-        else:
-            out.append(ch)
-    return "".join(out)
 
 
 def to_markdown(result) -> str:

@@ -81,9 +81,10 @@ def _curves(ax, sweep, labels, linestyle="-"):
 
 def sensitivity_figure(panels, labels, rope=0.01, threshold=0.95):
     """One panel per entry of ``panels``: (title, y label, {line style: (sweep, name or None)}),
-    the outcomes named by ``labels`` (given in the order left, rope, right, e.g.
-    ``decisions.outcome_names(a, b)``) in a legend shared by all panels; the
-    threshold is a dotted line, the chosen rope a thin grey one."""
+    the outcomes named by ``labels`` (in the reading order, e.g. ``decisions.outcomes(a, b)``)
+    in a legend shared by all panels; the threshold is a dotted line, the chosen rope a thin
+    grey one."""
+    labels = list(labels)[::-1]         # the number line's order, as the colours'
     fig, axes = plt.subplots(1, len(panels), figsize=(4.3 * len(panels), 3.8), squeeze=False)
     axes = axes[0]                 # one panel or several alike
     styles = {}

@@ -53,11 +53,11 @@ def typical_draws(masses) -> list[int]:
 
 def voting_picture(result: HierarchicalResult, draws=None):
     """MLJ Figure 1 from a real fit: for a few posterior draws of (delta0, sigma0, nu), the next
-    data set's t(delta; delta0, sigma0, nu) with its mass left of, inside and right of the rope,
-    and the region that draw votes for; last, the share of the votes of all draws (the papers'
-    "probability", Table 12). ``draws``: indices of pooled draws (default :func:`typical_draws`)."""
-    draws = typical_draws(result.masses) if draws is None else list(draws)
-    labels = result.labels
+    data set's t(delta; delta0, sigma0, nu) with its mass below, inside and above the rope,
+    and the region that draw votes for; last, the posterior probability of each outcome, the
+    share of all draws' votes (the papers' "probability", Table 12). ``draws``: indices of pooled draws (default :func:`typical_draws`)."""
+    draws = typical_draws(result._masses) if draws is None else list(draws)
+    labels = result.labels[::-1]        # in the number line's order, as the masses
     rope = result.rope
     # one x-axis for the posteriors, wide enough for the widest, so that widths compare
     half = max(max(abs(result.delta0[s]) + 5 * result.sigma0[s] for s in draws), 3 * rope)
@@ -69,24 +69,24 @@ def voting_picture(result: HierarchicalResult, draws=None):
         fill_by_outcome(ax, grid, density, rope, alpha=0.7)
         ax.plot(grid, density, color=POSTERIOR_COLOUR, lw=1)
         rope_lines(ax, rope, label=False)
-        m = result.masses[s]
+        m = result._masses[s]
         ax.set_title(f"draw {s}: masses {' · '.join(f'{v:.2f}' for v in shown(m))}\n"
                      f"votes for {labels[int(m.argmax())]}", fontsize=9)
         ax.set(xlabel=fr"$\delta$ on the next data set ({result.a} − {result.b})", yticks=[],
                xlim=(-half, half))
         ax.xaxis.set_major_locator(plt.MaxNLocator(5))
-    shares = result.probabilities
+    shares = result._probabilities
     ax = axes[-1]
     ax.bar(range(3), shown(shares), color=shown([OUTCOME_COLOURS[r] for r in REGIONS]))
     for i, p in enumerate(shown(shares)):
         ax.text(i, p + 0.02, f"{p:.3f}", ha="center", fontsize=9)
     ax.set(xticks=range(3), xticklabels=shown(labels), ylim=(0, 1.1),
-           ylabel="share of the votes")
-    ax.set_title(f"votes of all {len(result.masses):,} draws", fontsize=9)
+           ylabel="posterior probability")
+    ax.set_title(f"votes of all {len(result._masses):,} draws", fontsize=9)
     ax.tick_params(axis="x", labelsize=8)
-    fig.legend(handles=outcome_handles([f"{labels[0]} (mass left of the rope)",
+    fig.legend(handles=outcome_handles([f"{labels[0]} (δ below −{rope:g})",
                                         f"{labels[1]} (inside the rope ±{rope:g})",
-                                        f"{labels[2]} (right of the rope)"]),
+                                        f"{labels[2]} (δ above {rope:g})"]),
                loc="lower center", ncol=3, frameon=False, fontsize=9)
     fig.suptitle(f"{result.a} − {result.b}: each posterior draw votes for the region where the "
                  "next data set's δ has the largest mass")

@@ -8,7 +8,7 @@ from mpl_toolkits.axes_grid1 import make_axes_locatable
 from scipy import stats
 
 from ..methods.correlated import StudentPosterior
-from ..methods.decisions import NO_DECISION, decide, outcome_names
+from ..methods.decisions import NO_DECISION, decide_regions, outcomes
 from ..paths import figures_dir, shown_path
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, ROPE as ROPE_COLOUR,
                     fill_by_outcome, outcome_handles, rope_handle, rope_lines)
@@ -63,11 +63,11 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
     """One Student posterior, its area coloured by outcome (left of, inside, right of the rope).
 
     With ``show_probabilities`` a legend above the axes gives the three probabilities under
-    the names in ``labels`` (given in the order left, rope, right; default: a − b's outcomes
-    "b better", "equivalent", "a better"), listed a better first, and names the rope lines.
+    the names in ``labels`` (in the reading order; default: the posterior's outcomes "<a>
+    better", "equivalent", "<b> better"), and names the rope lines.
     """
     ax = ax or plt.subplots(figsize=(5, 3.2))[1]
-    p = post.rope(rope)
+    p = post._rope(rope)
     if post.scale > 0:
         v = _grid_for(post, rope)
         dens = post.pdf(v)
@@ -79,7 +79,7 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
     rope_lines(ax, rope, label=False)
     ax.set(xlabel=xlabel, ylabel="density", title=title)
     if show_probabilities:
-        names = labels or outcome_names("a", "b")
+        names = _region_labels(post, labels)
         handles = outcome_handles([f"P({n}) = {q:.3f}" for n, q in zip(names, p)], alpha=SHADE)
         _legend_above(ax, handles + [rope_handle(rope)])
     return ax
@@ -100,8 +100,15 @@ def posterior_hdis(post: StudentPosterior, masses=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
     rope_lines(bars, rope, label=False)
     bars.set_yticks(range(len(masses)), [f"{m:.0%}" for m in masses], fontsize=8)
     bars.set(ylim=(-0.7, len(masses) - 0.3), ylabel="HDI", xlabel=xlabel)
-    _legend_above(ax, outcome_handles(labels or outcome_names("a", "b"), alpha=SHADE) + [rope_handle(rope)])
+    _legend_above(ax, outcome_handles(_region_labels(post, labels), alpha=SHADE)
+                  + [rope_handle(rope)])
     return ax, bars
+
+
+def _region_labels(post: StudentPosterior, labels) -> list[str]:
+    """Outcome names given in the reading order (default: the posterior's), in the number
+    line's order that the figures' colours follow."""
+    return list(labels or outcomes(post.a, post.b))[::-1]
 
 
 def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: str = "b",
@@ -113,7 +120,7 @@ def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: s
     names = [str(n) for n in names]
     loc = np.broadcast_to(np.asarray(post.loc, dtype=float), (len(names),))
     interval = post.hdi(mass)
-    decided = decide(post.rope(rope), threshold)
+    decided = decide_regions(post._rope(rope), threshold)
     colours = {**OUTCOME_COLOURS, NO_DECISION: NO_DECISION_COLOUR}
     order = np.argsort(-loc, kind="stable")           # the largest mean on the top row
     ax = ax or plt.subplots(figsize=(6.5, 1.5 + 0.17 * len(names)))[1]

@@ -1,15 +1,15 @@
-"""Pictures of posterior draws of three probabilities (left, rope, right) (JMLR Figs 10-13).
+"""Pictures of posterior draws of three outcomes' probabilities (JMLR Figs 10-13).
 
-Any sampler's output fits: an (n, 3) array whose rows sum to 1, with three names for the
-corners, in the order (left, rope, right). For a - b the corners are (b, "rope", a): the left
-corner is certainty that b is practically better (``SimplexPosterior.vertices`` gives them).
-Each side's corner is drawn on its side, as on the axis of a - b in every other figure: b's
+Any sampler's output fits: a result's labelled ``samples`` (a DataFrame whose columns are the
+outcomes "<a> better", "equivalent", "<b> better"), or an (n, 3) array whose rows sum to 1 in
+the number line's order of a - b with the corners' outcome names in that order
+("<b> better", "equivalent", "<a> better"). Each side's corner is drawn on its side, as on the axis of a - b in every other figure: b's
 corner bottom left, the rope's on top, a's bottom right. (JMLR Figure 11 draws them the other
 way round.) Tens of thousands of points are drawn as density shading, on a log scale so that
 sparse tails stay visible next to the dense core. The density is grey, like every posterior of
 the suite; the outcome colours of :mod:`bayestut.figures.style` are kept for the corners and their
-regions. The number at each corner is the share of draws in that corner's region, which is
-what the papers' tables call the probability.
+regions. The number at each corner is the posterior probability that its outcome is the
+likeliest: the share of the draws in that corner's region (what the papers' tables print).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib import patheffects
 from matplotlib.colors import LinearSegmentedColormap, LogNorm
+
+import pandas as pd
 
 from ..errors import InputError
 from .style import OUTCOME_COLOURS, REGIONS
@@ -33,24 +35,24 @@ DENSITY_LABEL = "draws per cell"
 CORNERS = np.array([[0.0, 0.0], [0.5, np.sqrt(3) / 2], [1.0, 0.0]])
 
 
-def _check(samples, labels) -> np.ndarray:
+def _check(samples, labels) -> tuple[np.ndarray, list[str]]:
+    """The samples as a number-line array and the corners' names in its order."""
+    if isinstance(samples, pd.DataFrame):       # a result's labelled samples, reading order
+        labels = [str(c) for c in samples.columns][::-1]
+        samples = samples.to_numpy()[:, ::-1]
     samples = np.asarray(samples, dtype=float)
     if samples.ndim != 2 or samples.shape[1] != 3 or len(samples) == 0:
-        raise InputError(f"give samples as an (n, 3) array of (left, rope, right), got {samples.shape}")
-    if len(labels) != 3:
-        raise InputError(f"give three corner names (left, rope, right), got {labels!r}")
-    return samples
+        raise InputError(f"give samples as a result's .samples or an (n, 3) array, got "
+                         f"{samples.shape}")
+    if labels is None or len(labels) != 3:
+        raise InputError(f"give the three corners' outcome names (<b> better, equivalent, "
+                         f"<a> better) with an array of samples, got {labels!r}")
+    return samples, list(labels)
 
 
 def barycentric(samples) -> np.ndarray:
     """Points of the plane for rows (left, rope, right): the mix of the triangle's corners."""
     return np.asarray(samples, dtype=float) @ CORNERS
-
-
-def corner_names(labels) -> list[str]:
-    """What certainty at each corner means: '<b> better', 'equivalent', '<a> better' (the
-    middle name given, e.g. "rope", stands for practical equivalence)."""
-    return [f"{labels[0]} better", "equivalent", f"{labels[2]} better"]
 
 
 def shared_colorbar(fig, mappables, ax) -> None:
@@ -62,19 +64,19 @@ def shared_colorbar(fig, mappables, ax) -> None:
     fig.colorbar(mappables[0], ax=ax, shrink=0.6, label=DENSITY_LABEL)
 
 
-def simplex_plot(samples, labels, ax=None, gridsize: int = 70, colorbar: bool = True,
+def simplex_plot(samples, labels=None, ax=None, gridsize: int = 70, colorbar: bool = True,
                  shares=None):
     """The draws in the triangle, with the three regions where one probability is the largest.
 
     A region is bounded by the segments from the centre (1/3, 1/3, 1/3) to the edges'
-    midpoints and tinted in its outcome's colour; the share of draws in each region is
+    midpoints and tinted in its outcome's colour; the posterior probability of each region is
     printed at its corner, in the same colour. The density shading is clipped to the triangle.
     With ``colorbar=False`` the caller draws the colour bar (``simplex_figure`` shares one).
     ``shares``: the regions' shares when they are known exactly (integrated, as by the exact
     hierarchical engine): printed instead of the count of these draws, so that the figure and
     the report's table say the same number.
     """
-    samples = _check(samples, labels)
+    samples, labels = _check(samples, labels)
     ax = ax or plt.subplots(figsize=(5.5, 5))[1]
     xy = barycentric(samples)
     centre = CORNERS.mean(axis=0)
@@ -97,9 +99,9 @@ def simplex_plot(samples, labels, ax=None, gridsize: int = 70, colorbar: bool = 
     if shares is None:
         shares = np.bincount(samples.argmax(axis=1), minlength=3) / len(samples)
     offsets = [(-0.04, -0.09), (0.0, 0.08), (0.04, -0.09)]
-    for corner, (dx, dy), name, share, region in zip(CORNERS, offsets, corner_names(labels),
+    for corner, (dx, dy), name, share, region in zip(CORNERS, offsets, labels,
                                                      shares, REGIONS):
-        ax.text(corner[0] + dx, corner[1] + dy, f"{name}\nshare of draws {share:.3f}",
+        ax.text(corner[0] + dx, corner[1] + dy, f"{name}\nposterior probability {share:.3f}",
                 ha="center", va="center", fontsize=9.5, color=OUTCOME_COLOURS[region],
                 fontweight="bold")
     ax.set(xlim=(-0.2, 1.2), ylim=(-0.2, 1.02), aspect="equal")
@@ -107,27 +109,30 @@ def simplex_plot(samples, labels, ax=None, gridsize: int = 70, colorbar: bool = 
     return ax
 
 
-def marginal_plot(samples, labels, which: int, ax=None, bins: int = 60, colorbar: bool = True):
-    """2-D histogram of one draw's P(labels[which] better) against its P(rope); ``which`` is 0
-    (left) or 2 (right)."""
-    samples = _check(samples, labels)
+def marginal_plot(samples, labels=None, which: int = 0, ax=None, bins: int = 60,
+                  colorbar: bool = True):
+    """2-D histogram of one draw's probability of a side against its P(equivalent); ``which``
+    is 0 (the second classifier better) or 2 (the first better), in the number line's order."""
+    samples, labels = _check(samples, labels)
     if which not in (0, 2):
-        raise InputError("which must be 0 (left) or 2 (right); the other axis is the rope")
+        raise InputError("which must be 0 (b better) or 2 (a better); the other axis is "
+                         "equivalence")
     ax = ax or plt.subplots(figsize=(4, 3.5))[1]
     *_, image = ax.hist2d(samples[:, which], samples[:, 1], bins=bins, range=[[0, 1], [0, 1]],
                           norm=LogNorm(), cmap=CMAP, cmin=1)
     if colorbar:
         ax.figure.colorbar(image, ax=ax, label=DENSITY_LABEL)
     ax.plot([0, 1], [1, 0], color="grey", lw=0.8, ls=":")     # the two can sum to at most 1
-    names = corner_names(labels)
+    names = labels
     ax.set(xlabel=f"P({names[which]}), in one draw", ylabel=f"P({names[1]}), in one draw",
            xlim=(0, 1), ylim=(0, 1))
     return ax
 
 
-def simplex_figure(samples, labels, title: str | None = None):
-    """JMLR Figure 11 layout: the two marginals against the rope on top (left's on the left),
-    the simplex below, and one colour bar for all three."""
+def simplex_figure(samples, labels=None, title: str | None = None):
+    """JMLR Figure 11 layout: the two marginals against equivalence on top (b better's on the
+    left, as on the axis of a - b), the simplex below, and one colour bar for all three."""
+    samples, labels = _check(samples, labels)
     fig = plt.figure(figsize=(10, 9), layout="constrained")
     grid = fig.add_gridspec(2, 2, height_ratios=[1, 1.5])
     axes = [fig.add_subplot(grid[0, 0]), fig.add_subplot(grid[0, 1]), fig.add_subplot(grid[1, :])]

@@ -10,23 +10,29 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+import pandas as pd
 from scipy import stats
 
+from .decisions import labelled
 from .frequentist import check_differences, check_rho
 from ..errors import InputError
 
 
 @dataclass(frozen=True)
 class StudentPosterior:
-    """Posterior of mu; ``scale == 0`` marks a point mass at ``loc`` (all differences equal)."""
+    """Posterior of the mean difference mu = a - b, one per data set; ``scale == 0`` marks a
+    point mass at ``loc`` (all differences equal). ``a``, ``b`` name the outcomes."""
 
     df: int
     loc: np.ndarray
     scale: np.ndarray
+    a: str = "a"
+    b: str = "b"
 
     def __getitem__(self, i) -> "StudentPosterior":
         """The posterior of data set (row) i."""
-        return StudentPosterior(self.df, np.asarray(self.loc)[i], np.asarray(self.scale)[i])
+        return StudentPosterior(self.df, np.asarray(self.loc)[i], np.asarray(self.scale)[i],
+                                self.a, self.b)
 
     def _t(self):
         # scipy refuses scale 0: evaluate the point masses apart
@@ -42,8 +48,25 @@ class StudentPosterior:
         """P(mu > 0)."""
         return np.where(self.scale > 0, self._t().sf(0.0), (self.loc > 0).astype(float))
 
-    def rope(self, rope: float = 0.01) -> np.ndarray:
-        """P(mu < -rope), P(-rope <= mu <= rope), P(mu > rope) on the last axis."""
+    def probabilities(self, rope: float = 0.01) -> pd.Series | pd.DataFrame:
+        """The posterior probability of each outcome.
+
+        Parameters
+        ----------
+        rope : float
+            The rope's half-width, in the metric's units.
+
+        Returns
+        -------
+        pandas.Series or pandas.DataFrame
+            P(a better) = P(mu > rope), P(equivalent), P(b better) = P(mu < -rope), labelled
+            by outcome name in that order: a Series for one data set, a row per data set.
+        """
+        return labelled(self._rope(rope), self.a, self.b, "posterior probability")
+
+    def _rope(self, rope: float = 0.01) -> np.ndarray:
+        """Internal: P(mu < -rope), P(-rope <= mu <= rope), P(mu > rope) on the last axis (the
+        number line's order)."""
         if rope < 0:
             raise InputError(f"the rope must be non-negative, got {rope}")
         below, above = self.cdf(-rope), self.cdf(rope)
@@ -58,8 +81,23 @@ class StudentPosterior:
         return np.stack([self.loc - half, self.loc + half], axis=-1)
 
 
-def correlated_bayesian_ttest(x, rho: float) -> StudentPosterior:
-    """Posterior of the mean difference for one data set (1-D x) or many (rows of 2-D x)."""
+def correlated_bayesian_ttest(x, rho: float, a: str = "a", b: str = "b") -> StudentPosterior:
+    """Posterior of the mean difference for one data set or many.
+
+    Parameters
+    ----------
+    x : array_like
+        The differences a - b of one data set (1-D) or of many (one row per data set).
+    rho : float
+        The correlation of the cross-validation, 1/k for k folds.
+    a, b : str
+        The classifiers' names, which label the outcomes.
+
+    Returns
+    -------
+    StudentPosterior
+        Its ``probabilities(rope)`` are labelled "<a> better", "equivalent", "<b> better".
+    """
     x = check_differences(x)
     rho = check_rho(rho)
     n = x.shape[-1]
@@ -69,4 +107,4 @@ def correlated_bayesian_ttest(x, rho: float) -> StudentPosterior:
     sd = np.where(constant, 0.0, x.std(axis=-1, ddof=1))
     loc = np.where(constant, x[..., 0], x.mean(axis=-1))
     scale = np.sqrt((1.0 / n + rho / (1.0 - rho)) * sd**2)
-    return StudentPosterior(df=n - 1, loc=loc, scale=scale)
+    return StudentPosterior(df=n - 1, loc=loc, scale=scale, a=str(a), b=str(b))

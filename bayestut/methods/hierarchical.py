@@ -29,9 +29,11 @@ from ..data import Differences, paired_differences
 from ..errors import InputError
 from . import hierarchical_exact
 from . import stan
-from .decisions import outcome_names, probability_columns, shown
-from .diagnostics import ConvergenceWarning, mcse_mean
+from .diagnostics import ConvergenceWarning
 from .frequentist import check_differences
+from .hierarchical_result import (DELTA0, NEW_DATA_SET, POSTERIOR, WARN_ERROR,  # noqa: F401
+                                  ExactDiagnostics, ExactHierarchicalResult,
+                                  HierarchicalResult, sigma_mle)
 
 # Bounds (alpha_low, alpha_high, beta_low, beta_high) of the uniform hyperpriors of the Gamma
 # prior on nu - 1. They differ between the two papers' texts (and the authors' R and Python code).
@@ -68,7 +70,6 @@ ADAPT_DELTA = 0.95
 SIGMA_FACTOR = 1000.0                 # "1000 times" the scale, for both uniform bounds
 PROGRAM = "hierarchical"
 
-
 def equicorrelated_loglik(xbar, ss, n: int, delta, sigma, rho: float):
     """log MVN(x | delta 1, Sigma) with Sigma = sigma^2 ((1 - rho) I + rho 1 1'), through the
     data set's mean ``xbar`` and sum of squared deviations ``ss`` only (the Stan likelihood).
@@ -83,14 +84,6 @@ def equicorrelated_loglik(xbar, ss, n: int, delta, sigma, rho: float):
             - 0.5 * (n - 1) * np.log1p(-rho) - 0.5 * np.log(spread)
             - ss / (2 * sigma**2 * (1 - rho))
             - n * (xbar - delta) ** 2 / (2 * sigma**2 * spread))
-
-
-def sigma_mle(x, rho: float) -> np.ndarray:
-    """Maximum-likelihood sigma_i of the equicorrelated model (MLE of delta_i is x̄_i):
-    sigma^2 = ss / (n (1 - rho)); Corani and Benavoli (2015), appendix; MLJ §7."""
-    x = np.asarray(x, dtype=float)
-    ss = ((x - x.mean(axis=-1, keepdims=True)) ** 2).sum(axis=-1)
-    return np.sqrt(ss / (x.shape[-1] * (1.0 - rho)))
 
 
 # --- input ----------------------------------------------------------------------------------
@@ -257,108 +250,6 @@ def initial_values(p: Prepared, chains: int, rng: np.random.Generator) -> list[d
     return inits
 
 
-# --- the result -----------------------------------------------------------------------------
-
-@dataclass(frozen=True)
-class HierarchicalResult:
-    """Posterior of the hierarchical model for a - b; differences on the original scale.
-
-    Draws are pooled over chains. ``masses[s]`` holds the (left, rope, right) probabilities of
-    the next data set's delta under draw s: left is ``b better`` (a - b < -rope). Its tables
-    name the outcomes in the order a reader sees: a better, equivalent, b better.
-    """
-
-    a: str
-    b: str
-    datasets: tuple
-    rope: float
-    xbar: np.ndarray          # per-data-set mean difference (the MLE of delta_i)
-    delta0: np.ndarray        # (draws,)
-    sigma0: np.ndarray        # (draws,)
-    nu: np.ndarray            # (draws,), inf for the Gaussian top level
-    delta: np.ndarray         # (draws, data sets)
-    sigma: np.ndarray         # (draws, data sets)
-    masses: np.ndarray        # (draws, 3)
-    prepared: Prepared
-    fit: stan.Fit
-
-    engine = "stan"           # how the posterior was computed (hierarchical_test's engine)
-
-    @property
-    def labels(self) -> tuple[str, str, str]:
-        """The outcomes' names in the arrays' (left, rope, right) order."""
-        return outcome_names(self.a, self.b)
-
-    @property
-    def probabilities(self) -> np.ndarray:
-        """Share of draws in which left, rope, right has the largest mass (the papers' tables)."""
-        wins = np.bincount(self.masses.argmax(axis=1), minlength=3)
-        return wins / len(self.masses)
-
-    @property
-    def delta0_probabilities(self) -> np.ndarray:
-        """Posterior (left, rope, right) probabilities of the population mean delta0: the share
-        of its draws in each region (what the authors' simulations of MLJ §5 recorded)."""
-        left, right = np.mean(self.delta0 < -self.rope), np.mean(self.delta0 > self.rope)
-        return np.array([left, 1.0 - left - right, right])
-
-    def _by_chain(self, values: np.ndarray) -> np.ndarray:
-        """(draws, 3) pooled draws back to (chains, draws per chain, 3)."""
-        return values.reshape(self.fit.diagnostics.chains, -1, 3)
-
-    @property
-    def probabilities_mcse(self) -> np.ndarray:
-        """Monte Carlo standard errors of :attr:`probabilities` (from each chain's draws)."""
-        return mcse_mean(self._by_chain(self.masses.argmax(axis=1)[:, None] == np.arange(3)))
-
-    @property
-    def mean_masses(self) -> np.ndarray:
-        """Posterior predictive (left, rope, right) probabilities for the next data set."""
-        return self.masses.mean(axis=0)
-
-    @property
-    def diagnostics(self):
-        return self.fit.diagnostics
-
-    @property
-    def mean_masses_mcse(self) -> np.ndarray:
-        """Monte Carlo standard errors of :attr:`mean_masses`."""
-        return mcse_mean(self._by_chain(self.masses))
-
-    @property
-    def delta0_probabilities_mcse(self) -> np.ndarray:
-        """Monte Carlo standard errors of :attr:`delta0_probabilities`."""
-        regions = np.stack([self.delta0 < -self.rope, np.abs(self.delta0) <= self.rope,
-                            self.delta0 > self.rope], axis=1)
-        return mcse_mean(self._by_chain(regions))
-
-    def _named(self, p) -> dict:
-        """{P(a better): ..., P(equivalent): ..., P(b better): ...} of (left, rope, right) p."""
-        return dict(zip(probability_columns(self.a, self.b), shown(p)))
-
-    def summary(self) -> pd.Series:
-        """One labelled row: the winning shares, the mean masses and delta0."""
-        values = self._named(self.probabilities)
-        values.update({f"mean mass {lab}": m
-                       for lab, m in zip(shown(self.labels), shown(self.mean_masses))})
-        values["delta0 mean"] = self.delta0.mean()
-        return pd.Series(values, name=f"{self.a} - {self.b}")
-
-    def per_dataset(self) -> pd.DataFrame:
-        """Each data set: MLE x̄_i, shrunk posterior mean of delta_i, its rope probabilities,
-        and sigma_i (posterior mean beside its maximum-likelihood estimate)."""
-        left, right = (self.delta < -self.rope).mean(axis=0), (self.delta > self.rope).mean(axis=0)
-        rho = self.prepared.stan_data["rho"]
-        frame = pd.DataFrame({
-            "mean difference (MLE)": self.xbar,
-            "posterior mean delta_i": self.delta.mean(axis=0),
-            **self._named([left, 1.0 - left - right, right]),
-            "sigma_i MLE": sigma_mle(self.prepared.x, rho) * self.prepared.std_x,
-            "posterior mean sigma_i": self.sigma.mean(axis=0),
-        }, index=pd.Index(self.datasets, name="data set"))
-        return frame
-
-
 def next_dataset_masses(delta0, sigma0, nu, rope: float) -> np.ndarray:
     """(left, rope, right) mass of t(nu, delta0, sigma0) for every draw (normal when nu = inf)."""
     below = stats.t.cdf(-rope, df=nu, loc=delta0, scale=sigma0)
@@ -440,127 +331,8 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     return HierarchicalResult(
         a=d.a, b=d.b, datasets=d.datasets, rope=rope, xbar=x.mean(axis=1),
         delta0=fit["delta0"] * scale, sigma0=fit["sigma0"] * scale, nu=nu,
-        delta=fit["delta"] * scale, sigma=fit["sigma"] * scale, masses=masses,
+        delta=fit["delta"] * scale, sigma=fit["sigma"] * scale, _masses=masses,
         prepared=prepared, fit=fit)
-
-
-# --- the exact engine's result -----------------------------------------------------------------
-
-class _OnFirstUse:
-    """A field of the result drawn when first read: the data sets' draws cost as much as the
-    integration and serve only some plots."""
-
-    def __set_name__(self, owner, name):
-        self.name = name
-
-    def __get__(self, obj, owner=None):
-        if obj is None:
-            return self
-        if obj.__dict__.get(self.name) is None:
-            obj._draw_data_sets()
-        return obj.__dict__[self.name]
-
-    def __set__(self, obj, value):
-        obj.__dict__[self.name] = value
-
-
-# The numerical error reported is an upper bound: the difference from a coarser grid (the
-# fine grid's own error is smaller: measured against a grid twice as fine, ~1e-4), at most
-# 0.001 where a finer grid settles it. Above WARN_ERROR a report says so.
-WARN_ERROR = 0.02
-
-
-@dataclass(frozen=True)
-class ExactDiagnostics:
-    """What the Stan path's diagnostics say, for the exact engine: one 'chain' of independent
-    draws, and a problem only if the numerical error bound exceeds WARN_ERROR."""
-
-    chains: int
-    draws: int
-    error: float               # the largest numerical error of a reported probability
-    seconds: float
-
-    @property
-    def problems(self) -> list[str]:
-        if self.error <= WARN_ERROR:
-            return []
-        return [f"the exact integration's numerical error bound reaches {self.error:.3f}; "
-                "compare with engine='stan'"]
-
-
-@dataclass(frozen=True)
-class ExactHierarchicalResult(HierarchicalResult):
-    """:class:`~bayestut.methods.hierarchical.HierarchicalResult` computed by integration:
-    the probabilities, mean masses and per-data-set summaries are integrals (not shares of
-    draws), each with a numerical error in place of the Monte Carlo one; the draws are
-    independent and serve the plots."""
-
-    exact: hierarchical_exact.Posterior = None
-    coarse: hierarchical_exact.Posterior = None
-    seconds: float = 0.0
-    seed: int = 0
-    model: hierarchical_exact.Model = None
-    engine = "exact"
-    delta = _OnFirstUse()      # (draws, data sets): drawn on first use
-    sigma = _OnFirstUse()
-
-    def _draw_data_sets(self):
-        scale = self.prepared.std_x
-        delta, sigma = hierarchical_exact.draw_data_sets(
-            self.model, self.delta0 / scale, self.sigma0 / scale, self.nu,
-            np.random.default_rng([self.seed, 1]))
-        self.__dict__["delta"], self.__dict__["sigma"] = delta * scale, sigma * scale
-
-    @property
-    def probabilities(self) -> np.ndarray:
-        return self.exact.shares
-
-    @property
-    def probabilities_mcse(self) -> np.ndarray:
-        """The numerical error of :attr:`probabilities` (its difference from a coarser grid),
-        where the Stan path has its Monte Carlo error."""
-        return np.abs(self.exact.shares - self.coarse.shares)
-
-    @property
-    def delta0_probabilities(self) -> np.ndarray:
-        return self.exact.delta0_probabilities
-
-    @property
-    def delta0_probabilities_mcse(self) -> np.ndarray:
-        """The numerical error, where the Stan path has its Monte Carlo error."""
-        return np.abs(self.exact.delta0_probabilities - self.coarse.delta0_probabilities)
-
-    @property
-    def mean_masses(self) -> np.ndarray:
-        return self.exact.mean_masses
-
-    @property
-    def mean_masses_mcse(self) -> np.ndarray:
-        return np.abs(self.exact.mean_masses - self.coarse.mean_masses)
-
-    @property
-    def diagnostics(self) -> ExactDiagnostics:
-        error = max(self.probabilities_mcse.max(), self.mean_masses_mcse.max(),
-                    self.delta0_probabilities_mcse.max())
-        return ExactDiagnostics(chains=1, draws=len(self.delta0), error=float(error),
-                                seconds=self.seconds)
-
-    def summary(self) -> pd.Series:
-        out = super().summary()
-        out["delta0 mean"] = self.exact.delta0_mean * self.prepared.std_x
-        return out
-
-    def per_dataset(self) -> pd.DataFrame:
-        """As :meth:`HierarchicalResult.per_dataset`, from the integrals (no draws needed)."""
-        mean, left, right, sigma = self.exact.per_dataset
-        scale, rho = self.prepared.std_x, self.prepared.stan_data["rho"]
-        return pd.DataFrame({
-            "mean difference (MLE)": self.xbar,
-            "posterior mean delta_i": mean * scale,
-            **self._named([left, 1.0 - left - right, right]),
-            "sigma_i MLE": sigma_mle(self.prepared.x, rho) * scale,
-            "posterior mean sigma_i": sigma * scale,
-        }, index=pd.Index(self.datasets, name="data set"))
 
 
 def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
@@ -595,7 +367,7 @@ def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
     return ExactHierarchicalResult(
         a=d.a, b=d.b, datasets=d.datasets, rope=rope, xbar=x.mean(axis=1),
         delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu, delta=None, sigma=None,
-        masses=masses, prepared=prepared, fit=None, exact=fine, seed=seed, model=m,
+        _masses=masses, prepared=prepared, fit=None, exact=fine, seed=seed, model=m,
         coarse=coarse, seconds=time.perf_counter() - start)
 
 

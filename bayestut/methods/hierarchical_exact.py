@@ -938,7 +938,7 @@ def posterior(prepared, nu_prior: str, fine=FINE, check=CHECK, refine=REFINE):
 # what is compared: (name, the attribute holding the value); "<attribute>_mcse" holds Stan's
 # Monte Carlo error and the exact engine's numerical error
 AGREEMENT = (("next data set (shares)", "probabilities"),
-             ("next data set (mean masses)", "mean_masses"),
+             ("next data set (mean masses)", "new_data_set_probabilities"),
              ("delta0", "delta0_probabilities"))
 
 

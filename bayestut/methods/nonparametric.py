@@ -43,7 +43,7 @@ import pandas as pd
 
 from ..errors import InputError
 from ..data import Differences, as_numbers
-from .decisions import decide, outcome_names, probability_columns, shown
+from .decisions import decide_regions, labelled, outcomes
 from .ties import FLOAT_SLACK, resolution as default_resolution
 
 ROPE = 0.01
@@ -54,38 +54,38 @@ CHUNK_ELEMENTS = 1 << 20     # weights held in memory at once: about 8 MB
 
 @dataclass(frozen=True)
 class SimplexPosterior:
-    """Samples of (P(left), P(rope), P(right)) for a - b, one row per sample."""
+    """Posterior samples of the three outcomes' probabilities theta for a - b (a sign or
+    signed-rank test). Its numbers are labelled by outcome, in the reading order."""
 
-    samples: np.ndarray      # (n_samples, 3)
+    _samples: np.ndarray     # internal: (n_samples, 3), the number line's (left, rope, right)
     a: str = "a"
     b: str = "b"
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        """The outcomes' names in the samples' (left, rope, right) order."""
-        return outcome_names(self.a, self.b)
+        """The outcomes' names in the reading order: a better, equivalent, b better."""
+        return outcomes(self.a, self.b)
 
     @property
-    def vertices(self) -> tuple[str, str, str]:
-        """Names of the simplex corners: left is certainty that b is better, right that a is."""
-        return (self.b, "rope", self.a)
+    def samples(self) -> pd.DataFrame:
+        """The samples of theta, one row per sample, one column per outcome."""
+        return labelled(self._samples, self.a, self.b)
 
     @property
-    def shares(self) -> np.ndarray:
-        """Share of samples in which left, rope, right has the largest probability."""
-        return np.bincount(self.samples.argmax(axis=1), minlength=3) / len(self.samples)
+    def _shares(self) -> np.ndarray:
+        """Internal: the share of samples in which left, rope, right has the largest theta."""
+        return np.bincount(self._samples.argmax(axis=1), minlength=3) / len(self._samples)
 
-    def winning_shares(self) -> pd.Series:
-        """Share of samples in which each outcome has the largest probability (JMLR Tables
-        9-11), named and in the order a reader sees: P(a better), P(equivalent), P(b better)."""
-        return self._named(self.shares, "share of samples where largest")
+    @property
+    def probabilities(self) -> pd.Series:
+        """The posterior probability of each outcome: the share of samples in which its
+        theta is the largest (JMLR Tables 9-11; the 0.95 rule reads it)."""
+        return labelled(self._shares, self.a, self.b, "posterior probability")
 
-    def means(self) -> pd.Series:
-        """Posterior mean of each probability, named as in :meth:`winning_shares`."""
-        return self._named(self.samples.mean(axis=0), "posterior mean")
-
-    def _named(self, values, name: str) -> pd.Series:
-        return pd.Series(shown(values), index=probability_columns(self.a, self.b), name=name)
+    @property
+    def expected_probabilities(self) -> pd.Series:
+        """The expected probability of each outcome: the posterior mean of its theta."""
+        return labelled(self._samples.mean(axis=0), self.a, self.b, "expected probability")
 
 
 def _inputs(z, rope, s, z0, n_samples, resolution):
@@ -359,7 +359,7 @@ def tie_range(test, z, *, rope: float = ROPE, threshold: float = 0.95,
         The shares under the rule, each outcome's lowest and highest share, the decisions;
         ``crosses`` is True when they differ.
     """
-    rule = test(z, rope=rope, resolution=resolution, **options).shares
+    rule = test(z, rope=rope, resolution=resolution, **options)._shares
     z0 = options.get("z0", 0.0)
     values, *_, res = _inputs(z, rope, options.get("s", PRIOR_STRENGTH), z0,
                               options.get("n_samples", N_SAMPLES), resolution)
@@ -370,9 +370,9 @@ def tie_range(test, z, *, rope: float = ROPE, threshold: float = 0.95,
     else:
         ways = [(0.0, 0.0), (0.0, 1.0), (1.0, 0.0), (1.0, 1.0)]
     all_shares = np.array([rule] + [test(z, rope=rope, resolution=resolution, ties=way,
-                                         **options).shares for way in ways])
+                                         **options)._shares for way in ways])
     return TieRange(rule, all_shares.min(axis=0), all_shares.max(axis=0),
-                    tuple(str(d) for d in decide(all_shares, threshold)))
+                    tuple(str(d) for d in decide_regions(all_shares, threshold)))
 
 
 def _any_tie(values, rope: float, resolution: float, test) -> bool:

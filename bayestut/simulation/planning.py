@@ -35,7 +35,7 @@ import pandas as pd
 
 from ..errors import InputError
 from ..methods import hierarchical
-from ..methods.decisions import NO_DECISION, OUTCOMES, decide, outcome_names, shown
+from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, outcomes, shown
 from ..methods.nonparametric import signed_rank_test
 from . import crossval
 from .runner import ExactOptions
@@ -111,27 +111,27 @@ def simulate_study(sim: int, seed: int, x, folds: int, draws, counts, rope: floa
         extra = new_datasets(rng, delta0, sigma0, nu, max(counts), x.std(axis=1, ddof=1),
                              x.shape[1] // folds, folds, bound=np.abs(x).max())
         fits = [hierarchical.exact_fit(np.vstack([x, extra[:m]]), folds, rope=rope, seed=sim,
-                                       draws=10, grids=GRIDS).probabilities for m in counts]
+                                       draws=10, grids=GRIDS)._probabilities for m in counts]
         if np.all(np.isfinite(fits)):
             break
     else:
         raise InputError(f"the exact engine's integration failed on {ATTEMPTS} simulated "
                          f"studies in a row (study {sim}); plan with another seed")
-    code = {o: i for i, o in enumerate((*OUTCOMES, NO_DECISION))}
+    code = {o: i for i, o in enumerate((*REGIONS, NO_DECISION))}
     fitted, ranked = [], []
     for m, p in zip(counts, fits):
         both = np.vstack([x, extra[:m]])
-        fitted.append(code[str(decide(p, threshold))])
+        fitted.append(code[str(decide_regions(p, threshold))])
         shares = signed_rank_test(both.mean(axis=1), rope=rope, n_samples=SIGNED_RANK_SAMPLES,
-                                  seed=rng.integers(2**31)).winning_shares().to_numpy()
-        ranked.append(code[str(decide(shares, threshold))])
+                                  seed=rng.integers(2**31))._shares
+        ranked.append(code[str(decide_regions(shares, threshold))])
     return sim, fitted, ranked
 
 
 def _names(a: str, b: str) -> list[str]:
     """The table's outcome columns in the order readers see: a better, equivalent, b better,
     then no decision."""
-    return [*shown(outcome_names(a, b)), "no decision"]
+    return [*outcomes(a, b), "no decision"]
 
 
 def _shares(codes: np.ndarray) -> np.ndarray:
@@ -174,9 +174,9 @@ class Plan:
 
     def headline(self) -> str:
         counts = list(self.table.index)
-        now = decide(self.present, self.threshold)
+        now = decide_regions(self.present, self.threshold)
         state = ("no decision yet" if now == NO_DECISION else
-                 f"decided already: {dict(zip(OUTCOMES, outcome_names(self.a, self.b)))[str(now)]}")
+                 f"decided already: {dict(zip(REGIONS, reversed(outcomes(self.a, self.b))))[str(now)]}")
         probs = " / ".join(f"{v:.2f}" for v in self.decision)
         best = self.smallest()
         goal = (f"the smallest count listed that reaches a decision with probability "
@@ -217,4 +217,4 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     frame["MC error"] = np.sqrt(seen * (1 - seen) / sims).max(axis=1)
     frame["signed-rank: P(decision)"] = 1.0 - _shares(ranked)[:, 3]
     return Plan(a=d.a, b=d.b, rope=rope, threshold=threshold, sims=sims, seed=seed,
-                present=now.probabilities, table=frame)
+                present=now._probabilities, table=frame)

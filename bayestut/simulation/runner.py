@@ -149,8 +149,8 @@ def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptio
                                      seed=seed, grids=(options.fine, options.check))
         return dict(
             common, shrunk=_rounded(fit.per_dataset()["posterior mean delta_i"]),
-            P_delta0=_rounded(fit.delta0_probabilities), P_next=_rounded(fit.probabilities),
-            mean_masses=_rounded(fit.mean_masses), delta0_mean=_rounded(fit.summary()["delta0 mean"])[0],
+            P_delta0=_rounded(fit._delta0_probabilities), P_next=_rounded(fit._probabilities),
+            mean_masses=_rounded(fit._new_data_set), delta0_mean=_rounded(fit.delta0_mean)[0],
             numerical_error=_rounded(fit.diagnostics.error)[0],
             seconds=round(time.perf_counter() - start, 3))
     fit = hierarchical.hierarchical_test(
@@ -160,8 +160,8 @@ def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptio
     diag = fit.diagnostics
     return dict(
         common, shrunk=_rounded(fit.delta.mean(axis=0)),
-        P_delta0=_rounded(fit.delta0_probabilities), P_next=_rounded(fit.probabilities),
-        mean_masses=_rounded(fit.mean_masses), delta0_mean=_rounded(fit.delta0.mean())[0],
+        P_delta0=_rounded(fit._delta0_probabilities), P_next=_rounded(fit._probabilities),
+        mean_masses=_rounded(fit._new_data_set), delta0_mean=_rounded(fit.delta0.mean())[0],
         divergences=int(diag.divergences), treedepth_hits=int(diag.max_treedepth_hits),
         max_rhat=_rounded(diag.max_rhat)[0], min_ess_bulk=_rounded(diag.min_ess_bulk)[0],
         seconds=round(time.perf_counter() - start, 3))

@@ -33,7 +33,8 @@ TOC = {
 
 # Each glossary term (docs/glossary.md) and the words that name it in a notebook's prose.
 TERMS = {
-    "share of draws": r"shares? of (?:the )?(?:posterior )?draws",
+    "posterior probability": r"\bposterior probabilit(?:y|ies)\b",
+    "expected probability": r"\bexpected probabilit(?:y|ies)\b",
     "probability on a new data set": r"(?:probabilit(?:y|ies) (?:on|for) )?a new data set",
     "δ₀": r"δ₀|δ0",
     "rope": r"\brope\b",

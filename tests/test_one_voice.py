@@ -1,0 +1,116 @@
+"""One voice (issue 38): one name per number in everything a reader sees.
+
+The number the decision is taken on is the "posterior probability"; the probability of each
+outcome on a new data set is the "probability on a new data set"; δ₀'s, the "probability for
+δ₀" (docs/glossary.md). The names they replaced are retired: none may come back in a report
+the package writes (console, HTML, .md, .tex, table columns) or in the docs. To check more
+files (the notebooks' prose, once they are updated), add them to TEXT_FILES.
+"""
+
+import re
+from pathlib import Path
+
+import matplotlib
+import pandas as pd
+import pytest
+
+matplotlib.use("Agg")
+
+from bayestut.analysis.compare import compare  # noqa: E402
+from bayestut.analysis.many import compare_all  # noqa: E402
+from bayestut.analysis.report import html_report  # noqa: E402
+from test_compare_cli import results  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+# the names retired in favour of the glossary's; matched case-insensitively, as words
+RETIRED = ("share of draws", "shares of draws", "mean probability", "mean probabilities",
+           "mean mass", "mean masses", "posterior predictive probability",
+           "share of the votes")
+RETIRED_PATTERN = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in RETIRED), re.I)
+# files whose prose a reader reads: extend with notebooks/*.ipynb when their prose is updated
+TEXT_FILES = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
+FAST = dict(signed_rank_samples=5_000)
+
+
+def retired(text: str) -> list[str]:
+    return sorted({m.group(0).lower() for m in RETIRED_PATTERN.finditer(text)})
+
+
+@pytest.fixture(scope="module")
+def pair():
+    return compare(results(), "mine", "base", **FAST)
+
+
+def texts_of(result) -> dict[str, str]:
+    """Everything a reader of ``result`` sees, by where it is seen."""
+    out = {"console": result.summary(), "html": html_report(result),
+           "md": result.to_markdown() + result.methods_text() + result.results_text(),
+           "tex": result.to_latex()}
+    for name in ("overall_table", "per_dataset_table", "table"):
+        if hasattr(result, name):
+            frame = getattr(result, name)()
+            cells = frame.select_dtypes(exclude="number").astype(str).to_numpy().ravel()
+            out[f"{name} labels"] = " | ".join(map(str, [*frame.columns, *frame.index, *cells]))
+    return out
+
+
+def test_the_retired_names_are_nowhere_in_a_two_classifier_report(pair):
+    found = {where: retired(text) for where, text in texts_of(pair).items()}
+    assert not any(found.values()), found
+
+
+def test_the_retired_names_are_nowhere_in_a_means_only_report():
+    means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
+    found = {where: retired(text)
+             for where, text in texts_of(compare(means, "mine", "base", **FAST)).items()}
+    assert not any(found.values()), found
+
+
+def test_the_retired_names_are_nowhere_in_a_many_classifier_report():
+    table = results()
+    other = table[table.classifier == "base"].assign(classifier="other",
+                                                     score=lambda t: t.score + 0.003)
+    table = pd.concat([table, other], ignore_index=True)
+    many = compare_all(table, n_jobs=1, progress=False, ranking=False, **FAST)
+    found = {where: retired(text) for where, text in texts_of(many).items()}
+    assert not any(found.values()), found
+
+
+@pytest.mark.parametrize("path", TEXT_FILES, ids=lambda p: p.name)
+def test_the_retired_names_are_nowhere_in_the_docs(path):
+    assert not retired(path.read_text("utf-8")), path
+
+
+def test_the_check_would_catch_a_retired_name():
+    assert retired("the Share of draws and the mean masses") == ["mean masses", "share of draws"]
+    assert not retired("the posterior probability; the probability on a new data set")
+
+
+def test_each_number_has_its_name_in_the_tables(pair):
+    rows = list(pair.overall_table().index)
+    assert rows == ["signed-rank test on the means: posterior probability",
+                    "signed-rank test on the means: expected probability",
+                    "hierarchical test: posterior probability",
+                    "hierarchical test: probability on a new data set",
+                    "hierarchical test: probability for δ₀"]
+    assert list(pair.probabilities.index) == rows
+
+
+def test_no_probability_is_printed_as_certain(pair):
+    """A probability rounding to 1 reads "> 0.999", not 1.000 (issue 38)."""
+    for where, text in texts_of(pair).items():
+        assert not re.search(r"(?<![\d.])1\.000?(?!\d)", text), where
+
+
+def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
+    from bayestut.analysis.comparison import PLUS_MINUS
+
+    assert PLUS_MINUS in pair.explanations()                   # the signed-rank test's ±
+    table = results()
+    twin = table[table.classifier == "base"].assign(classifier="twin")
+    same = compare(pd.concat([table, twin]), "twin", "base", **FAST)
+    assert "±" not in same.overall_table().to_string()        # the case itself: all exact
+    assert PLUS_MINUS not in same.explanations()
+    means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
+    kinds = " ".join(compare(means, "mine", "base", **FAST).explanations())
+    assert "expected probability" in kinds and "δ₀" not in kinds and "new data set" not in kinds

@@ -1,0 +1,113 @@
+"""What a method paper and a practitioner each need (issue 38): δ₀ beside the new data set in
+every report, a choice of which the verdict decides on, a weak decision called weak, the next
+step after "no decision", and why pooled data sets decide when no single one does."""
+
+import numpy as np
+import pandas as pd
+import pytest
+
+from bayestut.analysis import wording
+from bayestut.analysis.cli import main
+from bayestut.analysis.compare import compare
+from bayestut.errors import InputError
+from test_compare_cli import results
+
+FAST = dict(signed_rank_samples=5_000)
+
+
+def noisy(gaps, folds=10, noise=0.03, seed=0) -> pd.DataFrame:
+    """One run of ``folds`` folds per data set, with fold-to-fold noise ``noise``."""
+    rng = np.random.default_rng(seed)
+    rows = []
+    for i, gap in enumerate(gaps):
+        for f in range(1, folds + 1):
+            base = rng.uniform(0.7, 0.8)
+            rows.append((f"set{i}", "base", 1, f, base))
+            rows.append((f"set{i}", "mine", 1, f, base + gap + rng.normal(0, noise)))
+    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+
+
+@pytest.fixture(scope="module")
+def clear():
+    return compare(results(), "mine", "base", **FAST)
+
+
+def test_every_report_carries_delta0_beside_the_new_data_set(clear):
+    h = clear.hierarchical
+    assert "For the mean difference δ₀ (a method paper's claim): P(mine better)" in clear.headline()
+    assert "hierarchical test: probability for δ₀" in clear.overall_table().index
+    assert clear.probabilities.loc["hierarchical test: probability for δ₀", "mine better"] == \
+        pytest.approx(h.delta0_probabilities["mine better"])
+    md, tex = clear.to_markdown(), clear.to_latex()
+    assert "| hierarchical test: probability for δ₀ |" in md
+    assert r"hierarchical test: probability for $\delta$$_0$ &" in tex
+    assert "(a method paper's claim), the posterior probabilities are" in clear.results_text()
+    assert "(the practitioner's question)" in clear.results_text()
+
+
+def test_the_verdict_can_decide_on_delta0(clear):
+    on_delta0 = compare(results(), "mine", "base", about="delta0", **FAST)
+    assert on_delta0.headline().startswith("Hierarchical test over 3 data sets, for the mean "
+                                           "difference δ₀ (a method paper's claim): ")
+    assert "the papers' rule on it: mine better" in on_delta0.headline()
+    p = on_delta0.hierarchical.delta0_probabilities
+    assert on_delta0.decision == ("mine better" if p["mine better"] > 0.95 else "no decision")
+    assert clear.decision == "mine better" and clear.about == "new data set"
+
+
+@pytest.mark.parametrize("about", ["delta", "δ₀", None])
+def test_an_unknown_about_is_refused(about):
+    with pytest.raises(InputError, match="about must be one of"):
+        compare(results(), "mine", "base", about=about)
+
+
+def test_delta0_needs_every_fold_and_several_data_sets():
+    means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
+    with pytest.raises(InputError, match="needs the score of every fold"):
+        compare(means, "mine", "base", about="delta0")
+    with pytest.raises(InputError, match="needs at least 2"):
+        compare(results(gaps=(0.05,)), "mine", "base", about="delta0")
+
+
+def test_a_weak_decision_says_so():
+    # the issue's case: decided at 0.982, only 0.67 on a new data set, δ₀ undecided (0.928);
+    # number-line order: (b better, equivalent, a better)
+    clause = wording.strength([0.0, 0.018, 0.982], [0.1, 0.23, 0.67], [0.0, 0.072, 0.928],
+                              "svm", "xgb", 0.95)
+    assert clause == (" (a weak decision: on a new data set svm is better with probability "
+                      "only 0.670, and the mean difference δ₀ is undecided (svm better 0.928))")
+    strong = wording.strength([0.0, 0.01, 0.99], [0.05, 0.1, 0.85], [0.0, 0.01, 0.99],
+                              "svm", "xgb", 0.95)
+    undecided = wording.strength([0.2, 0.1, 0.7], [0.2, 0.2, 0.6], [0.2, 0.1, 0.7],
+                                 "svm", "xgb", 0.95)
+    assert strong == undecided == ""
+
+
+def test_a_no_decision_report_ends_with_the_next_step(tmp_path, capsys):
+    csv = tmp_path / "my results.csv"
+    noisy([0.01, 0.012, 0.008]).to_csv(csv, index=False)
+    assert main(["compare", str(csv), "mine", "base", "--rope", "0.02", "--out",
+                 str(tmp_path)]) == 0
+    out = capsys.readouterr().out
+    summary = out.split("\nreport written to")[0].rstrip()
+    assert "Verdict: Hierarchical test over 3 data sets: no decision" in summary
+    last = summary.splitlines()[-1]
+    assert last.startswith("Next step: read the card Reading your verdict "
+                           "(docs/reading-your-verdict.md")
+    assert last.endswith(f"python -m bayestut plan '{csv}' mine base --rope 0.02 "
+                         "--add 5 10 20")
+    page = (tmp_path / "compare_mine_vs_base.html").read_text()
+    assert "Next step: read the card Reading your verdict" in page
+
+
+def test_a_decided_report_has_no_next_step(clear):
+    assert clear.next_step() == "" and "Next step" not in clear.summary()
+
+
+def test_pooled_data_sets_decide_when_none_alone_does():
+    c = compare(noisy([0.0] * 30), "mine", "base", **FAST)
+    assert c.decision == "equivalent"                            # the case itself
+    assert (c.per_dataset_table()["decision"].str.startswith("no decision")).all()
+    assert c.pooled().startswith("No single data set is decided, yet the verdict is: on 30 of "
+                                 "the 30 data sets the posterior's 95% HDI is wider than the rope")
+    assert c.pooled() in c.summary()
