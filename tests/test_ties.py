@@ -200,7 +200,7 @@ def test_tie_range_says_when_ties_decide_the_verdict():
     assert got.crosses
     assert "rope" in got.decisions and "right" in got.decisions
     assert got.low[1] < 0.05 and got.high[1] > 0.95
-    np.testing.assert_allclose(got._shares, nonpar.signed_rank_test(
+    np.testing.assert_allclose(got.shares, nonpar.signed_rank_test(
         z, rope=0.01, seed=1, n_samples=4_000)._shares)
     # the same values well off the edges: no ties, one decision, nothing resampled
     far = nonpar.tie_range(nonpar.signed_rank_test, np.full(8, 0.003), rope=0.01, seed=1,

@@ -16,7 +16,6 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..methods import decisions
 from ..methods.hierarchical import hierarchical_test
 from . import crossval
 
@@ -25,11 +24,9 @@ NAMES = ("A better", "equivalent", "B better")
 NO_DECISION = "no decision"
 
 
-def _reading_order(values) -> np.ndarray:
-    """Three probabilities in the reading order (A better, equivalent, B better)."""
-    if isinstance(values, pd.Series):          # labelled results are already in reading order
-        return values.to_numpy(dtype=float)
-    return np.asarray(decisions.shown(np.asarray(values, dtype=float)))
+def _reading_order(values: pd.Series) -> np.ndarray:
+    """A result's labelled probabilities (already in the reading order) as numbers."""
+    return values.to_numpy(dtype=float)
 
 
 def true_shares(population, rope: float = 0.01, size: int = 1_000_000,
@@ -93,7 +90,7 @@ def growing_study(population, counts=(10, 50, 200), *, rope: float = 0.01,
     for q in counts:
         fit = hierarchical_test(x[:q], folds=crossval.FOLDS, rope=rope, seed=seed)
         posterior = _reading_order(fit.probabilities)
-        new = _reading_order(fit.mean_masses)
+        new = _reading_order(fit.new_data_set_probabilities)
         best = int(np.argmax(posterior))
         row = {"decision": NAMES[best] if posterior[best] > threshold else NO_DECISION}
         row.update({f"posterior: {n}": p for n, p in zip(NAMES, posterior)})
