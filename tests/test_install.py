@@ -25,7 +25,7 @@ STEP_ONE = "pip install '.[notebooks]'"
 def test_step_one_installs_the_notebooks_extra_and_it_holds_what_step_six_imports():
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     step_one = readme[readme.index("**1. Install**"):readme.index("**2.")]
-    assert f"`{STEP_ONE}`" in step_one
+    assert "python3 -m venv .venv" in step_one and f".venv/bin/{STEP_ONE}" in step_one
     tomllib = pytest.importorskip("tomllib")                 # Python 3.11+
     extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
         "optional-dependencies"]["notebooks"]
