@@ -75,25 +75,34 @@ def results_table():
 
 # modules all of whose tests run Stan
 STAN_MODULES = {"test_stan_runner", "test_stan_model"}
-# a test runs Stan when its code, or that of a fixture of its module it uses, says so
-RUNS_STAN = re.compile(r"""engine\s*=\s*["']stan|backend\s*=\s*["'](pystan|cmdstanpy)"""
-                       r"""|stan\.(sample|compile|log_density)\(""")
+# a test runs Stan when its code says so, or that of a fixture it uses or a function of its
+# module it calls; under -m "not stan" a test that reaches Stan unmarked fails (pytest_configure)
+RUNS_STAN = re.compile(r"""["']?engine["']?\s*[=:]\s*["']stan["']"""
+                       r"""|backend\s*=\s*["'](pystan|cmdstanpy)["']"""
+                       r"""|stan\.(sample|compile|log_density)\(|plackett_luce\(""")
 
 
 def _source(function) -> str:
     try:
-        return inspect.getsource(function)
+        return inspect.getsource(getattr(function, "__wrapped__", function))
     except (OSError, TypeError):
         return ""
+
+
+def _runs_stan(item) -> bool:
+    own = _source(getattr(item, "function", None))
+    module = vars(item.module) if item.module else {}
+    named = [module.get(name) for name in
+             [*getattr(item, "fixturenames", ()), *re.findall(r"\b(\w+)\(", own)]]
+    return any(RUNS_STAN.search(source) for source in
+               [own, *(_source(f) for f in named if inspect.isfunction(f)
+                       or hasattr(f, "__wrapped__"))])
 
 
 def pytest_collection_modifyitems(config, items):
     for item in items:
         module = item.module.__name__.rpartition(".")[2] if item.module else ""
-        fixtures = [item.module.__dict__.get(name) for name in getattr(item, "fixturenames", ())]
-        sources = [_source(getattr(item, "function", None)),
-                   *(_source(getattr(f, "__wrapped__", f)) for f in fixtures if callable(f))]
-        if module in STAN_MODULES or any(RUNS_STAN.search(s) for s in sources):
+        if module in STAN_MODULES or _runs_stan(item):
             item.add_marker(pytest.mark.stan)
 
 
