@@ -124,7 +124,7 @@ def choose_backend(backend: str | None = None) -> str:
         return "cmdstanpy"
     if _pystan_found():
         return "pystan"
-    raise NoBackend("Stan is not installed (the default engine needs none): "
+    raise NoBackend("no Stan backend is installed (the default engine needs none): "
                     f"{INSTALL_CMDSTANPY}; or PyStan, {INSTALL_PYSTAN}")
 
 
