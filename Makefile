@@ -5,17 +5,21 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: reproduce test unit notebooks book book-test test-cmdstan wheel-test bench simulations simulations-stan clean
+.PHONY: reproduce test lint typecheck unit notebooks book book-test test-cmdstan wheel-test bench simulations simulations-stan clean
 
 # The committed notebooks were run through PyStan, so the notebooks run through PyStan too
 # unless you say otherwise (make reproduce BAYESTUT_STAN_BACKEND=cmdstanpy).
 BAYESTUT_STAN_BACKEND ?= pystan
 export BAYESTUT_STAN_BACKEND
 
+# `pip install .` alone brings no Stan (the default engine needs none); make brings both Stan
+# backends (pystan: the committed notebooks' backend; stan: cmdstanpy, for test-cmdstan), Jupyter,
+# the test tools and scikit-learn. The `bayestut` console command is checked to answer.
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
-	$(PY) -m pip install --quiet -e '.[notebooks,test,study]'
+	$(PY) -m pip install --quiet -e '.[stan,pystan,notebooks,test,study]'
+	$(VENV)/bin/bayestut --help >/dev/null
 	touch $@
 
 # Run every notebook in order with papermill, store it back executed, write figures/,
@@ -45,7 +49,16 @@ simulations-stan: $(STAMP)
 
 # Unit tests, then nbval: the committed notebooks re-run and their checked outputs compared.
 # Set BAYESTUT_SEED_SHIFT=N to move every Stan seed by N (what CI does): it must still pass.
-test: unit notebooks
+test: lint unit notebooks
+
+# ruff's checks (pyproject.toml, [tool.ruff]) before any test runs.
+lint: $(STAMP)
+	$(VENV)/bin/ruff check --quiet .
+
+# mypy at the level of pyproject.toml's [tool.mypy]; not yet part of `make test`: the code does
+# not pass it yet (the errors are listed by running it).
+typecheck: $(STAMP)
+	$(VENV)/bin/mypy
 
 unit: $(STAMP)
 	$(PY) -m pytest -p no:cacheprovider -m "not slow" tests

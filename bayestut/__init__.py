@@ -12,8 +12,18 @@ Names are imported on first use, so that ``import bayestut`` (and ``--help``) st
 """
 
 from importlib import import_module
+from typing import TYPE_CHECKING
 
 from .errors import InputError
+
+if TYPE_CHECKING:   # the names an IDE and mypy see (re-exported: "as"); __getattr__ imports them
+    from .analysis.compare import compare as compare
+    from .analysis.many import compare_all as compare_all
+    from .analysis.plan import plan as plan
+    from .data import load_uci as load_uci, read_results as read_results
+    from .methods.correlated import correlated_bayesian_ttest as correlated_bayesian_ttest
+    from .methods.hierarchical import hierarchical_test as hierarchical_test
+    from .methods.nonparametric import sign_test as sign_test, signed_rank_test as signed_rank_test
 
 __version__ = "0.1.0"
 

@@ -14,7 +14,7 @@ project = "bayestut"
 author = "the bayestut authors"
 copyright = "2026, the bayestut authors (GPL-3.0-or-later)"
 
-extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.mathjax",
+extensions = ["myst_nb", "sphinx.ext.autodoc", "sphinx.ext.napoleon", "sphinx.ext.mathjax",
               "sphinxcontrib.bibtex", "book_extras"]
 
 root_doc = "README"          # the landing page, with the quick start (copied to index.html)
@@ -34,8 +34,14 @@ bibtex_bibfiles = ["../data/references.bib"]   # relative to docs/
 bibtex_default_style = "plain"
 bibtex_reference_style = "author_year"
 
+# The API page (docs/api.md): the public face and the classes it returns, from their numpydoc
+# docstrings (napoleon reads the Parameters / Returns / Attributes sections).
 autodoc_typehints = "description"
 autodoc_member_order = "bysource"
+autodoc_default_options = {"exclude-members": "__init__, __new__"}
+napoleon_google_docstring = False
+napoleon_numpy_docstring = True
+napoleon_use_rtype = False
 
 html_theme = "sphinx_book_theme"
 html_title = "bayestut"

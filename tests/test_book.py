@@ -4,22 +4,17 @@ Each page, opened from file:// as a reader opens it, must: typeset its math (Mat
 present, no raw TeX left), load every image, link only to pages, files and anchors that exist,
 log no console error and request nothing outside file:// (no CDN, no font service).
 
-Chromium is driven through its DevTools protocol over --remote-debugging-pipe with the standard
-library only: no driver binary to match, no browser download, no extra Python package. Skipped
-(with the reason) where Debian's chromium or the built book is missing, unless
+Chromium is Debian's (`apt-get install chromium`), driven by Playwright from PyPI (the `book`
+extra); Playwright's own browser download is never used. Every wait has a timeout. Skipped
+(with the reason) where chromium, Playwright or the built book is missing, unless
 BAYESTUT_REQUIRE_BOOK_TEST is set (`make book-test`, CI), where that fails instead.
 `python tests/test_book.py DIR` saves screenshots of a few pages into DIR for a look.
 """
 
-import base64
-import fcntl
-import json
 import os
 import re
 import shutil
-import subprocess
 import sys
-import tempfile
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
@@ -30,120 +25,69 @@ ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "build" / "book"
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--remote-debugging-pipe", "about:blank"]
+         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+TIMEOUT_MS = 60_000          # for the browser's start, each page's load and its inspection
 PAGES = sorted(p.relative_to(BOOK).as_posix() for p in BOOK.rglob("*.html")
                if p.relative_to(BOOK).parts[0] not in ("_static", "_sources", "_downloads"))
 LOCAL = re.compile(r"^(file|data|blob|about):|^https?://(localhost|127\.0\.0\.1)[:/]")
 
-# Run in the page once MathJax has finished: what the checks need, as JSON.
-INSPECT = r"""(async () => {
-  if (window.MathJax && MathJax.startup) await MathJax.startup.promise;
-  for (const img of document.images) { img.loading = "eager"; await img.decode().catch(() => {}); }
-  const prose = document.querySelector("main, [role=main], body").cloneNode(true);
-  prose.querySelectorAll("pre, code, script, style, textarea, mjx-container, .highlight")
-       .forEach(e => e.remove());
-  return JSON.stringify({
-    typeset: document.querySelectorAll("mjx-container").length,
-    mathNodes: document.querySelectorAll(".math").length,
-    rawTex: (prose.textContent.match(/\\\(|\\\[|\\begin\{|\$\$|\$[^$\s][^$]*\\[a-zA-Z]+[^$]*\$/g) || []),
-    brokenImages: [...document.images].filter(i => !i.complete || i.naturalWidth === 0)
-                                      .map(i => i.src),
-    links: [...document.querySelectorAll("a[href]")].map(a => a.href),
-  });
-})()"""
+# Run in the page once MathJax has finished: what the checks need (with a time limit).
+INSPECT = r"""async (limit) => {
+  const inspect = async () => {
+    if (window.MathJax && MathJax.startup) await MathJax.startup.promise;
+    for (const img of document.images) { img.loading = "eager"; await img.decode().catch(() => {}); }
+    const prose = document.querySelector("main, [role=main], body").cloneNode(true);
+    prose.querySelectorAll("pre, code, script, style, textarea, mjx-container, .highlight")
+         .forEach(e => e.remove());
+    return {
+      typeset: document.querySelectorAll("mjx-container").length,
+      mathNodes: document.querySelectorAll(".math").length,
+      rawTex: (prose.textContent.match(/\\\(|\\\[|\\begin\{|\$\$|\$[^$\s][^$]*\\[a-zA-Z]+[^$]*\$/g) || []),
+      brokenImages: [...document.images].filter(i => !i.complete || i.naturalWidth === 0)
+                                        .map(i => i.src),
+      links: [...document.querySelectorAll("a[href]")].map(a => a.href),
+    };
+  };
+  const late = new Promise((_, fail) => setTimeout(() => fail(new Error("timed out")), limit));
+  return Promise.race([inspect(), late]);
+}"""
 
 
-class Chromium:
-    """A headless Chromium spoken to through the DevTools protocol on fds 3 and 4."""
+class Book:
+    """Debian's chromium under Playwright; each page opened in a tab of its own."""
 
     def __init__(self):
-        to_browser, self._in = os.pipe()
-        self._out, from_browser = os.pipe()
-        self._profile = tempfile.mkdtemp(prefix="book-chromium-")
+        from playwright.sync_api import sync_playwright
 
-        def fds():      # the pipe's ends become the child's fds 3 (commands) and 4 (replies)
-            high = [fcntl.fcntl(fd, fcntl.F_DUPFD, 10) for fd in (to_browser, from_browser)]
-            os.dup2(high[0], 3), os.dup2(high[1], 4)
-
-        self.process = subprocess.Popen(
-            [CHROMIUM, *FLAGS[:-1], f"--user-data-dir={self._profile}", FLAGS[-1]],
-            preexec_fn=fds, pass_fds=(3, 4), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        os.close(to_browser), os.close(from_browser)
-        self._reader = os.fdopen(self._out, "rb")
-        self._id, self._buffer, self.events = 0, b"", []
-
-    def send(self, method, session=None, **params):
-        self._id += 1
-        message = {"id": self._id, "method": method, "params": params}
-        if session:
-            message["sessionId"] = session
-        os.write(self._in, json.dumps(message).encode() + b"\0")
-        while True:
-            reply = self._next()
-            if reply.get("id") == self._id:
-                if "error" in reply:
-                    raise RuntimeError(f"{method}: {reply['error']}")
-                return reply["result"]
-            self.events.append(reply)
-
-    def wait_for(self, method, session):
-        while not any(e.get("method") == method and e.get("sessionId") == session
-                      for e in self.events):
-            self.events.append(self._next())
-
-    def _next(self):
-        while b"\0" not in self._buffer:
-            chunk = os.read(self._out, 1 << 20)
-            if not chunk:
-                raise RuntimeError("chromium closed its DevTools pipe")
-            self._buffer += chunk
-        message, self._buffer = self._buffer.split(b"\0", 1)
-        return json.loads(message)
+        self._playwright = sync_playwright().start()
+        try:
+            self._browser = self._playwright.chromium.launch(
+                executable_path=CHROMIUM, args=FLAGS, headless=True, timeout=TIMEOUT_MS)
+        except BaseException:
+            self._playwright.stop()
+            raise
 
     def open(self, url, width=1280, height=900):
-        """A new tab on url, its load and MathJax awaited; returns (session, page facts)."""
-        target = self.send("Target.createTarget", url="about:blank")["targetId"]
-        session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
-        for domain in ("Page", "Runtime", "Log", "Network"):
-            self.send(f"{domain}.enable", session)
-        self.send("Emulation.setDeviceMetricsOverride", session, width=width, height=height,
-                  deviceScaleFactor=1, mobile=width < 600)
-        self.send("Page.navigate", session, url=url)
-        self.wait_for("Page.loadEventFired", session)
-        facts = self.send("Runtime.evaluate", session, expression=INSPECT, awaitPromise=True,
-                          returnByValue=True, timeout=60000)
-        return target, session, json.loads(facts["result"]["value"])
+        """A new tab on url, its load and MathJax awaited; returns (page, facts, problems):
+        console errors, uncaught exceptions, failed loads and requests off this machine."""
+        context = self._browser.new_context(viewport={"width": width, "height": height},
+                                            is_mobile=width < 600)
+        context.set_default_timeout(TIMEOUT_MS)
+        page = context.new_page()
+        problems = []
+        page.on("console", lambda m: problems.append(f"console: {m.text}")
+                if m.type in ("error", "assert") else None)
+        page.on("pageerror", lambda e: problems.append(f"exception: {e}"))
+        page.on("requestfailed", lambda r: problems.append(f"failed load: {r.url}"))
+        page.on("request", lambda r: None if LOCAL.match(r.url)
+                else problems.append(f"network request: {r.url}"))
+        page.goto(url, wait_until="load", timeout=TIMEOUT_MS)
+        facts = page.evaluate(INSPECT, TIMEOUT_MS)
+        return page, facts, problems
 
-    def problems(self, session):
-        """Console errors, uncaught exceptions and requests off this machine, for a tab."""
-        found = []
-        for event in (e for e in self.events if e.get("sessionId") == session):
-            method, params = event.get("method"), event.get("params", {})
-            if method == "Runtime.consoleAPICalled" and params["type"] in ("error", "assert"):
-                found.append("console: " + " ".join(str(a.get("value", a.get("description")))
-                                                    for a in params["args"]))
-            elif method == "Runtime.exceptionThrown":
-                found.append("exception: " + params["exceptionDetails"].get("text", ""))
-            elif method == "Log.entryAdded" and params["entry"]["level"] == "error":
-                found.append("log: " + params["entry"]["text"])
-            elif method == "Network.requestWillBeSent" \
-                    and not LOCAL.match(params["request"]["url"]):
-                found.append("network request: " + params["request"]["url"])
-        return found
-
-    def close_tab(self, target):
-        self.send("Target.closeTarget", targetId=target)
-
-    def quit(self):
-        try:
-            self.send("Browser.close")
-        except RuntimeError:
-            pass
-        self.process.wait(timeout=30)
-        os.close(self._in)
-        self._reader.close()
-        shutil.rmtree(self._profile, ignore_errors=True)
+    def close(self):
+        self._browser.close()
+        self._playwright.stop()
 
 
 def _skip_or_fail(reason):
@@ -165,10 +109,14 @@ def _require_fresh_book():
 def browser():
     if CHROMIUM is None:
         _skip_or_fail("no chromium on PATH (Debian: apt-get install -y chromium)")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        _skip_or_fail("no Playwright: pip install -e '.[book]' (make book-test does)")
     _require_fresh_book()
-    chromium = Chromium()
-    yield chromium
-    chromium.quit()
+    book = Book()
+    yield book
+    book.close()
 
 
 class _Ids(HTMLParser):
@@ -200,11 +148,11 @@ def _broken(link, ids_of):
 _IDS = {}
 
 
+@pytest.mark.browser
 @pytest.mark.parametrize("page", PAGES or ["(no book built)"])
 def test_page_loads_offline_with_math_images_and_links(browser, page):
-    target, session, facts = browser.open((BOOK / page).as_uri())
-    problems = browser.problems(session)
-    browser.close_tab(target)
+    tab, facts, problems = browser.open((BOOK / page).as_uri())
+    tab.context.close()
     assert not problems, problems
     assert not facts["rawTex"], f"raw TeX left on the page: {facts['rawTex'][:5]}"
     if facts["mathNodes"]:
@@ -214,10 +162,11 @@ def test_page_loads_offline_with_math_images_and_links(browser, page):
     assert not broken, broken
 
 
+@pytest.mark.browser
 def test_notebook_05_shows_typeset_math(browser):
     """The issue's bar: notebook 05's page typesets its math and leaves no raw TeX."""
-    target, _, facts = browser.open((BOOK / "notebooks/05_hierarchical.html").as_uri())
-    browser.close_tab(target)
+    tab, facts, _ = browser.open((BOOK / "notebooks/05_hierarchical.html").as_uri())
+    tab.context.close()
     assert facts["typeset"] >= 10 and not facts["rawTex"]
 
 
@@ -227,7 +176,11 @@ def test_every_notebook_has_a_page_with_glossary_links():
     for notebook in notebooks:
         html = (BOOK / "notebooks" / (notebook.stem + ".html")).read_text("utf-8")
         assert "docs/glossary.html#term-" in html, f"{notebook.name}: no glossary link"
-        assert f"{notebook.name}" in html and "_downloads/" in html, notebook.name
+        download = rf'href="[^"]*_downloads/[^"/]+/{re.escape(notebook.name)}"'
+        assert re.search(download, html), f"{notebook.name}: no link to download the notebook"
+        linked = re.search(download, html).group(0)[len('href="'):-1]
+        target = (BOOK / "notebooks" / unquote(linked)).resolve()
+        assert target.is_file(), f"{notebook.name}: the download link {linked} leads nowhere"
 
 
 def test_one_search_box_readable_glossary_anchors_and_a_safe_run_note():
@@ -253,6 +206,54 @@ def test_the_api_page_documents_the_whole_public_face():
     assert not missing, f"docs/api.md lacks {missing}"
 
 
+def _documented_on_the_api_page() -> list:
+    """(directive, dotted name) of every function and class docs/api.md renders."""
+    page = (ROOT / "docs" / "api.md").read_text("utf-8")
+    return re.findall(r"^\.\. auto(function|class|exception):: ([\w.]+)$", page, re.M)
+
+
+def _section(doc: str, name: str) -> bool:
+    """Whether a numpydoc docstring has the section ``name`` (its title, then dashes)."""
+    return re.search(rf"^\s*{name}\n\s*-{{{len(name)}}}\s*$", doc or "", re.M) is not None
+
+
+def _resolve(dotted: str):
+    from importlib import import_module
+    module, _, name = dotted.rpartition(".")
+    return getattr(import_module(module), name)
+
+
+def test_every_function_and_class_on_the_api_page_has_its_sections():
+    """Functions: Parameters and Returns; classes (results): Attributes, what they hold."""
+    missing = []
+    for kind, dotted in _documented_on_the_api_page():
+        doc = _resolve(dotted).__doc__
+        wanted = {"function": ("Parameters", "Returns"), "class": ("Attributes",),
+                  "exception": ()}[kind]
+        lacks = [name for name in wanted if not _section(doc, name)]
+        if lacks:
+            missing.append(f"{dotted}: {' and '.join(lacks)}")
+    assert not missing, ("numpydoc sections missing on the API page:\n  "
+                         + "\n  ".join(missing))
+
+
+def test_the_section_check_reads_numpydoc():
+    good = """Summary.
+
+    Parameters
+    ----------
+    x : int
+        A number.
+
+    Returns
+    -------
+    int
+    """
+    assert _section(good, "Parameters") and _section(good, "Returns")
+    assert not _section("Summary. Parameters: x, a number; returns an int.", "Parameters")
+    assert not _section(good, "Attributes")
+
+
 def test_references_bib_is_the_reports_bib():
     """The report's .bib entries are data/references.bib's, this package's version current."""
     from bayestut import __version__
@@ -269,17 +270,18 @@ def screenshots(folder):
     landing page 390 px wide, a phone's), full length, into folder."""
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
-    chromium = Chromium()
+    book = Book()
     shots = [("index.html", 1280), ("notebooks/05_hierarchical.html", 1280),
              ("docs/glossary.html", 1280), ("docs/api.html", 1280),
              ("notebooks/02_bayesian_correlated_ttest.html", 390)]
-    for page, width in shots:
-        target, session, _ = chromium.open((BOOK / page).as_uri(), width=width)
-        png = chromium.send("Page.captureScreenshot", session, format="png")["data"]
-        name = f"{page.replace('/', '_')}-{width}.png"
-        (folder / name).write_bytes(base64.b64decode(png))
-        chromium.close_tab(target)
-    chromium.quit()
+    try:
+        for page, width in shots:
+            tab, _, _ = book.open((BOOK / page).as_uri(), width=width)
+            tab.screenshot(path=str(folder / f"{page.replace('/', '_')}-{width}.png"),
+                           full_page=True, timeout=TIMEOUT_MS)
+            tab.context.close()
+    finally:
+        book.close()
 
 
 if __name__ == "__main__":

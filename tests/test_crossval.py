@@ -1,41 +1,40 @@
+"""Cross-validation through scikit-learn: the same folds for every classifier, scikit-learn's own
+numbers, careless arguments refused before any fit, a failing model named by its fold."""
+
+import sys
+
 import numpy as np
 import pytest
 
-from bayestut.analysis.crossval import auc, cross_validate, stratified_folds
-from bayestut.errors import InputError
-from bayestut.data import paired_differences, read_results
+pytest.importorskip("sklearn")
+
+from sklearn.base import BaseEstimator, ClassifierMixin  # noqa: E402
+from sklearn.dummy import DummyClassifier  # noqa: E402
+from sklearn.model_selection import RepeatedStratifiedKFold  # noqa: E402
+from sklearn.model_selection import cross_validate as sk_cross_validate  # noqa: E402
+from sklearn.naive_bayes import GaussianNB  # noqa: E402
+
+from bayestut.analysis.crossval import cross_validate  # noqa: E402
+from bayestut.data import paired_differences, read_results  # noqa: E402
+from bayestut.errors import InputError  # noqa: E402
 
 
-class Centroid:
-    """A tiny classifier: the score is the distance to the negatives' mean minus the positives'."""
-
-    def fit(self, X, y):
-        self.pos, self.neg = X[y].mean(axis=0), X[~y].mean(axis=0)
-        return self
-
-    def decision_function(self, X):
-        return np.linalg.norm(X - self.neg, axis=1) - np.linalg.norm(X - self.pos, axis=1)
-
-
-class Coin:
+def coin():
     """Scores at random, with its own seed: a model with a random_state."""
+    return DummyClassifier(strategy="uniform")
 
-    def __init__(self, random_state=None):
-        self.random_state = random_state
 
-    def get_params(self):
-        return {"random_state": self.random_state}
-
-    def set_params(self, **params):
-        self.__dict__.update(params)
-        return self
+class Fails(ClassifierMixin, BaseEstimator):
+    """A model whose fit fails on the second fold it sees."""
 
     def fit(self, X, y):
+        if len(X) % 2:
+            raise ValueError("odd training set")
+        self.classes_ = np.unique(y)
         return self
 
     def predict_proba(self, X):
-        p = np.random.default_rng(self.random_state).uniform(size=len(X))
-        return np.column_stack([1 - p, p])
+        return np.full((len(X), 2), 0.5)
 
 
 def toy(n=60, seed=0):
@@ -45,68 +44,69 @@ def toy(n=60, seed=0):
     return X, y
 
 
-def test_auc_counts_pairs_and_halves_ties():
-    assert auc([0, 0, 1, 1], [0.1, 0.4, 0.35, 0.8]) == 0.75
-    assert auc([0, 1], [0.5, 0.5]) == 0.5
-    with pytest.raises(InputError, match="both classes"):
-        auc([1, 1], [0.2, 0.3])
-
-
-def test_auc_matches_scikit_learn():
-    metrics = pytest.importorskip("sklearn.metrics")
-    rng = np.random.default_rng(3)
-    y = rng.integers(0, 2, 200)
-    s = np.round(rng.normal(size=200) + y, 1)          # rounded: plenty of ties
-    assert auc(y, s) == pytest.approx(metrics.roc_auc_score(y, s))
-
-
-def test_folds_are_stratified_and_cover_every_instance_once():
-    y = np.array([0] * 37 + [1] * 13)
-    labels = stratified_folds(y, 5, np.random.default_rng(0))
-    for f in range(5):
-        assert np.bincount(y[labels == f], minlength=2).tolist() in ([7, 3], [8, 2], [7, 2],
-                                                                    [8, 3])
-    assert np.bincount(labels).sum() == 50 and set(labels) == set(range(5))
-
-
-def test_too_small_a_class_is_refused():
-    with pytest.raises(InputError, match="class 1 has 3 instance"):
-        stratified_folds(np.array([0] * 20 + [1] * 3), 5, np.random.default_rng(0))
-
-
 def test_tidy_table_with_shared_folds_and_seeded_models():
     data = {"toy": toy(), "other": toy(seed=1)}
-    models = {"centroid": Centroid(), "coin": Coin()}
+    models = {"nb": GaussianNB(), "coin": coin()}
     df = cross_validate(data, models, runs=2, folds=3, seed=7)
     assert len(df) == 2 * 2 * 2 * 3
     results = read_results(df)                  # in the package's format, and it validates
-    d = paired_differences(results, "centroid", "coin")
+    d = paired_differences(results, "nb", "coin")
     assert d.x.shape == (2, 6) and d.folds == 3
-    assert df.query("classifier == 'centroid'")["score"].mean() > 0.75
+    assert df.query("classifier == 'nb'")["score"].mean() > 0.75
     again = cross_validate(data, models, runs=2, folds=3, seed=7)
     np.testing.assert_array_equal(df["score"], again["score"])
     other = cross_validate(data, models, runs=2, folds=3, seed=8)
     assert not np.array_equal(df["score"], other["score"])
 
 
+def test_the_scores_are_scikit_learns_own():
+    X, y = toy()
+    table = cross_validate({"toy": (X, y)}, {"nb": GaussianNB()}, runs=2, folds=3, seed=5,
+                           metric="accuracy")
+    theirs = sk_cross_validate(GaussianNB(), X, y, scoring="accuracy",
+                               cv=RepeatedStratifiedKFold(n_splits=3, n_repeats=2,
+                                                          random_state=5))
+    np.testing.assert_allclose(table["score"], theirs["test_score"])
+    assert table["run"].tolist() == [1, 1, 1, 2, 2, 2] and table["fold"].max() == 3
+
+
 def test_adding_a_classifier_keeps_the_folds():
     data = {"toy": toy()}
-    one = cross_validate(data, {"centroid": Centroid()}, runs=2, folds=3)
-    two = cross_validate(data, {"coin": Coin(), "centroid": Centroid()}, runs=2, folds=3)
-    np.testing.assert_array_equal(one["score"],
-                                  two.query("classifier == 'centroid'")["score"])
-
-
-def test_non_binary_target_is_refused():
-    X, _ = toy()
-    with pytest.raises(InputError, match="exactly two classes, got 3"):
-        cross_validate({"three": (X, np.arange(60) % 3)}, {"c": Centroid()}, runs=1, folds=3)
+    one = cross_validate(data, {"nb": GaussianNB()}, runs=2, folds=3)
+    two = cross_validate(data, {"coin": coin(), "nb": GaussianNB()}, runs=2, folds=3)
+    np.testing.assert_array_equal(one["score"], two.query("classifier == 'nb'")["score"])
 
 
 def test_leaving_out_a_data_set_keeps_the_others_folds():
-    both = cross_validate({"toy": toy(), "other": toy(seed=1)}, {"c": Centroid()}, runs=2, folds=3)
-    alone = cross_validate({"other": toy(seed=1)}, {"c": Centroid()}, runs=2, folds=3)
+    both = cross_validate({"toy": toy(), "other": toy(seed=1)}, {"c": GaussianNB()}, runs=2,
+                          folds=3)
+    alone = cross_validate({"other": toy(seed=1)}, {"c": GaussianNB()}, runs=2, folds=3)
     np.testing.assert_array_equal(both.query("dataset == 'other'")["score"], alone["score"])
+
+
+def test_a_failing_model_says_which_fold_of_which_run_of_which_data_set():
+    X, y = toy(n=61)                     # 3 folds of 61: training sets of 40 and 41 rows
+    with pytest.raises(InputError, match=r"classifier 'bad' on data set 'toy', run 1, fold \d "
+                                         r"failed: ValueError: odd training set") as raised:
+        cross_validate({"toy": (X, y)}, {"nb": GaussianNB(), "bad": Fails()}, runs=1, folds=3)
+    assert isinstance(raised.value.__cause__, ValueError)
+
+
+def test_the_progress_bar_counts_the_folds(capsys):
+    cross_validate({"toy": toy()}, {"nb": GaussianNB()}, runs=2, folds=3, progress=True)
+    assert "6/6" in capsys.readouterr().err
+
+
+def test_without_scikit_learn_the_extra_is_named(monkeypatch):
+    monkeypatch.setitem(sys.modules, "sklearn.model_selection", None)
+    with pytest.raises(InputError, match=r"pip install 'bayestut\[study\]'"):
+        cross_validate({"toy": toy()}, {"nb": GaussianNB()}, runs=1, folds=3)
+
+
+def test_too_small_a_class_is_refused():
+    X, y = toy()
+    with pytest.raises(InputError, match="class 'no' has 3 instance.*fewer than the 5 folds"):
+        cross_validate({"toy": (X[:23], y[-23:])}, {"nb": GaussianNB()}, runs=1, folds=5)
 
 
 @pytest.mark.parametrize("change, message", [
@@ -114,28 +114,16 @@ def test_leaving_out_a_data_set_keeps_the_others_folds():
     (dict(folds="10"), "folds must be a whole number >= 2"),
     (dict(runs=True), "runs must be a whole number"),
     (dict(datasets=[None]), r"give datasets as a dict.*give each a name"),
-    (dict(classifiers=[Centroid()]), r"give classifiers as a dict.*give each a name"),
+    (dict(classifiers=[GaussianNB()]), r"give classifiers as a dict.*give each a name"),
     (dict(datasets={"toy": None}), r"data set 'toy': give \(X, y\)"),
-    (dict(metric="accuracy"), "metric must be a function"),
+    (dict(datasets={"toy": (np.zeros((10, 2)), np.arange(12) % 2)}),
+     r"X of shape \(10, 2\) and y"),
+    (dict(datasets={"toy": (np.zeros((10, 2)), np.ones(10))}), "one class only"),
+    (dict(classifiers={"c": object()}), "give an unfitted scikit-learn estimator"),
+    (dict(metric="acuracy"), "metric 'acuracy' for classifier 'c'"),
+    (dict(metric=3), "metric must be a scikit-learn scorer name"),
 ])
 def test_careless_arguments_are_refused_before_any_fit(change, message):
-    arguments = dict(datasets={"toy": toy()}, classifiers={"c": Centroid()}, runs=1, folds=3)
+    arguments = dict(datasets={"toy": toy()}, classifiers={"c": GaussianNB()}, runs=1, folds=3)
     with pytest.raises(InputError, match=message):
         cross_validate(**{**arguments, **change})
-
-
-def test_a_metric_of_predicted_classes_is_told_it_gets_scores():
-    from sklearn.metrics import accuracy_score
-    with pytest.raises(InputError, match=r"accuracy_score failed.*s > 0.5"):
-        cross_validate({"toy": toy()}, {"c": Centroid()}, runs=1, folds=3,
-                       metric=accuracy_score)
-
-
-@pytest.mark.parametrize("datasets, classifiers, message", [
-    ({"toy": (np.zeros((10, 2)), np.arange(12) % 2)}, None, r"X of shape \(10, 2\) and y"),
-    (None, {"c": object()}, "give an unfitted model with fit"),
-])
-def test_mismatched_data_and_models_without_fit_are_refused(datasets, classifiers, message):
-    with pytest.raises(InputError, match=message):
-        cross_validate(datasets or {"toy": toy()}, classifiers or {"c": Centroid()}, runs=1,
-                       folds=3)

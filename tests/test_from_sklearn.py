@@ -128,3 +128,12 @@ def test_indices_that_are_not_test_folds_are_refused():
     junk = {"d": {"a": {"test_score": [0.5, 0.6], "indices": {"test": 5}}}}
     with pytest.raises(InputError, match="not cross_validate's list of test folds"):
         from_sklearn(junk)
+
+
+def test_a_splitter_whose_training_sets_are_not_the_rest_is_refused():
+    """TimeSeriesSplit's test folds partition the later rows, but each model trains only on the
+    rows before its fold: not k-fold cross-validation."""
+    from sklearn.model_selection import TimeSeriesSplit
+    out = quick(TimeSeriesSplit(n_splits=5), return_indices=True)
+    with pytest.raises(InputError, match="trains on other rows than the rest of the data"):
+        from_sklearn(out)

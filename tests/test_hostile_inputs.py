@@ -61,7 +61,10 @@ def test_percentages_declared_as_a_0_100_range_are_refused():
     df = scores().assign(score=lambda t: t["score"] * 100)
     with pytest.raises(InputError, match="percentages.*percent=True"):
         compare(df, "mine", "base", score_range=(0, 100))
-    assert compare(df, "mine", "base", percent=True).headline()      # the fix it names works
+    # the fix it names works: the same verdict as the fractions give
+    fixed = compare(df, "mine", "base", percent=True).headline()
+    assert "mine is practically better than base" in fixed
+    assert fixed == compare(scores(), "mine", "base").headline()
 
 
 @pytest.mark.parametrize("flag", [dict(percent="no"), dict(lower_is_better="False"),

@@ -9,14 +9,13 @@ import pytest
 
 from bayestut.errors import InputError
 from bayestut.data import paired_differences, read_results
+from conftest import make_table
 
 
 def table(datasets=("d0", "d1"), runs=2, folds=3, seed=0) -> pd.DataFrame:
-    rng = np.random.default_rng(seed)
-    rows = [(d, c, r, f, rng.uniform(0.7, 0.9))
-            for d in datasets for c in ("a", "b") for r in range(1, runs + 1)
-            for f in range(1, folds + 1)]
-    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+    """The shared results table (conftest.py), each classifier's rows together."""
+    df = make_table(datasets, runs, folds, classifiers=("a", "b"), seed=seed)
+    return df.sort_values(["dataset", "classifier"], kind="stable", ignore_index=True)
 
 
 def test_missing_column():

@@ -3,19 +3,14 @@ a paper's file or the executed notebook goes is refused before any work (issue 3
 
 import os
 
-import numpy as np
-import pandas as pd
 import pytest
 
 from bayestut.analysis.cli import main
+from conftest import make_table
 
 
 def results(path, classifiers=("mine", "baseline")):
-    rng = np.random.default_rng(0)
-    rows = [(f"d{d}", c, 1, f, rng.uniform(0.7, 0.9)) for d in range(4) for c in classifiers
-            for f in range(1, 4)]
-    pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"]).to_csv(
-        path, index=False)
+    make_table(datasets=4, runs=1, folds=3, classifiers=classifiers).to_csv(path, index=False)
     return path.read_bytes()
 
 

@@ -12,6 +12,7 @@ from bayestut.analysis.compare import compare
 from bayestut.analysis.many import check_classifiers
 from bayestut.data import paired_differences, read_results
 from bayestut.errors import InputError
+from conftest import make_table
 
 FAST = dict(chains=2, warmup=200, draws=200)
 
@@ -25,10 +26,7 @@ def wide_means(datasets=8, seed=0) -> pd.DataFrame:
 
 
 def tidy(datasets=4, runs=2, folds=3, seed=0, names=("mine", "baseline")) -> pd.DataFrame:
-    rng = np.random.default_rng(seed)
-    rows = [(f"d{d}", c, r, f, rng.uniform(0.7, 0.9)) for d in range(datasets) for c in names
-            for r in range(1, runs + 1) for f in range(1, folds + 1)]
-    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+    return make_table(datasets, runs, folds, classifiers=names, seed=seed)   # conftest.py
 
 
 def test_a_repeated_classifier_header_is_refused_not_renamed(tmp_path):

@@ -83,6 +83,8 @@ def test_a_rerun_within_monte_carlo_error_passes(outputs):
     _mcmc_card(0.716).save()
     (outputs / "scorecards" / "99_mcmc.csv").rename(outputs / "committed" / "99_mcmc.csv")
     _mcmc_card(0.716 + 0.02).save()   # 2.8 combined errors away: Monte Carlo noise
+    saved = pd.read_csv(outputs / "scorecards" / "99_mcmc.csv")
+    assert saved["reproduced"].iloc[1] == pytest.approx(0.736)     # saved, not refused
 
 
 def test_a_number_moved_beyond_its_error_fails(outputs):

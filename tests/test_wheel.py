@@ -23,6 +23,14 @@ assert issubclass(bt.InputError, ValueError) and bt.__version__
 assert not paths.in_repository()
 assert "delta0" in stan.program_text("hierarchical")
 assert paths.YOUR_RESULTS_NOTEBOOK.is_file(), paths.YOUR_RESULTS_NOTEBOOK
+# typed (PEP 561), and the `bayestut` console command declared
+from importlib.metadata import distribution
+from pathlib import Path
+assert (Path(bayestut.__file__).parent / "py.typed").is_file()
+wheel = distribution("bayestut")            # the installed wheel's, first on the path
+assert str(wheel.locate_file("")).startswith(sys.argv[1]), wheel.locate_file("")
+(command,) = [e for e in wheel.entry_points if e.group == "console_scripts"]
+assert (command.name, command.value) == ("bayestut", "bayestut.analysis.cli:run"), command
 uci = load_uci()
 assert uci["dataset_id"].nunique() == 54, uci.shape
 six = [name for name in uci["dataset"].unique() if name != "credit"][:6]   # two are called credit

@@ -1,10 +1,8 @@
-"""Repeated stratified k-fold cross-validation with the same folds for every classifier.
-
-The tests compare classifiers fold by fold, so each classifier must be trained and tested on
-the very same split: the folds are drawn once per (data set, run) and shared. Classifiers are
-any objects with scikit-learn's ``fit(X, y)`` and ``predict_proba(X)`` (or
-``decision_function(X)``); a fresh copy is trained on every fold. The result is the package's
-tidy table: one row per data set x classifier x run x fold.
+"""Repeated stratified k-fold cross-validation, the same folds for every classifier, through
+scikit-learn: its splitter (``RepeatedStratifiedKFold``), scorers (``check_scoring``) and
+``clone``, with a progress bar. The tests compare classifiers fold by fold, so every classifier
+is trained and tested on the very same splits. The result is the package's tidy table: one row
+per data set x classifier x run x fold. Needs the ``study`` extra (scikit-learn).
 
 Results already computed with scikit-learn's own ``cross_validate`` become that table through
 :func:`from_sklearn`.
@@ -12,50 +10,33 @@ Results already computed with scikit-learn's own ``cross_validate`` become that 
 
 from __future__ import annotations
 
-import copy
-import zlib
-
 import numpy as np
 import pandas as pd
-from scipy import stats
+from tqdm.auto import tqdm
 
 from ..errors import InputError
 from ..data import COLUMNS, as_numbers
 
-
-def auc(y_true, y_score) -> float:
-    """Area under the ROC curve: the probability that a random positive outscores a random
-    negative, ties counting one half (the Mann-Whitney statistic over n_pos * n_neg)."""
-    y_true = np.asarray(y_true, dtype=bool)
-    n_pos, n_neg = int(y_true.sum()), int((~y_true).sum())
-    if n_pos == 0 or n_neg == 0:
-        raise InputError("AUC needs both classes in the test fold")
-    ranks = stats.rankdata(y_score)          # average ranks handle the ties
-    return float((ranks[y_true].sum() - n_pos * (n_pos + 1) / 2) / (n_pos * n_neg))
+INSTALL = "pip install 'bayestut[study]'"
 
 
-def stratified_folds(y, k: int, rng: np.random.Generator) -> np.ndarray:
-    """A fold label 0..k-1 per instance, each class spread evenly over the folds.
-
-    Shuffle, then order by class (stably) and deal the labels 0, 1, ..., k-1 in turn.
-    """
-    y = np.asarray(y)
-    classes, counts = np.unique(y, return_counts=True)
-    if counts.min() < k:
-        raise InputError(f"class {classes[counts.argmin()].item()!r} has {counts.min()} instance(s), "
-                         f"fewer than the {k} folds: every test fold needs both classes")
-    shuffled = rng.permutation(len(y))
-    dealt = shuffled[np.argsort(y[shuffled], kind="stable")]
-    folds = np.empty(len(y), dtype=int)
-    folds[dealt] = np.arange(len(y)) % k
-    return folds
+def _sklearn():
+    """scikit-learn's pieces, or an InputError naming the extra that brings it."""
+    try:
+        from sklearn.base import clone
+        from sklearn.metrics import check_scoring
+        from sklearn.model_selection import RepeatedStratifiedKFold
+    except ImportError:
+        raise InputError(f"cross-validation runs through scikit-learn, which is not installed: "
+                         f"{INSTALL}") from None
+    return clone, check_scoring, RepeatedStratifiedKFold
 
 
 def _whole(value) -> bool:
     return isinstance(value, (int, np.integer)) and not isinstance(value, bool)
 
 
-def check_arguments(datasets, classifiers, runs, folds, metric, seed) -> None:
+def check_arguments(datasets, classifiers, runs, folds, seed) -> None:
     """cross_validate's arguments, checked before any model is fit."""
     for name, value, least in (("runs", runs, 1), ("folds", folds, 2), ("seed", seed, 0)):
         if not _whole(value) or value < least:
@@ -76,77 +57,94 @@ def check_arguments(datasets, classifiers, runs, folds, metric, seed) -> None:
             raise InputError(f"data set {name!r}: give X as a table (instances x features) and "
                              f"y with one label per instance; got X of shape {X.shape} and y "
                              f"of shape {y.shape}")
+        classes, counts = np.unique(y, return_counts=True)
+        if len(classes) < 2:
+            raise InputError(f"data set {name!r}: y has one class only; a classifier needs two")
+        if counts.min() < folds:
+            raise InputError(f"data set {name!r}: class {classes[counts.argmin()].item()!r} has "
+                             f"{counts.min()} instance(s), fewer than the {folds} folds: every "
+                             "test fold needs every class; give fewer folds")
     for name, model in classifiers.items():
-        if not hasattr(model, "fit") or not (hasattr(model, "predict_proba")
-                                             or hasattr(model, "decision_function")):
+        if not hasattr(model, "fit") or not hasattr(model, "get_params"):
             raise InputError(f"classifier {name!r} is a {type(model).__name__}: give an "
-                             "unfitted model with fit(X, y) and predict_proba(X) or "
-                             "decision_function(X), e.g. LogisticRegression()")
-    if not callable(metric):
-        raise InputError(f"metric must be a function metric(y_true, y_score), got {metric!r}: "
-                         "e.g. sklearn.metrics.roc_auc_score")
+                             "unfitted scikit-learn estimator (fit, get_params), e.g. "
+                             "LogisticRegression()")
 
 
-def _scored(metric, y_true, y_score) -> float:
-    """``metric`` on one test fold: a number, or an InputError saying the metric gets each
-    instance's score (a probability), not a predicted class."""
-    try:
-        value = metric(y_true, y_score)
-        return float(value)
-    except (TypeError, ValueError) as problem:
-        name = getattr(metric, "__name__", repr(metric))
-        raise InputError(f"metric {name} failed on a test fold ({problem}): the metric gets "
-                         "(y_true, y_score) with y_score each instance's score for the "
-                         "positive class (a probability), not a predicted class; for "
-                         "accuracy give e.g. lambda y, s: accuracy_score(y, s > 0.5), or use "
-                         "a metric of scores such as roc_auc_score") from None
-
-
-def _positive_scores(model, X) -> np.ndarray:
-    if hasattr(model, "predict_proba"):
-        return model.predict_proba(X)[:, 1]
-    if hasattr(model, "decision_function"):
-        return model.decision_function(X)
-    raise InputError(f"{type(model).__name__} has neither predict_proba nor decision_function")
-
-
-def _seeded(model, seed: int):
-    """A fresh copy; its own randomness (if it has a random_state) fixed by ``seed``."""
-    fresh = copy.deepcopy(model)
-    if hasattr(fresh, "get_params") and "random_state" in fresh.get_params():
-        fresh.set_params(random_state=seed)
-    return fresh
+def _scorers(classifiers: dict, metric, check_scoring) -> dict:
+    """Each classifier's scorer for ``metric``, refused with the reason before any fit."""
+    if not isinstance(metric, str) and not callable(metric):
+        raise InputError(f"metric must be a scikit-learn scorer name such as 'roc_auc' or "
+                         f"'accuracy' (or a scorer from make_scorer), got {metric!r}")
+    scorers = {}
+    for name, model in classifiers.items():
+        try:
+            scorers[name] = check_scoring(model, scoring=metric)
+        except (ValueError, TypeError) as problem:
+            raise InputError(f"metric {metric!r} for classifier {name!r}: {problem}") from None
+    return scorers
 
 
 def cross_validate(datasets: dict, classifiers: dict, runs: int = 10, folds: int = 10,
-                   metric=auc, seed: int = 0, progress: bool = False) -> pd.DataFrame:
-    """``runs`` x stratified ``folds``-fold cross-validation of every classifier on every data
-    set, the same folds for all classifiers; the tidy table of ``metric(y_test, scores)``.
+                   metric="roc_auc", seed: int = 0, progress: bool = False) -> pd.DataFrame:
+    """Every classifier on every data set, ``runs`` x stratified ``folds``-fold, the same folds
+    for all classifiers.
 
-    ``datasets``: {name: (X, y)} with a binary y; ``classifiers``: {name: unfitted model}.
-    The folds of a data set in run r come from ``seed``, the data set's name and r only, so
-    adding or leaving out data sets or classifiers leaves the others' folds unchanged.
+    Parameters
+    ----------
+    datasets : dict
+        {name: (X, y)}: a table of features and one class label per instance.
+    classifiers : dict
+        {name: unfitted scikit-learn estimator}; each fold fits a ``clone``, whose
+        ``random_state`` (if it has one) is set to ``seed`` + the run's index.
+    runs, folds : int
+        ``RepeatedStratifiedKFold(n_splits=folds, n_repeats=runs, random_state=seed)``: a data
+        set's folds depend on ``seed`` and its labels only, so adding or leaving out data sets or
+        classifiers leaves the others' folds unchanged.
+    metric : str or callable
+        A scikit-learn scorer name ("roc_auc", "accuracy", "balanced_accuracy", ...) or a
+        scorer made by ``sklearn.metrics.make_scorer``; higher is better.
+    seed : int
+        The splitter's random state.
+    progress : bool
+        Show a progress bar of the folds.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The tidy table: dataset, classifier, run, fold, score (runs and folds from 1).
     """
-    check_arguments(datasets, classifiers, runs, folds, metric, seed)
+    clone, check_scoring, RepeatedStratifiedKFold = _sklearn()
+    check_arguments(datasets, classifiers, runs, folds, seed)
+    scorers = _scorers(classifiers, metric, check_scoring)
+    splitter = RepeatedStratifiedKFold(n_splits=folds, n_repeats=runs, random_state=seed)
     rows = []
-    for name, (X, y) in datasets.items():
-        X, y = np.asarray(X), np.asarray(y)
-        if len(np.unique(y)) != 2:
-            raise InputError(f"data set {name!r}: y must have exactly two classes, "
-                             f"got {len(np.unique(y))}")
-        positive = y == np.unique(y)[1]
-        for run in range(runs):
-            stream = [seed, zlib.crc32(str(name).encode()), run]   # stable across processes
-            labels = stratified_folds(y, folds, np.random.default_rng(stream))
-            for fold in range(folds):
-                test = labels == fold
+    with tqdm(total=len(datasets) * runs * folds, disable=not progress, unit="fold") as bar:
+        for name, (X, y) in datasets.items():
+            X, y = np.asarray(X), np.asarray(y)
+            bar.set_description(str(name))
+            for i, (train, test) in enumerate(splitter.split(X, y)):
+                run, fold = divmod(i, folds)
                 for clf_name, model in classifiers.items():
-                    fitted = _seeded(model, seed + run).fit(X[~test], positive[~test])
-                    score = _scored(metric, positive[test], _positive_scores(fitted, X[test]))
+                    where = f"classifier {clf_name!r} on data set {name!r}, run {run + 1}, " \
+                            f"fold {fold + 1}"
+                    score = _fold_score(clone(model), scorers[clf_name], X, y, train, test,
+                                        seed + run, where)
                     rows.append((name, clf_name, run + 1, fold + 1, score))
-            if progress:
-                print(f"{name}: run {run + 1}/{runs} done", flush=True)
+                bar.update()
     return pd.DataFrame(rows, columns=COLUMNS)
+
+
+def _fold_score(model, scorer, X, y, train, test, seed: int, where: str) -> float:
+    """One fold's test score; a model that fails says where, with its own error as the cause."""
+    if "random_state" in model.get_params():
+        model.set_params(random_state=seed)
+    try:
+        model.fit(X[train], y[train])
+        return float(scorer(model, X[test], y[test]))
+    except Exception as problem:
+        raise InputError(f"{where} failed: {type(problem).__name__}: {problem} (the "
+                         "estimator's own error is shown above)") from problem
 
 
 def from_sklearn(results: dict, folds: int | None = None,
@@ -225,11 +223,11 @@ def _runs_of(dataset, by_classifier: dict, folds, scoring: str) -> int:
             raise InputError(f"{name!r} on {dataset!r} has {len(np.ravel(cv[scoring]))} "
                              f"splits, {first_name!r} {splits}: run every classifier with the "
                              "same splitter")
-    tests = _same_splits(dataset, by_classifier)
+    recorded = _same_splits(dataset, by_classifier)
     if folds is not None and (not _whole(folds) or folds < 2):
         raise InputError(f"folds must be a whole number >= 2 (the splitter's n_splits), "
                          f"got {folds!r}")
-    if tests is None:
+    if recorded is None:
         if folds is None:
             raise InputError(f"the {splits} splits on {dataset!r} do not say how many runs of "
                              "how many folds they are (the tests' correlation is 1/k): pass "
@@ -237,7 +235,7 @@ def _runs_of(dataset, by_classifier: dict, folds, scoring: str) -> int:
                              "return_indices=True so that the runs are read from the folds")
         k = folds
     else:
-        k = _folds_from_splits(dataset, tests)
+        k = _folds_from_splits(dataset, recorded)
         if folds is not None and folds != k:
             raise InputError(f"folds={folds}, but on {dataset!r} every {k} test folds "
                              f"partition the data (runs of {k} folds): drop folds=, or give "
@@ -248,23 +246,34 @@ def _runs_of(dataset, by_classifier: dict, folds, scoring: str) -> int:
     return int(k)
 
 
-def _folds_from_splits(dataset, tests: list) -> int:
-    """The k such that each run's k test folds partition the data: scikit-learn's repeated
-    splitters give run 1's folds, then run 2's, ...; InputError if no k does."""
-    n = len(set(np.concatenate([np.asarray(t) for t in tests]).tolist()))
-    seen, k = set(), None
+def _folds_from_splits(dataset, splits: list) -> int:
+    """The k such that each run's k test folds partition the data, every training set being
+    the rest of the data: scikit-learn's repeated k-fold splitters give run 1's folds, then run
+    2's, ...; InputError if no k does."""
+    rows = set(np.asarray(splits[0][0]).tolist()) | set(np.asarray(splits[0][1]).tolist())
+    for i, (train, test) in enumerate(splits):
+        train, test = set(np.asarray(train).tolist()), set(np.asarray(test).tolist())
+        if train & test or train | test != rows:
+            raise InputError(f"split {i + 1} on {dataset!r} trains on other rows than the rest "
+                             "of the data (as TimeSeriesSplit or a grouped or sampled splitter "
+                             "does): the tests' correlation 1/k needs k-fold cross-validation, "
+                             "each model trained on all the data but its test fold; use a "
+                             "(repeated) k-fold splitter such as RepeatedStratifiedKFold")
+    tests = [np.asarray(test) for _, test in splits]
+    seen: set = set()
+    k = None
     for i, test in enumerate(tests):
-        test = set(np.asarray(test).tolist())
-        if seen & test:
+        fold = set(test.tolist())
+        if seen & fold:
             break
-        seen |= test
-        if len(seen) == n:
+        seen |= fold
+        if seen == rows:
             k = i + 1
             break
     runs_ok = k is not None and k >= 2 and len(tests) % k == 0 and all(
-        sorted(np.concatenate([np.asarray(t) for t in tests[r:r + k]]).tolist()) == sorted(seen)
+        sorted(np.concatenate(tests[r:r + k]).tolist()) == sorted(rows)
         for r in range(0, len(tests), k))
-    if not runs_ok:
+    if k is None or not runs_ok:
         raise InputError(f"the test folds on {dataset!r} do not form runs of k-fold "
                          "cross-validation (each run's test folds partitioning the data), as "
                          "from ShuffleSplit or a leave-p-out splitter: the tests' correlation "
@@ -273,26 +282,30 @@ def _folds_from_splits(dataset, tests: list) -> int:
     return k
 
 
+def _row_lists(value) -> bool:
+    return isinstance(value, (list, tuple)) and all(
+        np.asarray(v).ndim == 1 and np.issubdtype(np.asarray(v).dtype, np.integer) for v in value)
+
+
 def _same_splits(dataset, by_classifier: dict) -> list | None:
-    """The test folds of a data set's results (None when no classifier recorded them),
-    after checking that the classifiers' test folds are the same wherever recorded."""
-    recorded = [(name, cv["indices"]["test"]) for name, cv in by_classifier.items()
+    """The (train, test) row numbers of a data set's splits (None when no classifier recorded
+    them), after checking that the classifiers' splits are the same wherever recorded."""
+    recorded = [(name, cv["indices"]) for name, cv in by_classifier.items()
                 if isinstance(cv.get("indices"), dict) and "test" in cv["indices"]]
     if not recorded:
         return None
-    for name, tests in recorded:
-        if not isinstance(tests, (list, tuple)) or not all(
-                np.asarray(t).ndim == 1 and np.issubdtype(np.asarray(t).dtype, np.integer)
-                for t in tests):
-            raise InputError(f"{name!r} on {dataset!r}: indices['test'] is not "
-                             "cross_validate's list of test folds (arrays of row numbers); "
-                             "pass cross_validate's output as it is")
+    for name, indices in recorded:
+        for part in ("test", "train"):
+            if not _row_lists(indices.get(part)) or len(indices[part]) != len(indices["test"]):
+                raise InputError(f"{name!r} on {dataset!r}: indices[{part!r}] is not "
+                                 f"cross_validate's list of {part} folds (arrays of row "
+                                 "numbers); pass cross_validate's output as it is")
     first_name, reference = recorded[0]
-    for name, tests in recorded[1:]:
-        same = len(tests) == len(reference) and all(
-            np.array_equal(a, b) for a, b in zip(tests, reference))
+    for name, indices in recorded[1:]:
+        same = len(indices["test"]) == len(reference["test"]) and all(
+            np.array_equal(a, b) for a, b in zip(indices["test"], reference["test"]))
         if not same:
             raise InputError(f"on {dataset!r}, {name!r} was tested on other folds than "
                              f"{first_name!r}: the tests compare fold by fold, so pass the "
                              "same splitter with a fixed random_state to every cross_validate")
-    return list(reference)
+    return list(zip(reference["train"], reference["test"]))

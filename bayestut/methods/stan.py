@@ -102,7 +102,7 @@ def _cmdstan_found() -> bool:
 
 def _pystan_found() -> bool:
     try:
-        import stan  # noqa: F401
+        import stan  # noqa: F401  (PyStan's package)
         return True
     except ImportError:
         return False
@@ -124,15 +124,25 @@ def choose_backend(backend: str | None = None) -> str:
         return "cmdstanpy"
     if _pystan_found():
         return "pystan"
-    raise NoBackend("no Stan backend: install CmdStan (cmdstanpy.install_cmdstan()) or PyStan "
-                       "(pip install pystan; not available on Windows)")
+    raise NoBackend("no Stan backend is installed (the default engine needs none): "
+                    f"{INSTALL_CMDSTANPY}; or PyStan, {INSTALL_PYSTAN}")
+
+
+# Stan is an extra: the default (exact) engine needs none. These are the lines that install it.
+INSTALL_CMDSTANPY = ("pip install 'bayestut[stan]', then python -m cmdstanpy.install_cmdstan "
+                     "(or set CMDSTAN to an installed CmdStan's folder)")
+INSTALL_PYSTAN = "pip install 'bayestut[pystan]' (Linux and macOS)"
 
 
 def _missing(backend: str) -> str:
-    if backend == "cmdstanpy":
-        return "cmdstanpy was asked for, but no CmdStan installation was found " \
-               "(run cmdstanpy.install_cmdstan() or set CMDSTAN)"
-    return "PyStan was asked for, but it is not installed (pip install pystan)"
+    if backend == "pystan":
+        return f"PyStan was asked for, but it is not installed: {INSTALL_PYSTAN}"
+    try:
+        import cmdstanpy  # noqa: F401
+    except ImportError:
+        return f"cmdstanpy was asked for, but it is not installed: {INSTALL_CMDSTANPY}"
+    return ("cmdstanpy was asked for, but no CmdStan installation was found: run "
+            "python -m cmdstanpy.install_cmdstan, or set CMDSTAN to an installed CmdStan's folder")
 
 
 def user_cache_dir() -> Path:
@@ -259,7 +269,8 @@ def _pystan_model(program: str, data: dict, seed: int):
              "about a minute ...")
     # PyStan repeats stanc's lint messages at every call: keep them out of the reader's way
     with _silenced(), (contextlib.nullcontext() if compiled else build_quietly()):
-        model = stan.build(code, data=data, random_seed=seed)
+        # (mypy takes the repository's stan/ folder of programs for PyStan's package)
+        model = stan.build(code, data=data, random_seed=seed)  # type: ignore[attr-defined]
     if model is None:       # PyStan swallows Ctrl-C and returns None: pass the Ctrl-C on
         raise KeyboardInterrupt
     return model, not compiled
@@ -337,7 +348,7 @@ def _record_fit_reads() -> None:
             names.append(path.lstrip("/"))
         return await original(self, path)
 
-    get.records_fits = True
+    get.records_fits = True  # type: ignore[attr-defined]
     client.get = get
 
 
@@ -382,7 +393,7 @@ def _remove_sockets() -> None:
                 with contextlib.suppress(OSError):
                     os.unlink(name)
 
-    call.removes_sockets = True
+    call.removes_sockets = True  # type: ignore[attr-defined]
     stub.tempfile = _RecordingTempfile()
     stub.call = call
 
@@ -445,7 +456,7 @@ def _cmdstan_model(program: str):
     import cmdstanpy
 
     code = program_text(program)
-    version = "cmdstan-%d.%d" % cmdstanpy.cmdstan_version()   # as cmdstanpy reports it
+    version = "cmdstan-%d.%d" % cmdstanpy.cmdstan_version()  # type: ignore[str-format]  # found
     key = (program, version, code)
     if key not in _CMDSTAN_MODELS:
         digest = hashlib.sha256(code.encode()).hexdigest()[:16]
