@@ -114,7 +114,62 @@ class Overall:
 
 @dataclass(frozen=True)
 class Comparison(writeup.WriteUp):
-    """Every analysis of a against b; ``x`` > 0 (and "a better") always means a is better."""
+    """Every analysis of a against b, as :func:`~bayestut.compare` returns it.
+
+    A positive difference, and the outcome "<a> better", always mean that a is better, for
+    losses too. Probabilities are labelled by outcome in the reading order: "<a> better",
+    "equivalent", "<b> better". Print it (or call :meth:`summary`) for the report.
+
+    Attributes
+    ----------
+    probabilities : pandas.DataFrame
+        Every multi-data-set test's probabilities, one row per test and kind of number (the
+        hierarchical test's posterior probability, probability on a new data set and
+        probability for δ₀; the signed-rank test's posterior probability and expected
+        probability), one column per outcome. Empty with one data set.
+    decision : str
+        The verdict: "<a> better", "equivalent", "<b> better" or "no decision", taken at
+        ``threshold`` on the hierarchical test's posterior probability (on its probability for
+        δ₀ with ``about="delta0"``; on the correlated t-test's with one data set).
+    labels : tuple of str
+        The outcomes' names in the reading order.
+    a : str
+        The first classifier's name: "<a> better" means it is practically better.
+    b : str
+        The second classifier's name.
+    metric : str
+        The score column's name.
+    rope : float
+        The rope's half-width, in the metric's units.
+    threshold : float
+        The decision threshold (the papers' 0.95).
+    lower_is_better : bool
+        Whether lower scores are better (the differences are then score(b) - score(a)).
+    differences : Differences
+        The paired differences a - b, oriented so that positive means a is better.
+    per_dataset : StudentPosterior or None
+        The Bayesian correlated t-test on each data set; None with mean scores only.
+    signed_rank : SimplexPosterior or None
+        The Bayesian signed-rank test on the data sets' mean differences; None with one data
+        set.
+    hierarchical : HierarchicalResult or None
+        The hierarchical test; None with one data set, or when the difference is the same
+        number on every fold of every data set (its answer is then exact:
+        :attr:`probabilities` still has its rows).
+    refused : str or None
+        Why the multi-data-set tests were not run (one data set); None when they were.
+    options : dict
+        The settings :func:`~bayestut.compare` ran with (seed, sampler settings, engine, ...).
+    plan : Plan or None
+        With ``compare(plan=m)`` and a "no decision" verdict: how likely m more data sets are
+        to decide.
+    about : str
+        What the verdict decides on: "new data set" (the papers' rule) or "delta0".
+    identical : bool
+        Whether the two classifiers score the same on every fold of every data set.
+    constant : bool
+        Whether the difference is one number on every fold of every data set.
+    """
 
     a: str
     b: str
@@ -136,7 +191,7 @@ class Comparison(writeup.WriteUp):
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        """The outcomes' names in the reading order: a better, equivalent, b better."""
+        """The outcomes' names in the reading order ("<a> better", "equivalent", "<b> better")."""
         return outcomes(self.a, self.b)
 
     @property
@@ -156,9 +211,9 @@ class Comparison(writeup.WriteUp):
 
     @property
     def decision(self) -> str:
-        """The verdict's outcome: "<a> better", "equivalent", "<b> better" or "no decision"
-        (the hierarchical test's, or the signed-rank test's with mean scores only, or the one
-        data set's)."""
+        """The verdict, "<a> better", "equivalent", "<b> better" or "no decision" (the
+        hierarchical test's, or the signed-rank test's with mean scores only, or the one data
+        set's)."""
         return decide(labelled(self._decided_on(), self.a, self.b), self.threshold)
 
     def _decided_on(self) -> np.ndarray:
@@ -175,7 +230,7 @@ class Comparison(writeup.WriteUp):
 
     @property
     def constant(self) -> bool:
-        """The difference is one number c on every fold of every data set: a point mass."""
+        """The difference is one number c on every fold of every data set (a point mass)."""
         return bool(np.ptp(self.differences.x) == 0)
 
     def exact_outcome(self) -> int:
@@ -185,6 +240,7 @@ class Comparison(writeup.WriteUp):
         return 0 if c < -self.rope else 2 if c > self.rope else 1
 
     def orientation(self) -> str:
+        """A sentence saying which way the differences point and what "<a> better" means."""
         direction = ("lower scores are better, so the differences are "
                      f"score({self.b}) - score({self.a})" if self.lower_is_better else
                      f"higher scores are better, so the differences are "
@@ -193,7 +249,7 @@ class Comparison(writeup.WriteUp):
                 f"practically better (by more than the rope ±{self.rope:g}), and likewise "
                 f"'{self.b} better'.")
 
-    def verdict(self, p) -> str:
+    def verdict(self, p: np.ndarray) -> str:
         """A short decision for one (left, rope, right) at the threshold, for a table cell."""
         return wording.verdict(p, self.a, self.b, self.threshold)
 
@@ -210,14 +266,17 @@ class Comparison(writeup.WriteUp):
         h = self.hierarchical
         return test.startswith("hierarchical") and getattr(h, "engine", "stan") == "exact"
 
-    def sentence(self, test: str, p, se=(0.0, 0.0, 0.0), share: bool = False) -> str:
+    def sentence(self, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0),
+                 share: bool = False) -> str:
         """The decision of one test in plain words."""
         return f"{test}: " + wording.decision(p, self.a, self.b, self.rope, self.threshold,
                                                se=se, share=share,
                                                integrated=self.integrated(test)) + "."
 
     def per_dataset_table(self) -> pd.DataFrame:
-        """One row per data set: mean difference, rope probabilities, decision."""
+        """A table with one row per data set: the mean difference, the hierarchical test's
+        shrunk estimate (when it ran), the correlated t-test's posterior probability of each
+        outcome and its decision."""
         p = self.per_dataset._rope(self.rope)
         table = pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                              index=pd.Index(self.differences.datasets, name="data set"))
@@ -251,8 +310,9 @@ class Comparison(writeup.WriteUp):
         return tuple(out)
 
     def overall_table(self) -> pd.DataFrame:
-        """Every kind of probability of each multi-data-set test, rounded to its Monte Carlo
-        error; the decision stands beside the posterior probability, on which it is taken."""
+        """A table of every multi-data-set test's probabilities, as text rounded to its Monte
+        Carlo error, one row per test and kind of number, with the decision beside the
+        posterior probability (on which it is taken)."""
         rows = {}
         for o in self.overall():
             for kind, p, se in o.rows():
@@ -265,7 +325,8 @@ class Comparison(writeup.WriteUp):
         return pd.DataFrame.from_dict(rows, orient="index")
 
     def headline(self) -> str:
-        """The verdict, first and in words: the hierarchical test's, or the one data set's."""
+        """The verdict in one paragraph of words (str): the hierarchical test's, or the one
+        data set's."""
         d = self.differences
         if self.identical:
             return (f"{self.a} and {self.b} are practically equivalent: their scores are "
@@ -302,7 +363,8 @@ class Comparison(writeup.WriteUp):
                 f"(a method paper's claim): {delta0}.{caution(self.hierarchical)}{planned}")
 
     def next_step(self) -> str:
-        """After "no decision": what to do next, with the command to run (empty otherwise)."""
+        """After "no decision", a sentence saying what to do next, with the command to run
+        (an empty string otherwise)."""
         if self.identical or self.decision != NO_DECISION:
             return ""
         card = ("Next step: read the card Reading your verdict (docs/reading-your-verdict.md, "
@@ -351,6 +413,7 @@ class Comparison(writeup.WriteUp):
 
     @property
     def many_data_sets(self) -> bool:
+        """Whether there are more data sets than the reports give a sentence each."""
         return len(self.differences.datasets) > MANY_DATA_SETS
 
     def tally(self) -> str:
@@ -366,6 +429,7 @@ class Comparison(writeup.WriteUp):
         return list(self.hierarchical.diagnostics.problems) if self.hierarchical else []
 
     def settings(self) -> str:
+        """A line stating the data: data sets, runs and folds, rope and threshold."""
         d = self.differences
         runs = d.x.shape[1] // d.folds
         return (f"{writeup.counted(len(d.datasets), 'data set')}, {writeup.counted(runs, 'run')} "
@@ -383,7 +447,7 @@ class Comparison(writeup.WriteUp):
             (lambda v: f"{v:.3f}") for c in table.columns if table[c].dtype.kind == "f"})
 
     def summary(self) -> str:
-        """The compact text report, verdict first."""
+        """The text report (str), verdict first: what ``print(result)`` shows."""
         lines = [f"{self.a} against {self.b}", "", "Verdict: " + self.headline(), "",
                  self.settings(), self.orientation(), ""]
         if self.overall():
@@ -408,7 +472,9 @@ class Comparison(writeup.WriteUp):
         return self.summary()
 
     def figures(self) -> dict:
-        """{name: matplotlib Figure}: the per-data-set posteriors and the two simplices.
+        """A dict of matplotlib Figures by name: "per_dataset" (each data set's posterior),
+        "signed_rank" and "hierarchical" (their simplices; absent with one data set, or when
+        the difference is one number everywhere).
 
         The figures stay open (and so show in a notebook) until closed."""
         import matplotlib.pyplot as plt
@@ -456,7 +522,28 @@ class Comparison(writeup.WriteUp):
 
 @dataclasses.dataclass(frozen=True)
 class MeansComparison(Comparison):
-    """Sign and signed-rank tests of a against b on the data sets' mean scores."""
+    """The sign and signed-rank tests of a against b on the data sets' mean scores.
+
+    What :func:`~bayestut.compare` returns when the results hold one mean score per data set
+    and classifier: the correlated t-test and the hierarchical test need every fold, so
+    ``per_dataset`` and ``hierarchical`` are None, and the verdict is the signed-rank test's.
+    Every other attribute is :class:`Comparison`'s.
+
+    Attributes
+    ----------
+    probabilities : pandas.DataFrame
+        The sign and the signed-rank test's posterior probability and expected probability
+        (four rows), one column per outcome.
+    decision : str
+        "<a> better", "equivalent", "<b> better" or "no decision": the signed-rank test's
+        posterior probability at ``threshold``.
+    sign : SimplexPosterior
+        The Bayesian sign test on the data sets' mean differences.
+    signed_rank : SimplexPosterior
+        The Bayesian signed-rank test on the same differences.
+    not_run : str
+        The sentence saying why the other two tests did not run.
+    """
 
     sign: SimplexPosterior | None = None
     not_run: str = NOT_RUN
@@ -468,12 +555,14 @@ class MeansComparison(Comparison):
                 simplex_overall("signed-rank test on the means", self.signed_rank))
 
     def per_dataset_table(self) -> pd.DataFrame:
+        """A table with one row per data set: its mean difference (no test runs on one)."""
         return pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                             index=pd.Index(self.differences.datasets, name="data set"))
 
     per_dataset_note = "mean differences only: the correlated t-test needs every fold"
 
     def headline(self) -> str:
+        """The verdict in one paragraph of words (str): the signed-rank test's."""
         if self.identical:
             return super().headline()
         o = self.overall()[-1]
@@ -483,18 +572,21 @@ class MeansComparison(Comparison):
                 f"scores only): {text}.")
 
     def sentences(self, each: bool = True) -> list[str]:
+        """The two tests' decisions in plain words, and why the other tests did not run."""
         return [self.sentence(o.test, o.shares, o.shares_se, share=True)
                 for o in self.overall()] + [self.not_run]
 
     many_data_sets = False          # no data set has a sentence of its own
 
     def settings(self) -> str:
+        """A line stating the data: data sets (mean scores only), rope and threshold."""
         return (f"{len(self.differences.datasets)} data sets, one mean score per data set and "
                 f"classifier (no folds); rope ±{self.rope:g}; decision threshold "
                 f"{self.threshold:g}")
 
     def figures(self) -> dict:
-        """{name: matplotlib Figure}: the two tests' simplices."""
+        """A dict of matplotlib Figures by name: "signed_rank" and "sign", the two tests'
+        simplices (empty when the scores are identical)."""
         import matplotlib.pyplot as plt
 
         from ..figures.posteriors import font_families

@@ -125,7 +125,34 @@ def mean_scores(table: pd.DataFrame, names, lower_is_better: bool) -> pd.DataFra
 
 @dataclass(frozen=True)
 class ManyComparison(writeup.WriteUp):
-    """Every pair of K classifiers, and their joint ranking."""
+    """Every pair of K classifiers, and their joint ranking, as :func:`~bayestut.compare_all`
+    returns it.
+
+    Print it (or call :meth:`summary`) for the report. A pair's probabilities are read in
+    either order with :meth:`probabilities`, labelled "<a> better", "equivalent", "<b> better";
+    :meth:`matrix` gives them as a K x K table and :meth:`undominated` the classifiers no other
+    is declared practically better than.
+
+    Attributes
+    ----------
+    classifiers : tuple of str
+        The classifiers' names, in the order given.
+    pairs : dict
+        ``{(a, b): Comparison}``, one per pair, ``a`` before ``b`` in that order: each pair's
+        full two-classifier result.
+    ranking : Ranking or None
+        The Plackett-Luce ranking of the classifiers on the data sets' mean scores; None with
+        ``ranking=False``.
+    threshold : float
+        The decision threshold (the papers' 0.95).
+    rope : float
+        The rope's half-width, in the metric's units.
+    tests : tuple of str
+        The multi-data-set tests run on every pair, the leading one last: ("signed-rank",
+        "hierarchical"), or ("sign", "signed-rank") with mean scores only.
+    refused : str or None
+        Why the multi-data-set tests were not run (one data set); None when they were.
+    """
 
     classifiers: tuple
     pairs: dict                 # {(a, b): Comparison}, a before b in the given order

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 from scipy import stats
 
 from .decisions import labelled
@@ -20,8 +21,27 @@ from ..errors import InputError
 
 @dataclass(frozen=True)
 class StudentPosterior:
-    """Posterior of the mean difference mu = a - b, one per data set; ``scale == 0`` marks a
-    point mass at ``loc`` (all differences equal). ``a``, ``b`` name the outcomes."""
+    """The Bayesian correlated t-test's posterior of the mean difference mu = a - b, one per
+    data set: a Student t (JMLR eq. 6).
+
+    Read it with :meth:`probabilities`: the posterior probability of "<a> better",
+    "equivalent" and "<b> better" for a given rope. Indexing (``posterior[i]``) gives data set
+    i's.
+
+    Attributes
+    ----------
+    df : int
+        The degrees of freedom, n - 1 for n differences per data set.
+    loc : numpy.ndarray
+        The location of each data set's posterior: its mean difference.
+    scale : numpy.ndarray
+        The scale of each data set's posterior; 0 marks a point mass at ``loc`` (all the data
+        set's differences equal).
+    a : str
+        The first classifier's name, which labels the outcomes.
+    b : str
+        The second classifier's name.
+    """
 
     df: int
     loc: np.ndarray
@@ -38,10 +58,12 @@ class StudentPosterior:
         # scipy refuses scale 0: evaluate the point masses apart
         return stats.t(self.df, loc=self.loc, scale=np.where(self.scale > 0, self.scale, 1.0))
 
-    def cdf(self, v) -> np.ndarray:
+    def cdf(self, v: ArrayLike) -> np.ndarray:
+        """P(mu <= v), for each data set."""
         return np.where(self.scale > 0, self._t().cdf(v), (v >= self.loc).astype(float))
 
-    def pdf(self, v) -> np.ndarray:
+    def pdf(self, v: ArrayLike) -> np.ndarray:
+        """The posterior density of mu at v, for each data set (inf at a point mass)."""
         return np.where(self.scale > 0, self._t().pdf(v), np.where(v == self.loc, np.inf, 0.0))
 
     def prob_positive(self) -> np.ndarray:
@@ -74,29 +96,34 @@ class StudentPosterior:
         return np.stack([below, above - below, 1.0 - above], axis=-1)
 
     def hdi(self, mass: float = 0.95) -> np.ndarray:
-        """Highest-density interval: for a symmetric unimodal Student it is the central one."""
+        """The highest-density interval holding ``mass`` (for a Student t, the central one):
+        (lower, upper) on the last axis, one row per data set."""
         if not 0.0 < mass < 1.0:
             raise InputError(f"the HDI mass must be in (0, 1), got {mass}")
         half = stats.t.ppf(0.5 + mass / 2.0, self.df) * self.scale
         return np.stack([self.loc - half, self.loc + half], axis=-1)
 
 
-def correlated_bayesian_ttest(x, rho: float, a: str = "a", b: str = "b") -> StudentPosterior:
-    """Posterior of the mean difference for one data set or many.
+def correlated_bayesian_ttest(x: ArrayLike, rho: float, a: str = "a",
+                              b: str = "b") -> StudentPosterior:
+    """The Bayesian correlated t-test: the posterior of the mean difference a - b on one data
+    set or on each of many (Corani and Benavoli 2015; JMLR §3).
 
     Parameters
     ----------
     x : array_like
-        The differences a - b of one data set (1-D) or of many (one row per data set).
+        The differences a - b of one data set (1-D), or of many (one row per data set), over
+        every fold of every run of cross-validation.
     rho : float
-        The correlation of the cross-validation, 1/k for k folds.
+        The correlation of the cross-validation's differences, 1/k for k folds.
     a, b : str
         The classifiers' names, which label the outcomes.
 
     Returns
     -------
     StudentPosterior
-        Its ``probabilities(rope)`` are labelled "<a> better", "equivalent", "<b> better".
+        Its ``probabilities(rope)`` are each data set's posterior probability of "<a> better",
+        "equivalent" and "<b> better".
     """
     x = check_differences(x)
     rho = check_rho(rho)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import numpy as np
 import pandas as pd
+from numpy.typing import ArrayLike
 
 from ..errors import InputError
 
@@ -107,7 +108,8 @@ def _check_threshold(threshold) -> None:
         raise InputError(f"the threshold must be in [0.5, 1), got {threshold}")
 
 
-def decide(p, threshold: float = 0.95, a: str = "a", b: str = "b"):
+def decide(p: pd.Series | pd.DataFrame | ArrayLike, threshold: float = 0.95, a: str = "a",
+           b: str = "b"):
     """The 0.95 rule: the outcome whose probability exceeds the threshold, else "no decision".
 
     Parameters

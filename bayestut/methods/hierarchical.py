@@ -294,24 +294,61 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
                       thin: int = 1, non_centred=NON_CENTRED, adapt_delta: float = ADAPT_DELTA,
                       backend: str | None = None, progress: bool = True,
                       engine: str = ENGINE) -> HierarchicalResult:
-    """Compare classifiers a and b on several data sets with the hierarchical model.
+    """The Bayesian hierarchical correlated t-test of classifiers a and b on several data sets
+    (Corani et al., MLJ 2017).
 
-    ``data``: a tidy results table (with ``a``, ``b`` naming the classifiers), a
-    :class:`~bayestut.data.Differences`, or an array (data sets x runs*folds) of differences
-    a - b with ``folds`` = k. ``hyperprior``: "mlj" (the default; it reproduces the published
-    tables), "jmlr" or four bounds; ``nu_prior``: one of ``NU_PRIORS``. ``draws`` per chain
-    after ``warmup``, of which every ``thin``-th is kept; the papers use 4,000 in all.
-    ``non_centred``: True (the default: every delta_i non-centred), False, or "auto" or
-    "moments" (chosen per data set, see :func:`_non_centred`; "auto" is the papers'
-    reproductions' rule). ``adapt_delta``: the target acceptance rate of NUTS (higher: smaller
-    steps, fewer divergences, slower; default 0.95). ``backend``: "cmdstanpy" or "pystan"
-    (default: whichever is installed, see :mod:`bayestut.methods.stan`).
-    ``engine``: "exact" (the default, as in ``compare``: numerical integration of the
-    posterior, :mod:`bayestut.methods.hierarchical_exact`: no compile, the same digits on
-    every machine; the sampler's settings are then unused and ``chains * draws`` independent
-    draws serve the plots) or "stan" (MCMC, the papers' method). The defaults are
-    ``compare``'s (see ``ENGINE``, ``NON_CENTRED``, ``ADAPT_DELTA``); the notebooks that
-    reproduce the papers with Stan pass engine="stan", adapt_delta=0.8, non_centred="auto".
+    Parameters
+    ----------
+    data : DataFrame, Differences or array_like
+        A tidy results table (with ``a`` and ``b`` naming the classifiers), a
+        :class:`~bayestut.data.Differences`, or an array of differences a - b, one row per
+        data set and one column per fold of every run (with ``folds``). At least 2 data sets.
+    a, b : str, optional
+        The classifiers' names: which two of a table's to compare; for an array, the names
+        that label the outcomes ("a" and "b" when not given).
+    folds : int, optional
+        The number of cross-validation folds k (the correlation rho = 1/k); needed with an
+        array, read from a table or a ``Differences``.
+    rope : float
+        The rope's half-width, in (0, 1), in the metric's units.
+    hyperprior : str or tuple of float
+        The bounds of the uniform hyperpriors on the Gamma prior of nu - 1: "mlj" (the
+        default, which reproduces the published tables), "jmlr", or (alpha_low, alpha_high,
+        beta_low, beta_high).
+    nu_prior : str
+        The prior on the degrees of freedom nu: "hierarchical" (the papers'), "kruschke",
+        "juarez-steel" or "gaussian" (no Student top level).
+    seed : int
+        The random numbers' seed.
+    chains, warmup, draws, thin : int
+        Stan's sampler: ``draws`` per chain after ``warmup``, every ``thin``-th kept (the
+        papers keep 4,000 in all). With the exact engine, ``chains * draws // thin``
+        independent draws serve the plots.
+    non_centred : bool or str
+        Which delta_i Stan samples non-centred: True (the default: all), False, or "auto" or
+        "moments" (chosen per data set; "auto" is the papers' reproductions' rule).
+    adapt_delta : float
+        NUTS's target acceptance rate (higher: smaller steps, fewer divergences, slower).
+    backend : str, optional
+        "cmdstanpy" or "pystan"; default whichever is installed
+        (:mod:`bayestut.methods.stan`).
+    progress : bool
+        Show Stan's progress.
+    engine : str
+        "exact" (the default, as in :func:`~bayestut.compare`: the posterior by numerical
+        integration, :mod:`bayestut.methods.hierarchical_exact`; no compile, the same digits
+        on every machine, and the sampler's settings unused) or "stan" (MCMC, the papers'
+        method; the notebooks that reproduce them pass engine="stan", adapt_delta=0.8,
+        non_centred="auto").
+
+    Returns
+    -------
+    HierarchicalResult
+        The posterior, its differences on the original scale; its ``probabilities`` (the
+        posterior probability), ``new_data_set_probabilities`` (the probability on a new data
+        set) and ``delta0_probabilities`` (the probability for δ₀) are labelled "<a> better",
+        "equivalent", "<b> better". The exact engine returns its subclass
+        ``ExactHierarchicalResult``, each number with its numerical error.
     """
     if engine not in ENGINES:
         raise InputError(f"unknown engine {engine!r}; choose one of {list(ENGINES)}")

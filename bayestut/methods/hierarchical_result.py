@@ -35,13 +35,66 @@ def sigma_mle(x, rho: float) -> np.ndarray:
 
 @dataclass(frozen=True)
 class HierarchicalResult:
-    """Posterior of the hierarchical model for a - b; differences on the original scale.
+    """The result of :func:`~bayestut.hierarchical_test`: the posterior of the hierarchical
+    model for a - b, its differences on the original scale.
 
-    Draws are pooled over chains. Its probabilities (:attr:`probabilities`,
-    :attr:`new_data_set_probabilities`, :attr:`delta0_probabilities`) are labelled by outcome
-    in the reading order: a better, equivalent, b better. Internally ``_masses[s]`` holds the
-    number line's (left, rope, right) probabilities of a new data set's delta under draw s:
-    left is b better (a - b < -rope).
+    Draws are pooled over chains. Its three kinds of probability are labelled by outcome in
+    the reading order: "<a> better", "equivalent", "<b> better"; :meth:`summary` puts them in
+    one table. (Internally ``_masses[s]`` holds the number line's (left, rope, right)
+    probabilities of a new data set's delta under draw s: left is b better.)
+
+    Attributes
+    ----------
+    probabilities : pandas.Series
+        The posterior probability of each outcome: that it is the likeliest on a new data set
+        (the share of draws in which it is; the papers' decision quantity, which the 0.95 rule
+        reads).
+    new_data_set_probabilities : pandas.Series
+        The probability on a new data set of each outcome (the posterior predictive).
+    delta0_probabilities : pandas.Series
+        The probability for δ₀ of each outcome: the posterior probability that the mean
+        difference of the population of data sets, δ₀, lies in its region.
+    probabilities_mcse : pandas.Series
+        The Monte Carlo error of :attr:`probabilities` (for the exact engine, its numerical
+        error); likewise ``new_data_set_probabilities_mcse`` and
+        ``delta0_probabilities_mcse``.
+    delta0_mean : float
+        The posterior mean of δ₀.
+    labels : tuple of str
+        The outcomes' names in the reading order.
+    a : str
+        The first classifier's name, which labels the outcomes.
+    b : str
+        The second classifier's name.
+    datasets : tuple
+        The data sets' names.
+    rope : float
+        The rope's half-width, in the metric's units.
+    xbar : numpy.ndarray
+        Each data set's mean difference (the maximum-likelihood estimate of delta_i).
+    delta0 : numpy.ndarray
+        (draws,): the posterior draws of δ₀, the mean difference of the population of data
+        sets.
+    sigma0 : numpy.ndarray
+        (draws,): the posterior draws of sigma0, the scale of the data sets' delta_i about
+        δ₀.
+    nu : numpy.ndarray
+        (draws,): the posterior draws of the Student top level's degrees of freedom (inf for
+        the Gaussian top level).
+    delta : numpy.ndarray
+        (draws, data sets): the posterior draws of each data set's mean difference delta_i
+        (shrunk towards δ₀).
+    sigma : numpy.ndarray
+        (draws, data sets): the posterior draws of each data set's standard deviation
+        sigma_i.
+    prepared : Prepared
+        The rescaled data the model was given, kept for inspection.
+    fit : Fit or None
+        Stan's run (None for the exact engine).
+    diagnostics : Diagnostics
+        The fit's convergence checks; ``diagnostics.problems`` is empty when all is well.
+    engine : str
+        How the posterior was computed: "stan" or "exact".
     """
 
     a: str
@@ -62,7 +115,7 @@ class HierarchicalResult:
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        """The outcomes' names in the reading order: a better, equivalent, b better."""
+        """The outcomes' names in the reading order ("<a> better", "equivalent", "<b> better")."""
         return outcomes(self.a, self.b)
 
     def _labelled(self, p, name: str) -> pd.Series:
@@ -149,6 +202,7 @@ class HierarchicalResult:
 
     @property
     def diagnostics(self):
+        """The fit's convergence checks (``problems`` is empty when all is well)."""
         return self.fit.diagnostics
 
     def summary(self) -> pd.DataFrame:

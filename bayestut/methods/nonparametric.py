@@ -54,8 +54,28 @@ CHUNK_ELEMENTS = 1 << 20     # weights held in memory at once: about 8 MB
 
 @dataclass(frozen=True)
 class SimplexPosterior:
-    """Posterior samples of the three outcomes' probabilities theta for a - b (a sign or
-    signed-rank test). Its numbers are labelled by outcome, in the reading order."""
+    """The result of a Bayesian sign or signed-rank test: posterior samples of theta, the
+    three outcomes' probabilities, for a - b.
+
+    Its numbers are labelled by outcome in the reading order: "<a> better", "equivalent",
+    "<b> better".
+
+    Attributes
+    ----------
+    probabilities : pandas.Series
+        The posterior probability of each outcome: the share of samples in which its theta is
+        the largest (JMLR Tables 9-11; the 0.95 rule reads it).
+    expected_probabilities : pandas.Series
+        The expected probability of each outcome: the posterior mean of its theta.
+    samples : pandas.DataFrame
+        The samples of theta, one row per sample, one column per outcome.
+    labels : tuple of str
+        The outcomes' names in the reading order.
+    a : str
+        The first classifier's name, which labels the outcomes.
+    b : str
+        The second classifier's name.
+    """
 
     _samples: np.ndarray     # internal: (n_samples, 3), the number line's (left, rope, right)
     a: str = "a"
@@ -63,7 +83,7 @@ class SimplexPosterior:
 
     @property
     def labels(self) -> tuple[str, str, str]:
-        """The outcomes' names in the reading order: a better, equivalent, b better."""
+        """The outcomes' names in the reading order ("<a> better", "equivalent", "<b> better")."""
         return outcomes(self.a, self.b)
 
     @property
@@ -78,13 +98,13 @@ class SimplexPosterior:
 
     @property
     def probabilities(self) -> pd.Series:
-        """The posterior probability of each outcome: the share of samples in which its
+        """The posterior probability of each outcome, the share of samples in which its
         theta is the largest (JMLR Tables 9-11; the 0.95 rule reads it)."""
         return labelled(self._shares, self.a, self.b, "posterior probability")
 
     @property
     def expected_probabilities(self) -> pd.Series:
-        """The expected probability of each outcome: the posterior mean of its theta."""
+        """The expected probability of each outcome, the posterior mean of its theta."""
         return labelled(self._samples.mean(axis=0), self.a, self.b, "expected probability")
 
 
@@ -171,7 +191,7 @@ def sign_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
               n_samples: int = N_SAMPLES, seed=None, a: str | None = None,
               b: str | None = None, resolution: float | None = None,
               ties=None) -> SimplexPosterior:
-    """Bayesian sign test: (P(z < -r), P(|z| <= r), P(z > r)) ~ Dirichlet (JMLR eq. 10).
+    """Bayesian sign test: (P(z < -r), P(``|z|`` <= r), P(z > r)) ~ Dirichlet (JMLR eq. 10).
 
     A difference on ±r is in the rope; with r = 0 a zero difference counts half to each side.
     The prior strength defaults to s = 0.5, as JMLR §4.2 uses for both tests; baycomp's
@@ -204,7 +224,9 @@ def sign_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
     Returns
     -------
     SimplexPosterior
-        Draws of (P(left), P(rope), P(right)).
+        Draws of the three outcomes' probabilities; its ``probabilities`` (the posterior
+        probability) and ``expected_probabilities`` are labelled "<a> better", "equivalent",
+        "<b> better".
     """
     z, a0, b0, res = _inputs(z, rope, s, z0, n_samples, resolution)
     values = np.concatenate([[z0], z])
@@ -299,7 +321,7 @@ def signed_rank_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float
     Returns
     -------
     SimplexPosterior
-        Draws of (P(left), P(rope), P(right)).
+        As for :func:`sign_test`.
     """
     z, a0, b0, res = _inputs(z, rope, s, z0, n_samples, resolution)
     values = np.concatenate([[z0], z])

@@ -28,7 +28,7 @@ import numpy as np
 import pandas as pd
 
 from . import stan
-from .diagnostics import mcse_mean
+from .diagnostics import Diagnostics, mcse_mean
 from ..errors import InputError
 
 PROGRAM = "plackett_luce"
@@ -73,7 +73,28 @@ def ranking_data(means: pd.DataFrame) -> dict:
 
 @dataclass(frozen=True)
 class Ranking:
-    """Posterior of the Plackett-Luce weights; ``w[s, k]``: draw s, classifier k."""
+    """The Plackett-Luce ranking of K classifiers over data sets: the posterior of its weights.
+
+    Classifier k's weight is the probability that it ranks first on a new data set; the
+    model reads only each data set's mean scores, with no rope. Read it with :meth:`table`.
+
+    Attributes
+    ----------
+    classifiers : tuple of str
+        The classifiers' names, in the order of ``w``'s columns.
+    w : numpy.ndarray
+        (draws, K): the posterior draws of the weights, chains one after another; ``w[s, k]``
+        is draw s's probability that classifier k ranks first on a new data set.
+    n_datasets : int
+        The number of data sets ranked.
+    fit : Fit or GibbsFit
+        The sampler's run: Stan's, or the NumPy Gibbs sampler's (``compare_all`` with the
+        exact engine).
+    diagnostics : Diagnostics
+        The sampler's convergence checks; ``diagnostics.problems`` is empty when all is well.
+    p_first_mcse : numpy.ndarray
+        The Monte Carlo standard error of each classifier's mean weight, P(first).
+    """
 
     classifiers: tuple
     w: np.ndarray            # (draws, K)
@@ -92,9 +113,9 @@ class Ranking:
                 f"{name} upper": np.quantile(draws, 1 - tail, axis=0)}
 
     def table(self) -> pd.DataFrame:
-        """Per classifier, best first: P(first on a new data set) and the expected rank, each
-        with its 95% equal-tailed credible interval (lower, upper), and the share of draws in
-        which its weight is the largest."""
+        """A table with one row per classifier, best expected rank first: P(first on a new
+        data set) and the expected rank, each with its 95% equal-tailed credible interval
+        (lower, upper), and the share of draws in which its weight is the largest."""
         best = np.bincount(self.w.argmax(axis=1), minlength=len(self.classifiers)) / len(self.w)
         out = pd.DataFrame({**self._summary(self.w, "P(first)"),
                             **self._summary(self.expected_ranks(), "expected rank"),
@@ -103,7 +124,8 @@ class Ranking:
         return out.sort_values("expected rank")
 
     @property
-    def diagnostics(self):
+    def diagnostics(self) -> Diagnostics:
+        """The sampler's convergence checks (``problems`` is empty when all is well)."""
         return self.fit.diagnostics
 
     @property
