@@ -42,6 +42,10 @@ autodoc_default_options = {"exclude-members": "__init__, __new__"}
 napoleon_google_docstring = False
 napoleon_numpy_docstring = True
 napoleon_use_rtype = False
+# Attributes as a field list: a class's properties are also rendered as its members, and
+# an `.. attribute::` entry for each would describe them twice (Sphinx warns)
+napoleon_use_ivar = True
+autodoc_type_aliases = {"ArrayLike": "numpy.typing.ArrayLike"}   # not its expansion
 
 html_theme = "sphinx_book_theme"
 html_title = "bayestut"
