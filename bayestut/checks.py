@@ -203,7 +203,8 @@ def check_within_one(x) -> None:
         raise InputError(f"differences up to {largest:g} in the metric's units: the tests expect "
                          "differences within ±1. Express the metric in larger units (divide "
                          "the scores and the rope by the same power of ten): no probability "
-                         "changes")
+                         "changes; if the scores are percentages, give fractions instead "
+                         "(divide by 100, or percent=True; on the command line --percent)")
 
 
 def check_backend(backend, threads_only: bool = False) -> None:

@@ -113,9 +113,11 @@ class Results:
         differ = [name for name, (value, default) in asked.items()
                   if value != default and value != had[name]]
         if differ:
-            raise InputError(f"the results were read already with {', '.join(f'{n}={had[n]!r}' for n in differ)}"
-                             f"; the analysis got {', '.join(f'{n}={asked[n][0]!r}' for n in differ)}. "
-                             "Give these options to bt.open_results, or pass the raw table")
+            read = ", ".join(f"{n}={had[n]!r}" for n in differ)
+            given = ", ".join(f"{n}={asked[n][0]!r}" for n in differ)
+            raise InputError(f"the results were read already with {read}; the analysis got "
+                             f"{given}. Give these options to bt.open_results, or pass the "
+                             "raw table")
 
 
 def open_results(source, *, score: str = "score", percent: bool = False,

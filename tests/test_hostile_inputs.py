@@ -58,7 +58,7 @@ def test_percent_is_believed_for_scores_below_one():
     told = compare(scores(), "mine", "base", percent=True)
     assert np.allclose(told.differences.x * 100, compare(scores(), "mine", "base").differences.x)
     with pytest.raises(InputError, match="percentages lie in 0-100"):
-        compare(scores().assign(score=lambda t: t["score"] - 0.5), "mine", "base",
+        compare(scores().assign(score=lambda t: t["score"] - 1), "mine", "base",
                 percent=True, score_range=(-1, 1))
 
 

@@ -36,7 +36,8 @@ def test_compare_all_reads_and_checks_its_input_once():
     wrapped = {"validate": (data, "validate"), "to_tidy": (data, "to_tidy"),
                "read_results": (data, "read_results"),
                "paired_differences": (compare_module, "paired_differences"),
-               "check_all": (many, "check_all"), "compare's check_all": (compare_module, "check_all")}
+               "check_all": (many, "check_all"),
+               "compare's check_all": (compare_module, "check_all")}
     patches = [mock.patch.object(module, name, wraps=getattr(module, name))
                for module, name in wrapped.values()]
     mocks = [p.start() for p in patches]

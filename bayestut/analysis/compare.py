@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import re
 import warnings
 from dataclasses import dataclass
 
@@ -641,7 +640,9 @@ non_centred, engine, progress, plan
                     adapt_delta=adapt_delta, non_centred=non_centred, progress=progress,
                     engine=engine)
     planned = None
-    if plan and hierarchical is not None and decide(hierarchical.probabilities, threshold) == "none":
+    undecided = hierarchical is not None and decide(hierarchical.probabilities,
+                                                     threshold) == "none"
+    if plan and undecided:
         # the planner computes the present posterior again (simulation.planning takes no
         # fitted posterior): a second exact fit, a few seconds
         planned = plan_differences(d, plan, rope=rope, threshold=threshold, sims=SIMS, seed=seed,

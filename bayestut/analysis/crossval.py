@@ -216,8 +216,8 @@ def _check_output(dataset, classifier, cv, scoring: str) -> None:
                              "cannot be compared)")
         search = any(str(k).startswith("split0_test_") for k in cv)   # GridSearchCV's
         shown = list(cv)[:6]
-        raise InputError(f"{classifier!r} on {dataset!r} holds no test scores of "
-                         f"cross_validate (no key test_...; its keys are {shown}"
+        raise InputError(f"{classifier!r} on {dataset!r} has no {scoring!r} and no test "
+                         f"scores of cross_validate at all (no key test_...; its keys are {shown}"
                          f"{', ...' if len(cv) > 6 else ''})"
                          + (": that is a search's cv_results_, one row per candidate setting, "
                             "not one model's folds; run cross_validate(search, X, y, cv=cv, "

@@ -58,6 +58,7 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
     tuple of str
         The names, each known, none repeated, at least two.
     """
+    check_listed(classifiers)
     known = list(dict.fromkeys(table["classifier"].astype(str)))
     names = known if classifiers is None else [nfc(c) for c in classifiers]
     unknown = [c for c in names if c not in known]
@@ -70,6 +71,20 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
     if len(names) < 2:
         raise InputError(f"at least 2 classifiers are needed to compare, got {names}")
     return tuple(names)
+
+
+def check_listed(classifiers) -> None:
+    """Classifiers given as a list (or any ordered iterable), or None: not one string, and not
+    a set, whose order changes from run to run, and with it which side of each pair comes
+    first."""
+    if isinstance(classifiers, str):
+        raise InputError(f"give a list of classifier names, not one string {classifiers!r}")
+    if isinstance(classifiers, (set, frozenset, dict)):
+        raise InputError(f"give the classifier names as a list, in the order to compare them, "
+                         f"not a {type(classifiers).__name__} ({classifiers!r}): e.g. "
+                         "sorted(names)")
+    if classifiers is not None and not hasattr(classifiers, "__iter__"):
+        raise InputError(f"give the classifier names as a list, got {classifiers!r}")
 
 
 def check_parallel(n_jobs, backend) -> None:
@@ -324,13 +339,7 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
     ranking, progress = check("ranking", ranking), check("progress", progress)
     rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
     check_parallel(n_jobs, backend)
-    if isinstance(classifiers, str):
-        raise InputError(f"give a list of classifier names, not one string {classifiers!r}")
-    if isinstance(classifiers, (set, frozenset, dict)):
-        # a set's order changes from run to run, and with it which side of each pair comes first
-        raise InputError(f"give the classifier names as a list, in the order to compare them, "
-                         f"not a {type(classifiers).__name__} ({classifiers!r}): e.g. "
-                         "sorted(names)")
+    check_listed(classifiers)
     check_environment()
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=classifiers, lower_is_better=lower_is_better)

@@ -9,6 +9,8 @@ rerun) is :mod:`bayestut.simulation.planning`.
 
 from __future__ import annotations
 
+import re
+
 from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..data import Results, open_results
 from ..errors import InputError
@@ -67,11 +69,11 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
     try:
         return plan_differences(d, counts, rope=rope, sims=sims, backend=backend, **settings)
     except InputError as problem:
-        # the exact engine's refusals advise Stan, which the planner does not run
-        reason, advice, _ = str(problem).partition("use the Stan engine")
-        reason = reason if advice else str(problem).partition("; use engine='stan'")[0]
-        if "stan" not in str(problem).lower():
+        text = str(problem)
+        if "engine" not in text:
             raise
-        raise InputError(f"{reason.rstrip(': ')}: the planner reruns the hierarchical test "
-                         "with the exact engine only, so it cannot plan these results "
-                         "(compare(..., engine='stan') still compares them)") from None
+        # the exact engine's refusals advise Stan, which the planner does not run
+        reason = re.split(r":? use the Stan engine|; use engine='stan'", text)[0]
+        raise InputError(f"{reason}: the planner reruns the hierarchical test with the exact "
+                         "engine only, so it cannot plan these results (compare(..., "
+                         "engine='stan') still compares them)") from None
