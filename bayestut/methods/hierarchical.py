@@ -25,7 +25,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ..checks import check_rope
+from ..checks import check, check_rope
 from ..data import Differences, paired_differences
 from ..errors import InputError
 from . import hierarchical_exact
@@ -418,8 +418,7 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
     ``compare``'s (see ``ENGINE``, ``NON_CENTRED``, ``ADAPT_DELTA``); the notebooks that
     reproduce the papers with Stan pass engine="stan", adapt_delta=0.8, non_centred="auto".
     """
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine {engine!r}; choose one of {list(ENGINES)}")
+    check("engine", engine)
     d = _differences(data, a, b, folds)
     x, bounds = _check(d, rope, hyperprior, nu_prior)
     if engine == "exact":
