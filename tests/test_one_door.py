@@ -244,3 +244,13 @@ def test_the_notebook_command_takes_the_options_its_advice_names():
     args = cli.parser().parse_args(["notebook", "r.csv", "--score-range", "0", "inf",
                                     "--percent", "--higher-is-better", "--plan", "5"])
     assert args.score_range == [0.0, np.inf] and args.percent and args.lower_is_better is False
+
+
+def test_compare_all_refuses_copied_means_before_any_pair_is_sampled():
+    df = table(("a", "b", "c"), datasets=3)
+    steps = np.repeat([0.02, 0.03, 0.05], 5)
+    df.loc[df.classifier == "c", "score"] = df.loc[df.classifier == "a", "score"].to_numpy() + steps
+    with mock.patch.object(compare_module, "signed_rank_test") as sampled:
+        with pytest.raises(InputError, match="same on every fold"):
+            compare_all(df, ranking=False, n_jobs=1, progress=False, **FAST)
+    assert sampled.call_count == 0

@@ -26,7 +26,8 @@ import pandas as pd
 from tqdm.auto import tqdm
 
 from .compare import (ADAPT_DELTA, ENGINE, MEAN, NON_CENTRED, SHARE, SIGNED_RANK_SAMPLES,
-                      Overall, compare_checked, failed_checks, oriented_differences)
+                      Overall, check_variation, compare_checked, failed_checks,
+                      oriented_differences)
 from . import writeup
 from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..errors import InputError
@@ -351,6 +352,9 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
     # unpaired or missing folds, found before any fit starts; each pair's differences once
     differences = {} if data.means_only else {
         (a, b): oriented_differences(data.table, a, b, data.lower_is_better) for a, b in pairs}
+    for d in differences.values():
+        if len(d.datasets) > 1:
+            check_variation(d)
     if ranking:                 # ... and ties the ranking cannot take
         ranking_data(mean_scores(data.table, names, data.lower_is_better))
     workers = min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1, len(pairs))
