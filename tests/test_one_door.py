@@ -254,3 +254,20 @@ def test_compare_all_refuses_copied_means_before_any_pair_is_sampled():
         with pytest.raises(InputError, match="same on every fold"):
             compare_all(df, ranking=False, n_jobs=1, progress=False, **FAST)
     assert sampled.call_count == 0
+
+
+def test_the_notebook_command_does_not_advise_an_option_it_lacks(tmp_path, monkeypatch, capsys):
+    papermill = pytest.importorskip("papermill")
+    from bayestut.analysis import own_notebook
+
+    def refused(*args, **kwargs):
+        raise papermill.PapermillExecutionError(
+            0, 1, "bt.compare(...)", "InputError", "the exact engine needs at least 3 "
+            "differences per data set, these have 2: use the Stan engine (on the command line "
+            "--engine stan; in Python engine=\"stan\")", [])
+    monkeypatch.setattr(own_notebook, "execute", refused)
+    path = tmp_path / "r.csv"
+    table(("a", "b")).to_csv(path, index=False)
+    status = cli.main(["notebook", str(path), "a", "b", "--out", str(tmp_path / "o")])
+    err = capsys.readouterr().err
+    assert status == 2 and "has no --engine" in err and "compare RESULTS.csv A B --engine stan" in err

@@ -23,6 +23,9 @@ from .options import READING, add_options, reading
 from .report_file import protect_input, write_report
 
 
+# the notebook runs the default (exact) engine; advice naming --engine points to compare
+ENGINE_ADVICE = (" (the notebook command runs the exact engine and has no --engine: run "
+                 "python -m bayestut compare RESULTS.csv A B --engine stan for the Stan one)")
 # a folder that cannot take the notebook: full, over quota, read-only, file too large
 FULL = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG)
 
@@ -84,7 +87,8 @@ def run(args, out: Path) -> Path:
             page, _ = nbconvert.HTMLExporter().from_filename(str(partial))
         except papermill.PapermillExecutionError as problem:
             if problem.ename == "InputError":        # the analysis refused an option: exit 2
-                raise InputError(problem.evalue) from None
+                raise InputError(problem.evalue + (ENGINE_ADVICE if "--engine" in problem.evalue
+                                                   else "")) from None
             raise
         except OSError as problem:
             if problem.errno not in FULL:
