@@ -270,4 +270,5 @@ def test_the_notebook_command_does_not_advise_an_option_it_lacks(tmp_path, monke
     table(("a", "b")).to_csv(path, index=False)
     status = cli.main(["notebook", str(path), "a", "b", "--out", str(tmp_path / "o")])
     err = capsys.readouterr().err
-    assert status == 2 and "has no --engine" in err and "compare RESULTS.csv A B --engine stan" in err
+    assert status == 2 and "has no --engine" in err
+    assert "compare RESULTS.csv A B --engine stan" in err
