@@ -153,18 +153,16 @@ def open_results(source, *, score: str = "score", percent: bool = False,
             chosen = tuple(nfc(c) for c in _names_list(classifiers))
             return replace(source, classifiers=chosen)
         return source
-    percent = check("percent", percent)
-    if not isinstance(score, str):
-        raise InputError(f"score names the score column, as text, got {score!r}")
     lower_is_better = metric_direction(score, lower_is_better)
     low, high = check_score_range(score_range)
     chosen = None if classifiers is None else [nfc(c) for c in _names_list(classifiers)]
+    # percent and score are checked by read_results, once
     table = read_results(source, score=score, percent=percent, score_range=(low, high),
                          classifiers=chosen)
     means = is_means_only(table)
     known = tuple(dict.fromkeys(table["classifier"]))
     return Results(table=table, metric=score, lower_is_better=lower_is_better,
-                   percent=percent, score_range=(low, high),
+                   percent=bool(percent), score_range=(low, high),
                    means_only=means, classifiers=tuple(chosen) if chosen else known,
                    runs=None if means else int(table["run"].nunique()),
                    folds=None if means else int(table["fold"].nunique()))
