@@ -352,11 +352,11 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
     # unpaired or missing folds, found before any fit starts; each pair's differences once
     differences = {} if data.means_only else {
         (a, b): oriented_differences(data.table, a, b, data.lower_is_better) for a, b in pairs}
-    for d in differences.values():
+    if ranking:                 # ... ties the ranking cannot take
+        ranking_data(mean_scores(data.table, names, data.lower_is_better))
+    for d in differences.values():      # ... and folds with nothing to learn the noise from
         if len(d.datasets) > 1:
             check_variation(d)
-    if ranking:                 # ... and ties the ranking cannot take
-        ranking_data(mean_scores(data.table, names, data.lower_is_better))
     workers = min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1, len(pairs))
     if (workers > 1 and data.table["dataset"].nunique() > 1 and not data.means_only
             and engine == "stan"):             # the hierarchical test will sample
