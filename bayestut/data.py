@@ -60,7 +60,7 @@ def accuracy_table(df: pd.DataFrame, classifiers, datasets=None) -> pd.DataFrame
     return table[list(dict.fromkeys(wide["col"]))].droplevel(0)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)      # eq=False: two tables compare by identity, not cells
 class Results:
     """A results table read and checked once (:func:`open_results`), with what was said about
     it: every analysis accepts it and trusts it, checking nothing again. Treat ``table`` as
