@@ -31,6 +31,8 @@ _PUBLIC = {  # name -> the module that defines it
     "compare": "bayestut.analysis.compare",
     "compare_all": "bayestut.analysis.many",
     "read_results": "bayestut.data",
+    "open_results": "bayestut.data",
+    "Results": "bayestut.data",
     "load_uci": "bayestut.data",
     "correlated_bayesian_ttest": "bayestut.methods.correlated",
     "sign_test": "bayestut.methods.nonparametric",

@@ -11,19 +11,19 @@ import csv
 import io
 import re
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
+from .checks import FRACTION, check, check_score_range, metric_direction
 from .errors import InputError  # re-exported: `from bayestut.data import InputError` works
 from .paths import DATA
 from .shapes import (LINE, ROW, check_means, is_means_only, lookalikes, nfc, refuse_ranks,
                      rows_cited, to_tidy)
 
 COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
-FRACTION = (0.0, 1.0)      # the range of accuracy, AUC, F1, ...: the default metric range
 UCI_CLASSIFIERS = ("nbc", "aode", "hnb", "j48", "j48gr")
 ZERO_RESIDUE = 1e-12   # far below any score's precision, far above float rounding
 
@@ -60,21 +60,148 @@ def accuracy_table(df: pd.DataFrame, classifiers, datasets=None) -> pd.DataFrame
     return table[list(dict.fromkeys(wide["col"]))].droplevel(0)
 
 
+@dataclass(frozen=True, eq=False)      # eq=False: two tables compare by identity, not cells
+class Results:
+    """A results table read and checked once (:func:`open_results`), with what was said about
+    it: every analysis accepts it and trusts it, checking nothing again. Treat ``table`` as
+    read-only.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        Tidy per fold (``dataset, classifier, run, fold, score``) or, with means only,
+        ``dataset, classifier, score``; scores in the metric's units (fractions when the
+        scores were percent and divided).
+    metric : str
+        The score column's name as the reader gave it.
+    lower_is_better : bool
+        The metric's direction.
+    percent : bool
+        Whether the scores were given in percent (and divided by 100).
+    score_range : tuple of float
+        The values the metric can take, in the analysis's units (fractions with percent).
+    means_only : bool
+        One mean score per data set and classifier (no folds).
+    classifiers : tuple of str
+        The classifiers to compare, in the order given (all of the table's when none were
+        named).
+    runs, folds : int or None
+        The numbers of runs and of fold numbers in the table (None with means only).
+    resolution : float or None
+        The precision the scores are given to (not yet filled in).
+    """
+
+    table: pd.DataFrame
+    metric: str
+    lower_is_better: bool
+    percent: bool
+    score_range: tuple
+    means_only: bool
+    classifiers: tuple
+    runs: int | None
+    folds: int | None
+    resolution: float | None = None
+
+    def same_reading(self, score: str, percent: bool, score_range, lower_is_better) -> None:
+        """Refuse reading options that contradict how this table was read: the analysis
+        trusts the table, so a different option would be silently ignored."""
+        asked = {"score": (score, "score"), "percent": (percent, False),
+                 "score_range": (tuple(score_range), FRACTION),
+                 "lower_is_better": (lower_is_better, None)}
+        had = {"score": self.metric, "percent": self.percent,
+               "score_range": self.score_range, "lower_is_better": self.lower_is_better}
+        differ = [name for name, (value, default) in asked.items()
+                  if value != default and value != had[name]]
+        if differ:
+            read = ", ".join(f"{n}={had[n]!r}" for n in differ)
+            given = ", ".join(f"{n}={asked[n][0]!r}" for n in differ)
+            raise InputError(f"the results were read already with {read}; the analysis got "
+                             f"{given}. Give these options to bt.open_results, or pass the "
+                             "raw table")
+
+
+def open_results(source, *, score: str = "score", percent: bool = False,
+                 score_range=FRACTION, classifiers=None,
+                 lower_is_better: bool | None = None) -> Results:
+    """The one door for results: read, check and describe a table once.
+
+    Parameters
+    ----------
+    source : pandas.DataFrame, str, Path or Results
+        The table in any of the four shapes of :mod:`bayestut.shapes`, or the path of a CSV;
+        a :class:`Results` is returned as it is (its reading options must agree).
+    score : str
+        The column holding the metric (tidy tables).
+    percent : bool
+        The scores are percentages: they are divided by 100.
+    score_range : pair of numbers
+        The values the metric can take, in fractions when ``percent`` (±inf for no bound).
+    classifiers : iterable of str, optional
+        The classifiers to compare, in order (any iterable, read once); in a wide table, the
+        columns holding classifiers' scores.
+    lower_is_better : bool or None
+        The metric's direction; None: higher is better unless the column is named like a loss.
+
+    Returns
+    -------
+    Results
+        The checked table and what was said about it.
+    """
+    if isinstance(source, Results):
+        source.same_reading(score, percent, score_range, lower_is_better)
+        if classifiers is not None:
+            chosen = tuple(nfc(c) for c in _names_list(classifiers))
+            return replace(source, classifiers=chosen)
+        return source
+    lower_is_better = metric_direction(score, lower_is_better)
+    low, high = check_score_range(score_range)
+    chosen = None if classifiers is None else [nfc(c) for c in _names_list(classifiers)]
+    # percent and score are checked by read_results, once
+    table = read_results(source, score=score, percent=percent, score_range=(low, high),
+                         classifiers=chosen)
+    means = is_means_only(table)
+    known = tuple(dict.fromkeys(table["classifier"]))
+    return Results(table=table, metric=score, lower_is_better=lower_is_better,
+                   percent=bool(percent), score_range=(low, high),
+                   means_only=means, classifiers=tuple(chosen) if chosen else known,
+                   runs=None if means else int(table["run"].nunique()),
+                   folds=None if means else int(table["fold"].nunique()))
+
+
 def read_results(source: pd.DataFrame | Path | str, score: str = "score",
                  percent: bool = False, score_range=FRACTION, classifiers=None) -> pd.DataFrame:
     """A reader's own results (a DataFrame or a CSV path) in the tidy format, checked.
 
     The table may come in any of the four shapes of :mod:`bayestut.shapes` (tidy or wide, per
     fold or means only); per-fold tables come back tidy per fold, means-only tables as
-    ``dataset, classifier, score``.
+    ``dataset, classifier, score``. :func:`open_results` returns it with what was said about
+    it, for the analyses.
 
-    ``score`` names the column holding the metric; ``percent=True`` divides it by 100.
-    ``score_range`` = (low, high) is the range the metric can take (±inf for no bound,
-    e.g. (0, inf) for log-loss); every score must lie in it. ``classifiers``: in a wide table,
-    the columns that hold classifiers' scores (the others are left out); needed when the table
-    has other numeric columns. Classifier and data set names are text, compared after Unicode
-    normalisation (NFC), so that classifiers called 1 and 2 are found by the names "1" and "2".
+    Parameters
+    ----------
+    source : pandas.DataFrame, str or Path
+        The table, or the path of a CSV file.
+    score : str
+        The column holding the metric; ``percent=True`` divides it by 100.
+    percent : bool
+        The scores are percentages.
+    score_range : pair of numbers
+        (low, high), the range the metric can take (±inf for no bound, e.g. (0, inf) for
+        log-loss; fractions when ``percent``); every score must lie in it.
+    classifiers : iterable of str, optional
+        In a wide table, the columns that hold classifiers' scores (the others are left
+        out); needed when the table has other numeric columns. Names are text, compared after
+        Unicode normalisation (NFC), so that classifiers called 1 and 2 are found by the
+        names "1" and "2".
+
+    Returns
+    -------
+    pandas.DataFrame
+        The tidy table, scores in the metric's units (fractions for percent).
     """
+    if isinstance(source, Results):
+        return open_results(source, score=score, percent=percent,
+                            score_range=score_range).table
     if isinstance(source, pd.DataFrame):
         df = check_frame(source)
     elif isinstance(source, (str, Path)):
@@ -87,8 +214,7 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
         raise InputError(f"give the results as a pandas DataFrame or the path of a CSV file, "
                          f"not a {type(source).__name__}; e.g. pd.DataFrame(rows, columns="
                          f"{COLUMNS})")
-    if not isinstance(percent, (bool, np.bool_)):      # "False" is truthy: scores / 100
-        raise InputError(f"percent must be True or False (--percent), got {percent!r}")
+    percent = check("percent", percent)     # "False" is truthy: scores / 100
     if not isinstance(score, str):
         raise InputError(f"score names the score column, as text, got {score!r}")
     if classifiers is not None:
@@ -174,13 +300,14 @@ def numeric_scores(scores: pd.Series) -> pd.Series:
 
 
 def check_percent(scores: pd.Series, percent: bool, score_range) -> None:
-    """Refuse a percent flag that contradicts the scores: dividing fractions by 100 (or leaving
-    percentages undivided) would silently shrink (or stretch) every difference against the rope."""
-    if percent and scores.max() <= 1.0:
-        raise InputError(f"percent=True (--percent) divides the scores by 100, but every score is "
-                         f"at most 1 (largest {scores.max():g}): they are fractions already. "
-                         "Drop percent=True (--percent); dividing them would make every "
-                         "difference 100 times smaller than the rope")
+    """Refuse a percent flag that contradicts the scores. percent=True is believed unless
+    impossible (a score outside 0-100): error rates of 0.5 % are given as 0.5, so scores all
+    below 1 can be percentages as well as fractions, and no guess is made either way."""
+    if percent and (scores.min() < 0.0 or scores.max() > 100.0):
+        raise InputError(f"percent=True (--percent) divides the scores by 100, but percentages "
+                         f"lie in 0-100 and these run from {scores.min():g} to "
+                         f"{scores.max():g}: drop percent=True (--percent) and declare the "
+                         "metric's range " + range_advice(scores))
     low, high = check_score_range(score_range)
     if not percent and high == 100.0 and low >= 0.0 and scores.max() > 1.0:
         raise InputError(f"the scores run up to {scores.max():g} on a 0-100 scale: they are "
@@ -313,7 +440,8 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
     if ((low, high) == FRACTION and df["score"].median() > 1.0 and df["score"].min() >= 0.0
             and df["score"].max() <= 100.0):
         raise InputError("scores above 1 look like percentages: give fractions "
-                         "(divide by 100, or pass percent=True; on the command line --percent)")
+                         "(divide by 100, or pass percent=True; on the command line --percent)"
+                         + (COUNTS if _whole_numbers(df["score"]) else ""))
     outside = (df["score"] < low) | (df["score"] > high)
     if outside.any():
         first = df.loc[outside].iloc[0]
@@ -332,24 +460,30 @@ def validate(df: pd.DataFrame, score_range=FRACTION) -> pd.DataFrame:
     return df.drop(columns=[c for c in (LINE, ROW) if c in df.columns]).reset_index(drop=True)
 
 
+COUNTS = ("; if they are counts of correct predictions, divide each by its fold's number of "
+          "test examples instead, which gives the fold's accuracy")
+
+
+def _whole_numbers(scores: pd.Series) -> bool:
+    return bool((scores % 1 == 0).all() and scores.max() > 1)
+
+
 def range_advice(scores: pd.Series) -> str:
     """The score range to declare, for scores outside [0, 1]: scikit-learn's neg_ scorers
-    (neg_log_loss, neg_mean_squared_error) give numbers up to 0, losses numbers from 0 up."""
+    (neg_log_loss, neg_mean_squared_error) give numbers up to 0, losses numbers from 0 up;
+    counts of correct predictions are divided by the test folds' sizes instead."""
+    if scores.min() >= 0 and _whole_numbers(scores):
+        return ("(whole numbers from 0 up: if they are counts of correct predictions, divide "
+                "each by its fold's number of test examples to get the fold's accuracy; if "
+                "the metric is a count with no upper bound, score_range=(0, inf); on the "
+                "command line --score-range 0 inf)")
     if scores.max() <= 0:
         return ("(all scores are at most 0, as scikit-learn's neg_ scorers give, e.g. "
                 "neg_log_loss: score_range=(-inf, 0); on the command line --score-range -inf 0)")
-    return ("(score_range=(0, inf) for log-loss; on the command line --score-range 0 inf)")
-
-
-def check_score_range(score_range) -> tuple[float, float]:
-    """(low, high) of a metric as floats, low < high; InputError otherwise."""
-    try:
-        low, high = (float(v) for v in score_range)
-    except (TypeError, ValueError):
-        raise InputError(f"give the score range as two numbers (low, high), got {score_range!r}")
-    if not low < high:
-        raise InputError(f"the score range needs low < high, got [{low:g}, {high:g}]")
-    return low, high
+    if scores.min() >= 0:
+        return "(score_range=(0, inf) for log-loss; on the command line --score-range 0 inf)"
+    return ("(the scores take both signs: give the metric's bounds, or score_range=(-inf, inf) "
+            "for a metric with none; on the command line --score-range -inf inf)")
 
 
 def _key(df: pd.DataFrame) -> str:
@@ -432,7 +566,9 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
         raise InputError("unequal numbers of folds across data sets: "
                          + ", ".join(f"{k}: {v}" for k, v in counts.items())
                          + "; give every data set the same runs x folds")
-    folds_per_run = wide.reset_index().groupby([key, "run"])["fold"].nunique()
+    # from the index's levels, not reset_index: a classifier may be called run, fold, dataset
+    levels = wide.index.to_frame(index=False, name=["_key", "_run", "_fold"])
+    folds_per_run = levels.groupby(["_key", "_run"], sort=False)["_fold"].nunique()
     k = folds_per_run.groupby(level=0, sort=False).agg(lambda v: sorted(set(v))).reindex(order)
     if folds_per_run.nunique() != 1:
         raise InputError("runs with different numbers of folds k: "

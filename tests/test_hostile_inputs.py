@@ -52,9 +52,14 @@ def cli_run(tmp_path, capsys, df, *args, out="out"):
 
 # --- silent wrong verdicts ------------------------------------------------------------------
 
-def test_percent_on_fractions_is_refused():
-    with pytest.raises(InputError, match="they are fractions already"):
-        compare(scores(), "mine", "base", percent=True)
+def test_percent_is_believed_for_scores_below_one():
+    # error rates of 0.5 % are 0.5 in percent: scores all below 1 may be either unit, so
+    # percent=True is believed (issue 40), and the scores become 100 times smaller
+    told = compare(scores(), "mine", "base", percent=True)
+    assert np.allclose(told.differences.x * 100, compare(scores(), "mine", "base").differences.x)
+    with pytest.raises(InputError, match="percentages lie in 0-100"):
+        compare(scores().assign(score=lambda t: t["score"] - 1), "mine", "base",
+                percent=True, score_range=(-1, 1))
 
 
 def test_percentages_declared_as_a_0_100_range_are_refused():

@@ -259,7 +259,7 @@ def test_bad_settings_get_the_same_input_error_as_compare(bad):
 
 @pytest.mark.parametrize("bad, message", [(dict(n_jobs=0), "n_jobs must be a whole number"),
                                           (dict(n_jobs=1.5), "n_jobs must be a whole number"),
-                                          (dict(backend="nope"), "backend: Invalid backend")])
+                                          (dict(backend="nope"), "unknown joblib backend 'nope'")])
 def test_bad_parallel_settings_are_input_errors(bad, message):
     df = results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2)
     with pytest.raises(InputError, match=message):

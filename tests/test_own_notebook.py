@@ -83,7 +83,7 @@ def test_ctrl_c_leaves_no_scratch_and_no_kernel_folder(tmp_path):
     run.send_signal(signal.SIGINT)
     _, err = run.communicate(timeout=60)
     assert run.returncode in (130, 2)
-    assert err.decode().strip() == "interrupted: no report written"
+    assert err.decode().strip() == "interrupted: no notebook written"
     assert not list(out.glob(".bayestut-*")) and not list(scratch_tmp.iterdir())
     import psutil
     assert not [p for p in psutil.process_iter(["cmdline"])

@@ -20,6 +20,7 @@ from pathlib import Path
 from .. import __version__
 from ..shapes import EXAMPLES
 from . import own_notebook
+from .options import READING, SAMPLING, add_options, reading, sampler
 
 DESCRIPTION = """\
 Compare classifiers on your own cross-validation results with the Bayesian tests of
@@ -75,67 +76,15 @@ def parser() -> argparse.ArgumentParser:
                    help="two classifiers A B (their names in the classifier column); none or "
                         "three or more compare every pair of them (none: all classifiers) "
                         "and rank them")
-    c.add_argument("--rope", type=float, default=0.01,
-                   help="half-width of the region of practical equivalence, in the metric's "
-                        "units: differences within ±ROPE count as no real difference "
-                        "(default 0.01, one point of accuracy or AUC)")
-    direction = c.add_mutually_exclusive_group()
-    direction.add_argument("--lower-is-better", action="store_const", const=True, default=None,
-                           help="the metric is an error or a loss: lower scores are better. The "
-                                "differences are then oriented so that 'A better' still means A is "
-                                "better. A score column named like a loss (error, loss, rmse, "
-                                "...) needs this or --higher-is-better")
-    direction.add_argument("--higher-is-better", action="store_const", const=False,
-                           dest="lower_is_better",
-                           help="higher scores are better (the default, unless the score "
-                                "column is named like an error or a loss)")
-    c.add_argument("--score", default="score", metavar="COLUMN",
-                   help="the column holding the metric (default: score)")
-    c.add_argument("--score-range", nargs=2, type=float, default=(0.0, 1.0),
-                   metavar=("LOW", "HIGH"),
-                   help="the values the metric can take (default 0 1); use inf for no bound, "
-                        "e.g. --score-range 0 inf for log-loss, -inf 0 for scikit-learn's "
-                        "neg_log_loss. Scores outside are refused")
-    c.add_argument("--percent", action="store_true",
-                   help="the scores are percentages: divide them by 100 (the rope stays a "
-                        "fraction)")
+    add_options(c, [*READING, "rope", "threshold", "seed", *SAMPLING, "plan", "out"],
+                out=dict(help="folder for the report, created if needed (default: the current "
+                              "folder); the file is named compare_A_vs_B.html"))
     c.add_argument("--no-ranking", dest="ranking", action="store_false",
                    help="with three or more classifiers, skip the Plackett-Luce ranking")
-    c.add_argument("--threshold", type=float, default=0.95,
-                   help="probability needed to declare a decision (default 0.95)")
-    c.add_argument("--seed", type=int, default=0,
-                   help="seed of the Monte Carlo and MCMC samplers, 0 to 2147483647 (default "
-                        "0): the same seed gives the same report")
-    c.add_argument("--chains", type=int, default=4,
-                   help="MCMC chains of the hierarchical model (default 4)")
-    c.add_argument("--warmup", type=int, default=1000,
-                   help="warm-up iterations per chain (default 1000)")
-    c.add_argument("--draws", type=int, default=1000,
-                   help="kept draws per chain (default 1000); more draws, smaller Monte Carlo "
-                        "error")
-    c.add_argument("--adapt-delta", type=float, default=0.95, metavar="DELTA",
-                   help="target acceptance rate of the sampler, in [0.5, 1) (default 0.95); "
-                        "raise it (0.99) if the report warns of divergent transitions")
-    c.add_argument("--non-centred", choices=("moments", "auto", "all", "none"), default=None,
-                   help="parametrisation of each data set's mean difference in Stan's "
-                        "hierarchical model: all non-centred (the default), none, or chosen "
-                        "per data set (moments; auto, the reproductions' rule)")
-    c.add_argument("--engine", choices=("exact", "stan"), default="exact",
-                   help="how the hierarchical test's posterior is computed: exact, by "
-                        "numerical integration (the default: no compile, the same numbers on "
-                        "every machine; the sampler options are then unused), or stan, by "
-                        "MCMC as in the papers")
     c.add_argument("--about", choices=("new-data-set", "delta0"), default="new-data-set",
                    help="what the verdict decides on (two classifiers): a new data set (the "
                         "papers' rule, the default) or delta0, the mean difference over data "
                         "sets (a method paper's claim); the report shows both")
-    c.add_argument("--plan", type=int, default=None, metavar="M",
-                   help="under a 'no decision' verdict (two classifiers), add the probability "
-                        "that M more data sets like these would give a decision (about a "
-                        "minute; see the plan command)")
-    c.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
-                   help="folder for the report, created if needed (default: the current "
-                        "folder); the file is named compare_A_vs_B.html")
     own_notebook.add_parser(sub)
     plan_parser(sub)
     return p
@@ -152,14 +101,9 @@ def plan_parser(sub) -> None:
     n.add_argument("--add", nargs="+", type=int, default=[5, 10, 20], metavar="M",
                    help="numbers of data sets to add (default 5 10 20)")
     n.add_argument("--sims", type=int, default=120,
-                   help="simulated studies (default 120: about 2 minutes on 2 cores for "
+                   help="simulated studies (default 120: about 3 minutes on 2 cores for "
                         "50 data sets and three counts; Monte Carlo error at most 0.05)")
-    n.add_argument("--jobs", type=int, default=-1, help="parallel workers (default: all cores)")
-    for flag, kind, default in (("--rope", float, 0.01), ("--threshold", float, 0.95),
-                                ("--seed", int, 0), ("--score", str, "score")):
-        n.add_argument(flag, type=kind, default=default, help=f"as for compare (default {default})")
-    n.add_argument("--lower-is-better", action="store_const", const=True, default=None,
-                   help="the metric is an error or a loss")
+    add_options(n, [*READING, "rope", "threshold", "seed", "jobs"])
     n.set_defaults(run=run_plan)
 
 
@@ -167,8 +111,8 @@ def run_plan(args) -> None:
     from .plan import plan
 
     found = plan(args.results, *args.names, add=args.add, rope=args.rope, sims=args.sims,
-                 threshold=args.threshold, seed=args.seed, score=args.score,
-                 lower_is_better=args.lower_is_better, n_jobs=args.jobs, progress=on_terminal())
+                 threshold=args.threshold, seed=args.seed, n_jobs=args.jobs,
+                 progress=on_terminal(), **reading(args))
     print(found.table.round(3).to_string())
     print(found.headline())
 
@@ -197,12 +141,9 @@ def run_compare(args) -> Path:
     name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
     path = report_target(args.out, name)        # checked before the analysis
     protect_input(args.results, report_files(path))
-    options = sampler_options(args)
-    report = compare(args.results, args.a, args.b, rope=args.rope,
-                     lower_is_better=args.lower_is_better, score=args.score,
-                     score_range=tuple(args.score_range), percent=args.percent,
-                     threshold=args.threshold, seed=args.seed, progress=on_terminal(),
-                     plan=args.plan, about=args.about.replace("-", " "), **options)
+    report = compare(args.results, args.a, args.b, rope=args.rope, threshold=args.threshold,
+                     seed=args.seed, progress=on_terminal(), plan=args.plan,
+                     about=args.about.replace("-", " "), **reading(args), **sampler(args))
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
@@ -217,22 +158,13 @@ def on_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def sampler_options(args) -> dict:
-    """The hierarchical model's sampler settings given on the command line."""
-    options = dict(chains=args.chains, warmup=args.warmup, draws=args.draws,
-                   adapt_delta=args.adapt_delta, engine=args.engine)
-    non_centred = {"all": True, "none": False}.get(args.non_centred, args.non_centred)
-    return options if non_centred is None else {**options, "non_centred": non_centred}
-
-
 def run_many(args) -> Path:
     """No names, or three or more: every pair and the ranking, in one report."""
     import matplotlib
 
     matplotlib.use("Agg")
-    from ..data import read_results
+    from ..data import open_results
     from ..errors import InputError
-    from .compare import metric_direction
     from .many import check_classifiers, compare_all
     from .report import html_report as many_html
 
@@ -247,19 +179,15 @@ def run_many(args) -> Path:
     from .report_file import protect_input, report_target, writable_folder
 
     writable_folder(args.out)
-    # read here, so that the report's name (it counts the classifiers) is checked before any fit
-    lower_is_better = metric_direction(args.score, args.lower_is_better)
-    table = read_results(args.results, score=args.score, percent=args.percent,
-                         score_range=tuple(args.score_range), classifiers=args.names or None)
-    names = check_classifiers(table, args.names or None)
+    # read once, here, so that the report's name (it counts the classifiers) is checked
+    # before any fit; compare_all trusts the table read
+    data = open_results(args.results, classifiers=args.names or None, **reading(args))
+    names = check_classifiers(data.table, data.classifiers)
     path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
     protect_input(args.results, report_files(path))
-    # the file again, not the table read above: the write-up names the metric and percent
-    report = compare_all(args.results, names, rope=args.rope, lower_is_better=lower_is_better,
-                         score=args.score, percent=args.percent,
-                         score_range=tuple(args.score_range), threshold=args.threshold,
+    report = compare_all(data, names, rope=args.rope, threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
-                         **sampler_options(args))
+                         **sampler(args))
     save(path, many_html(report), report.summary())
     paper_files(report, path)
     return path
@@ -290,6 +218,9 @@ def main(argv=None) -> int:
     """Exit status 0: report written; 2: an InputError, in one line; 130: Ctrl-C, in one line."""
     try:
         args = parser().parse_args(_bounds_as_values(sys.argv[1:] if argv is None else argv))
+        global _stopped
+        _stopped = STOPPED[args.command]
+        quiet_resource_tracker()
         from ..errors import InputError
 
         warnings.formatwarning = _one_line
@@ -303,7 +234,7 @@ def main(argv=None) -> int:
             print(f"error: {problem}", file=sys.stderr)
             return 2
     except KeyboardInterrupt:
-        print("interrupted: no report written", file=sys.stderr)
+        print(f"interrupted: {_stopped}", file=sys.stderr)
         return INTERRUPTED
     except BrokenPipeError:         # the output piped into `head` or a closed pager
         sys.stdout = open(os.devnull, "w")      # so that the exit's flush stays silent
@@ -327,6 +258,21 @@ def check_out(out: Path) -> None:
 
 
 INTERRUPTED = 130     # the shell's code for a process ended by Ctrl-C (128 + SIGINT)
+# what Ctrl-C leaves undone, per command (plan writes no file at all)
+STOPPED = {"compare": "no report written", "notebook": "no notebook written",
+           "plan": "planning stopped (the plan command writes no file)"}
+_stopped = "nothing written"
+
+
+def quiet_resource_tracker() -> None:
+    """joblib's loky workers register semaphores with a tracker process, which warns of
+    "leaked semaphore objects" when Ctrl-C ends the run before they are released, and then
+    releases them itself: the warning is noise to a reader. The tracker is started later,
+    with this environment, so the filter reaches it."""
+    quiet = "ignore:resource_tracker:UserWarning"
+    given = os.environ.get("PYTHONWARNINGS", "")
+    if quiet not in given:
+        os.environ["PYTHONWARNINGS"] = f"{given},{quiet}" if given else quiet
 
 
 def _bounds_as_values(argv) -> list[str]:
@@ -374,7 +320,7 @@ def exit_now(status: int) -> None:
 
 def _interrupted(signum, frame) -> None:
     # the real stderr: while PyStan samples, sys.stderr is a sink (methods.stan._silenced)
-    print("\ninterrupted: no report written", file=sys.__stderr__)
+    print(f"\ninterrupted: {_stopped}", file=sys.__stderr__)
     exit_now(INTERRUPTED)
 
 

@@ -19,18 +19,20 @@ A table of mean scores only (one per data set and classifier) gets the sign and 
 tests (:class:`MeansComparison`, :mod:`bayestut.analysis.means`): the other two need every fold.
 """
 
+
 from __future__ import annotations
 
 import dataclasses
 import os
-import re
 import warnings
 
 import numpy as np
 import pandas as pd
 
+from ..checks import (FRACTION, GAIN_WORDS, LOSS_WORDS, check, check_all,  # noqa: F401
+                      check_within_one, check_rope, metric_direction)
 from ..errors import InputError
-from ..data import FRACTION, Differences, check_score_range, paired_differences, read_results
+from ..data import Differences, Results, open_results, paired_differences
 from ..methods.correlated import correlated_bayesian_ttest
 from ..methods.decisions import NO_DECISION, decide
 from ..methods.diagnostics import ConvergenceWarning
@@ -41,8 +43,7 @@ from ..methods.ties import means_resolution
 from .comparison import (ABOUT, DELTA0, EXACT_ERROR, EXPECTED, EXPLANATIONS,  # noqa: F401
                          MANY_DATA_SETS, MEAN, SHARE, Comparison, MeansComparison, Overall,
                          caution, failed_checks, simplex_overall)
-from .means import MIN_DATASETS, paired_means
-from ..shapes import is_means_only
+from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..methods.stan import check_environment
 from ..simulation.planning import SIMS, check_counts, plan_differences
 
@@ -61,104 +62,28 @@ def refusal(datasets) -> str:
             "over a population.")
 
 
-def _is_number(value) -> bool:
-    return isinstance(value, (int, float, np.integer, np.floating)) and not isinstance(value, bool)
-
-
-def check_rope(rope, score_range=FRACTION) -> float:
-    """The rope half-width: positive and narrower than the metric's range."""
-    low, high = check_score_range(score_range)
-    if not _is_number(rope) or not np.isfinite(rope) or rope <= 0:
-        raise InputError(f"the rope must be a positive number in the metric's units "
-                         f"(e.g. rope=0.01, --rope 0.01: one point of accuracy or AUC), "
-                         f"got {rope!r}")
-    if rope >= high - low:
-        raise InputError(f"the rope ±{rope:g} is as wide as the metric's whole range "
-                         f"[{low:g}, {high:g}]: every difference would count as equivalent. "
-                         "Give the rope as a fraction (0.01, not 1) or declare the metric's range")
-    return float(rope)
-
-
-def _whole(name: str, value, low: int, high: int, flag: str) -> int:
-    whole = isinstance(value, (int, np.integer)) and not isinstance(value, bool)
-    if not whole or not low <= value <= high:
-        raise InputError(f"{name} must be a whole number from {low} to {high} ({flag}), "
-                         f"got {value!r}")
-    return int(value)
-
-
-def check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
-                   signed_rank_samples) -> None:
-    """Every sampler setting of compare(), checked before any work is done."""
-    if not _is_number(threshold) or not 0.5 <= threshold < 1.0:
-        raise InputError(f"the decision threshold must be a number in [0.5, 1) "
-                         f"(threshold=0.95, --threshold 0.95), got {threshold!r}")
-    _whole("seed", seed, 0, 2**31 - 1, "--seed")
-    _whole("chains", chains, 1, 64, "--chains")
-    _whole("warmup", warmup, 20, 10**6, "--warmup")
-    _whole("draws", draws, 20, 10**6, "--draws")
-    _whole("signed_rank_samples", signed_rank_samples, 1000, 10**8, "Python only")
-    if not _is_number(adapt_delta) or not 0.5 <= adapt_delta < 1.0:
-        raise InputError(f"adapt_delta must be a number in [0.5, 1), e.g. 0.95 "
-                         f"(--adapt-delta 0.95), got {adapt_delta!r}")
-    if not (non_centred in ("auto", "moments") if isinstance(non_centred, str)
-            else isinstance(non_centred, bool)):
-        raise InputError(f"non_centred must be 'moments', 'auto', True or False (--non-centred "
-                         f"moments/auto/all/none), got {non_centred!r}")
-
-
-def check_flag(name: str, value, flag: str) -> bool:
-    """A yes/no option: True or False only. A string such as "no" or "False" is truthy in
-    Python and would silently reverse (lower_is_better) or erase (percent) the verdict."""
-    if not isinstance(value, (bool, np.bool_)):
-        raise InputError(f"{name} must be True or False ({flag}), got {value!r}")
-    return bool(value)
-
-
-# A score column named like a loss, without lower_is_better, is refused rather than read as
-# higher-is-better with a warning: a forgotten flag would reverse the verdict, and a warning
-# can be missed (it scrolls by, or a script discards it) while the reversed verdict is what
-# gets quoted. Refusing costs one explicit flag: lower_is_better=True or False
-# (--lower-is-better / --higher-is-better). Names are split into words at anything but
-# letters and digits, and at camelCase; "neg" (scikit-learn's neg_log_loss, negated so that
-# higher is better) clears it.
-LOSS_WORDS = {"error", "errors", "err", "loss", "logloss", "mse", "rmse", "mae", "mape",
-              "msle", "rmsle", "brier", "nll", "deviance", "cost", "risk", "regret",
-              "misclassification", "hamming", "crossentropy", "entropy", "perplexity"}
-GAIN_WORDS = {"accuracy", "acc", "auc", "f1", "kappa", "precision", "recall"}
-
-
-def metric_direction(score: str, lower_is_better) -> bool:
-    """lower_is_better as given (True or False), or, when it is None, False unless the score
-    column's name says loss or error: then the direction must be stated."""
-    camel = re.sub(r"([a-z0-9])([A-Z])", r"\1 \2", str(score))        # valLoss: val Loss
-    words = set(re.split(r"[^a-z0-9]+", camel.lower())) - {""}
-    if lower_is_better is None:
-        if words & LOSS_WORDS and "neg" not in words:
-            raise InputError(f"the score column {score!r} is named like an error or a loss, "
-                             "where lower scores are better: say which direction is better "
-                             "with lower_is_better=True (--lower-is-better), or "
-                             "lower_is_better=False (--higher-is-better) if higher is better")
-        return False
-    lower = check_flag("lower_is_better", lower_is_better, "--lower-is-better")
-    if lower and words & GAIN_WORDS and not words & LOSS_WORDS:
-        raise InputError(f"lower_is_better=True (--lower-is-better), but the score column "
-                         f"{score!r} is named like a metric where higher is better: drop "
-                         "--lower-is-better, or rename the column if it holds an error")
-    return lower
-
-
 def oriented_differences(results: pd.DataFrame, a: str, b: str,
                          lower_is_better: bool) -> Differences:
-    """score(a) - score(b), negated when lower scores are better: positive means a is better."""
+    """score(a) - score(b), negated when lower scores are better: positive means a is better.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame
+        A checked tidy per-fold table (:attr:`bayestut.data.Results.table`).
+    a, b : str
+        The two classifiers.
+    lower_is_better : bool
+        The metric's direction.
+
+    Returns
+    -------
+    Differences
+        One row per data set, one column per fold.
+    """
     d = paired_differences(results, a, b)
     if lower_is_better:
         d = dataclasses.replace(d, x=-d.x)
-    largest = np.abs(d.x).max()
-    if largest > 1.0:
-        raise InputError(f"differences up to {largest:g} in the metric's units: the tests expect "
-                         "differences within ±1. Express the metric in larger units (divide the "
-                         "scores and the rope by the same power of ten): no probability changes")
+    check_within_one(d.x)
     return d
 
 
@@ -177,16 +102,35 @@ def check_variation(d: Differences) -> None:
 
 def compare_means(table: pd.DataFrame, a: str, b: str, *, rope: float, lower_is_better: bool,
                   metric: str, threshold: float, seed: int, signed_rank_samples: int,
-                  options: dict) -> MeansComparison:
+                  options: dict, not_run: str = NOT_RUN) -> MeansComparison:
     """The sign and signed-rank tests of a against b on a checked means-only table
-    (:mod:`bayestut.analysis.means`)."""
+    (:mod:`bayestut.analysis.means`).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A checked means-only table (``dataset, classifier, score``).
+    a, b : str
+        The two classifiers.
+    rope, lower_is_better, metric, threshold, seed, signed_rank_samples
+        Checked settings, as for :func:`compare`.
+    options : dict
+        The settings the report states.
+    not_run : str
+        The sentence saying which tests did not run, and why.
+
+    Returns
+    -------
+    MeansComparison
+        Both tests' posteriors.
+    """
     d = paired_means(table, a, b, lower_is_better)
     return MeansComparison(
         a=d.a, b=d.b, metric=metric, rope=rope, threshold=threshold,
         lower_is_better=lower_is_better, differences=d, per_dataset=None,
         signed_rank=signed_rank_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed,
                                      resolution=means_resolution(table["score"])),
-        hierarchical=None, refused=None, options=options,
+        hierarchical=None, refused=None, options=options, not_run=not_run,
         sign=sign_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed,
                        resolution=means_resolution(table["score"])))
 
@@ -195,12 +139,6 @@ def check_about(about) -> None:
     if about not in ABOUT:
         raise InputError(f"about must be one of {', '.join(map(repr, ABOUT))} (what the verdict "
                          f"decides on; --about delta0), got {about!r}")
-
-
-def check_engine(engine) -> None:
-    if engine not in ENGINES:
-        raise InputError(f"engine must be one of {', '.join(ENGINES)} (--engine exact), "
-                         f"got {engine!r}")
 
 
 def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: bool | None = None,
@@ -212,65 +150,127 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
             about: str = "new data set") -> Comparison:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
-    ``results``: a DataFrame or the path of a CSV in any of the shapes of
-    :mod:`bayestut.shapes`: tidy (``dataset, classifier, run, fold`` and the metric in column
-    ``score``) or wide (one column per classifier), per fold or means only; classifier names
-    are matched as text. With means only, the sign and signed-rank tests run
-    (:mod:`bayestut.analysis.means`): the correlated t-test and the hierarchical test need
-    every fold. ``score_range``: the values the metric can take, e.g. (0, inf) for
-    log-loss; ``percent=True`` for scores in percent. ``rope`` is in the metric's units.
-    ``lower_is_better=True`` for error rates and losses (a score column named like one,
-    e.g. "error" or "logloss", needs True or False said). The hierarchical model's sampler:
-    ``chains``, ``warmup``, ``draws`` (per chain), ``adapt_delta`` (NUTS's target acceptance
-    rate; default 0.95), ``non_centred`` (True, the default: every data set's delta_i sampled
-    non-centred; False; or "moments" or "auto", chosen per data set) and ``seed`` (also of
-    the signed-rank test's Monte Carlo). ``engine``: "exact"
-    (the default: the hierarchical posterior by numerical integration; the sampler settings
-    are then unused) or "stan" (MCMC). ``plan=m``: under a "no decision" verdict, add the
-    probability that m more data sets like these would give one (bayestut.simulation.planning;
-    about a minute). ``about``: what the verdict decides on, "new data set" (the papers' rule,
-    the default) or "delta0" (the mean difference δ₀, a method paper's claim); every report
-    shows both.
+    Parameters
+    ----------
+    results : pandas.DataFrame, str, Path or Results
+        The table in any of the shapes of :mod:`bayestut.shapes` (tidy: ``dataset,
+        classifier, run, fold`` and the metric in column ``score``; or wide, one column per
+        classifier; per fold or means only), the path of such a CSV, or a table read once
+        by :func:`bayestut.data.open_results` (then trusted as it is). With means only, the
+        sign and signed-rank tests run (:mod:`bayestut.analysis.means`): the correlated
+        t-test and the hierarchical test need every fold.
+    a, b : str
+        The two classifiers, matched as text.
+    rope : float
+        Half-width of the region of practical equivalence, in the metric's units.
+    lower_is_better : bool or None
+        True for error rates and losses (a score column named like one, e.g. "error" or
+        "logloss", needs True or False said).
+    score : str
+        The column holding the metric.
+    score_range : pair of numbers
+        The values the metric can take, e.g. (0, inf) for log-loss.
+    percent : bool
+        The scores are in percent (divided by 100; the rope stays a fraction).
+    threshold : float
+        The probability a decision needs, in [0.5, 1).
+    seed : int
+        Seed of the samplers and of the signed-rank test's Monte Carlo.
+    signed_rank_samples : int
+        Monte Carlo draws of the signed-rank (and sign) test.
+    chains, warmup, draws, adapt_delta, non_centred
+        Stan's sampler (``engine="stan"`` only): chains, warm-up and kept draws per chain,
+        NUTS's target acceptance rate, and the parametrisation of each delta_i (True: all
+        non-centred; False; "moments" or "auto": chosen per data set).
+    engine : str
+        "exact" (the default: the hierarchical posterior by numerical integration) or
+        "stan" (MCMC).
+    progress : bool
+        Show Stan's progress.
+    plan : int, optional
+        Under a "no decision" verdict, add the probability that this many more data sets
+        like these would give one (:mod:`bayestut.simulation.planning`).
+    about : str
+        What the verdict decides on: "new data set" (the papers' rule, the default) or
+        "delta0" (the mean difference δ₀ over data sets, a method paper's claim); every report
+        shows both.
+
+    Returns
+    -------
+    Comparison
+        Every analysis of a against b (:class:`MeansComparison` with means only).
     """
     if a is None or b is None:      # the command line's compare with no names is compare_all
         raise InputError("compare() compares two classifiers: name both, e.g. "
                          "compare(results, 'mine', 'baseline'); for every pair of the table's "
                          "classifiers call bayestut.compare_all(results)")
-    rope = check_rope(rope, score_range)
-    check_engine(engine)
-    check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
-                   signed_rank_samples)
-    lower_is_better = metric_direction(score, lower_is_better)
-    percent = check_flag("percent", percent, "--percent")
-    progress = check_flag("progress", progress, "Python only")
+    settings = check_all(threshold=threshold, seed=seed, chains=chains, warmup=warmup,
+                         draws=draws, signed_rank_samples=signed_rank_samples,
+                         adapt_delta=adapt_delta, non_centred=non_centred, engine=engine,
+                         progress=progress)
+    rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
     check_environment()
     plan = None if plan is None else check_counts(plan, "plan=10, --plan 10")
     check_about(about)
-    table = read_results(results, score=score, percent=percent, score_range=score_range,
-                         classifiers=[a, b])
+    data = open_results(results, score=score, percent=percent, score_range=score_range,
+                        classifiers=[a, b], lower_is_better=lower_is_better)
+    source = str(results) if isinstance(results, (str, os.PathLike)) else None
+    return compare_checked(data, str(a), str(b), rope=rope, plan=plan, about=about,
+                           source=source, **settings)
+
+
+def compare_checked(data: Results, a: str, b: str, d: Differences | None = None, *,
+                    rope: float, threshold: float, seed: int, signed_rank_samples: int,
+                    chains: int, warmup: int, draws: int, adapt_delta: float, non_centred,
+                    engine: str, progress: bool, plan: tuple | None = None,
+                    about: str = "new data set", source: str | None = None) -> Comparison:
+    """:func:`compare` on checked input, checking nothing again (compare_all calls it for
+    every pair).
+
+    Parameters
+    ----------
+    data : Results
+        The table, read through :func:`bayestut.data.open_results`.
+    a, b : str
+        The two classifiers.
+    d : Differences, optional
+        Their oriented differences, when already computed.
+    rope, threshold, seed, signed_rank_samples, chains, warmup, draws, adapt_delta, \
+non_centred, engine, progress, plan, about
+        Checked settings, as for :func:`compare`.
+    source : str, optional
+        The results file's path, for the plan command the report suggests.
+
+    Returns
+    -------
+    Comparison
+        As :func:`compare`.
+    """
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
-                   engine=engine, percent=percent,
-                   results=str(results) if isinstance(results, (str, os.PathLike)) else None)
-    if about != ABOUT[0] and is_means_only(table):
+                   engine=engine, percent=data.percent, results=source)
+    if about != ABOUT[0] and data.means_only:
         raise InputError("about='delta0' (--about delta0) decides on the hierarchical test's "
                          "mean difference δ₀, which needs the score of every fold; these results "
                          "hold mean scores only: give every fold's score, or drop the option")
-    if is_means_only(table):
-        return compare_means(table, str(a), str(b), rope=rope, lower_is_better=lower_is_better,
-                             metric=score, threshold=threshold, seed=seed,
-                             signed_rank_samples=signed_rank_samples, options=options)
-    d = oriented_differences(table, str(a), str(b), lower_is_better)
+    if data.means_only:
+        not_run = NOT_RUN + (PLAN_NOT_RUN if plan else "")
+        return compare_means(data.table, a, b, rope=rope, lower_is_better=data.lower_is_better,
+                             metric=data.metric, threshold=threshold, seed=seed,
+                             signed_rank_samples=signed_rank_samples, options=options,
+                             not_run=not_run)
+    d = d if d is not None else oriented_differences(data.table, a, b, data.lower_is_better)
     per_dataset = correlated_bayesian_ttest(d.x, d.rho, d.a, d.b)
     signed_rank = hierarchical = refused = None
     if len(d.datasets) < MIN_DATASETS:
-        refused = refusal(d.datasets)
+        refused = refusal(d.datasets) + (PLAN_NOT_RUN if plan else "")
         if about != ABOUT[0]:
             raise InputError("about='delta0' (--about delta0) decides on the mean difference δ₀ "
-                             f"over data sets, which needs at least {MIN_DATASETS}: " + refused)
+                             f"over data sets, which needs at least {MIN_DATASETS}: "
+                             + refusal(d.datasets))
     else:
+        check_variation(d)          # before any sampling: a refusal comes at once
         signed_rank = signed_rank_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed)
-        check_variation(d)
         if np.ptp(d.x) > 0:     # one constant difference everywhere is a point mass: exact
             with warnings.catch_warnings():
                 # the report lists every sampling problem itself (Comparison.diagnostics)
@@ -280,10 +280,21 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
                     adapt_delta=adapt_delta, non_centred=non_centred, progress=progress,
                     engine=engine)
     planned = None
-    if plan and hierarchical is not None and decide(hierarchical.probabilities, threshold) == NO_DECISION:
+    undecided = hierarchical is not None and decide(hierarchical.probabilities,
+                                                     threshold) == NO_DECISION
+    if plan and undecided:
+        # the planner computes the present posterior again (simulation.planning takes no
+        # fitted posterior): a second exact fit, a few seconds
         planned = plan_differences(d, plan, rope=rope, threshold=threshold, sims=SIMS, seed=seed,
                                    progress=progress)
-    return Comparison(a=d.a, b=d.b, metric=score, rope=rope, threshold=threshold,
-                      lower_is_better=lower_is_better, differences=d, per_dataset=per_dataset,
-                      signed_rank=signed_rank, hierarchical=hierarchical, refused=refused,
-                      options=options, plan=planned, about=about)
+    return Comparison(a=d.a, b=d.b, metric=data.metric, rope=rope, threshold=threshold,
+                      lower_is_better=data.lower_is_better, differences=d,
+                      per_dataset=per_dataset, signed_rank=signed_rank,
+                      hierarchical=hierarchical, refused=refused, options=options, plan=planned,
+                      about=about)
+
+
+# said where the verdict's tests are listed, when plan=m was asked but cannot run
+PLAN_NOT_RUN = (" The planner (plan=m, --plan M) was not run either: it reruns the "
+                "hierarchical test, which needs every fold's score on at least "
+                f"{MIN_DATASETS} data sets.")

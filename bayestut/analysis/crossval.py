@@ -208,9 +208,21 @@ def _check_output(dataset, classifier, cv, scoring: str) -> None:
                          "folds (or pass {'test_score': scores} with folds=k)")
     if scoring not in cv:
         keys = [k for k in cv if str(k).startswith("test_")]
-        raise InputError(f"{classifier!r} on {dataset!r} has no {scoring!r}; its test scores "
-                         f"are {keys}: pass scoring=one of them (training scores cannot be "
-                         "compared)")
+        if keys:
+            raise InputError(f"{classifier!r} on {dataset!r} has no {scoring!r}; its test "
+                             f"scores are {keys}: pass scoring=one of them (training scores "
+                             "cannot be compared)")
+        search = any(str(k).startswith("split0_test_") for k in cv)   # GridSearchCV's
+        shown = list(cv)[:6]
+        raise InputError(f"{classifier!r} on {dataset!r} has no {scoring!r} and no test "
+                         f"scores of cross_validate at all (no key test_...; its keys are {shown}"
+                         f"{', ...' if len(cv) > 6 else ''})"
+                         + (": that is a search's cv_results_, one row per candidate setting, "
+                            "not one model's folds; run cross_validate(search, X, y, cv=cv, "
+                            "return_indices=True) with the search itself as the model (the "
+                            "tuning repeated inside each fold), the same cv for every "
+                            "classifier" if search else
+                            ": give sklearn.model_selection.cross_validate's output"))
 
 
 def _runs_of(dataset, by_classifier: dict, folds, scoring: str) -> int:

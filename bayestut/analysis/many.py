@@ -26,19 +26,18 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, check_engine,
-                      check_flag, metric_direction, oriented_differences, check_rope,
-                      check_settings, compare)
+from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, check_variation,
+                      compare_checked, oriented_differences)
 from .comparison import SHARE, Overall, failed_checks
 from . import writeup
+from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..errors import InputError
-from ..data import FRACTION, lookalikes, nfc, read_results
+from ..data import Results, lookalikes, nfc, open_results
 from ..methods.decisions import NO_DECISION, decide_regions, labelled
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.ranking import Ranking, plackett_luce, ranking_data
 from ..methods.ranking_gibbs import plackett_luce_gibbs
 from ..methods.hierarchical import start_stan
-from ..shapes import is_means_only
 from ..methods.stan import check_environment
 
 TESTS = ("signed-rank", "hierarchical")       # in the order of Comparison.overall()
@@ -47,21 +46,23 @@ MISSING_SHOWN = 5           # data sets named in a "missing results" message
 
 
 def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
-    """The classifiers to compare, in the given order (all of the table's when None)."""
+    """The classifiers to compare, in the given order (all of the table's when None).
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        A checked tidy table.
+    classifiers : sequence of str or None
+        The names, read once by :func:`bayestut.data.open_results`.
+
+    Returns
+    -------
+    tuple of str
+        The names, each known, none repeated, at least two.
+    """
+    check_listed(classifiers)
     known = list(dict.fromkeys(table["classifier"].astype(str)))
-    if classifiers is None:
-        names = known
-    elif isinstance(classifiers, str):
-        raise InputError(f"give a list of classifier names, not one string {classifiers!r}")
-    elif isinstance(classifiers, (set, frozenset, dict)):
-        # a set's order changes from run to run, and with it which side of each pair comes first
-        raise InputError(f"give the classifier names as a list, in the order to compare them, "
-                         f"not a {type(classifiers).__name__} ({classifiers!r}): e.g. "
-                         "sorted(names)")
-    elif not hasattr(classifiers, "__iter__"):
-        raise InputError(f"give the classifier names as a list, got {classifiers!r}")
-    else:
-        names = [nfc(c) for c in classifiers]
+    names = known if classifiers is None else [nfc(c) for c in classifiers]
     unknown = [c for c in names if c not in known]
     if unknown:
         raise InputError(f"unknown classifier(s) {unknown}; known: {known}"
@@ -74,23 +75,27 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
     return tuple(names)
 
 
+def check_listed(classifiers) -> None:
+    """Classifiers given as a list (or any ordered iterable), or None: not one string, and not
+    a set, whose order changes from run to run, and with it which side of each pair comes
+    first."""
+    if isinstance(classifiers, str):
+        raise InputError(f"give a list of classifier names, not one string {classifiers!r}")
+    if isinstance(classifiers, (set, frozenset, dict)):
+        raise InputError(f"give the classifier names as a list, in the order to compare them, "
+                         f"not a {type(classifiers).__name__} ({classifiers!r}): e.g. "
+                         "sorted(names)")
+    if classifiers is not None and not hasattr(classifiers, "__iter__"):
+        raise InputError(f"give the classifier names as a list, got {classifiers!r}")
+
+
 def check_parallel(n_jobs, backend) -> None:
-    """joblib's settings, checked before any work is done."""
-    if isinstance(n_jobs, bool) or not isinstance(n_jobs, (int, np.integer)) or n_jobs == 0:
-        raise InputError(f"n_jobs must be a whole number other than 0 (1: one pair at a time, "
-                         f"-1: as many at once as there are cores), got {n_jobs!r}")
-    try:
-        with joblib.parallel_config(backend=backend):     # constructing it sets it: undo
-            pass
-    except (ValueError, TypeError, AttributeError) as problem:      # a name or a backend object
-        raise InputError(f"backend: {problem} (PyStan needs 'threading', the default)")
-    kind = joblib.parallel.BACKENDS.get(backend) if isinstance(backend, str) else type(backend)
-    if not getattr(kind, "uses_threads", False):
-        # PyStan forks its samplers and serves them from the calling process: in loky's worker
-        # processes that deadlocks, and multiprocessing's daemonic workers may not fork at all
-        raise InputError(f"backend {backend!r} runs the pairs in other processes, where PyStan "
-                         "hangs or cannot start: use backend='threading' (the default; the "
-                         "sampling itself runs in parallel processes) or 'sequential'")
+    """joblib's settings, checked before any work is done: ``n_jobs`` by the one rule
+    (:data:`bayestut.checks.CONSTRAINTS`); a backend that runs threads (PyStan forks its
+    samplers and serves them from the calling process: in loky's worker processes that
+    deadlocks, and multiprocessing's daemonic workers may not fork at all)."""
+    check("n_jobs", n_jobs)
+    check_backend(backend, threads_only=True)
 
 
 def check_complete(table: pd.DataFrame, names) -> None:
@@ -349,42 +354,65 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
                 backend: str = "threading", progress: bool = True) -> ManyComparison:
     """Compare every pair of ``classifiers`` (all of the table's, in its order, when None).
 
-    The options are those of :func:`bayestut.analysis.compare.compare`, checked the same way;
-    classifier names are matched as text. ``n_jobs`` and ``backend``
-    are joblib's (PyStan needs "threading": it forks, which deadlocks in "loky" workers).
-    ``ranking=False`` skips the Plackett-Luce model; with ``engine="exact"`` it is sampled by
-    :func:`~bayestut.methods.ranking_gibbs.plackett_luce_gibbs` (no Stan at all), with
-    "stan" by Stan.
+    The table is read and checked once, and every setting once, before any fit.
+
+    Parameters
+    ----------
+    results : pandas.DataFrame, str, Path or Results
+        As for :func:`bayestut.analysis.compare.compare`.
+    classifiers : iterable of str, optional
+        The classifiers, in the order pairs are taken (a list, or any iterable read once);
+        all of the table's when None.
+    rope, lower_is_better, score, score_range, percent, threshold, seed, \
+signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
+        As for :func:`bayestut.analysis.compare.compare`.
+    ranking : bool
+        Fit the Plackett-Luce ranking: with ``engine="exact"`` by
+        :func:`~bayestut.methods.ranking_gibbs.plackett_luce_gibbs` (no Stan at all), with
+        "stan" by Stan.
+    n_jobs : int
+        joblib's workers over pairs (-1: every core).
+    backend : str
+        joblib's backend: one that runs threads ("threading", the default, or
+        "sequential"; PyStan forks, which deadlocks in "loky" workers).
+    progress : bool
+        A progress bar over the pairs.
+
+    Returns
+    -------
+    ManyComparison
+        Every pair's comparison and the ranking.
     """
-    rope = check_rope(rope, score_range)
-    check_settings(threshold, seed, chains, warmup, draws, adapt_delta, non_centred,
-                   signed_rank_samples)
-    check_engine(engine)
+    settings = check_all(threshold=threshold, seed=seed, chains=chains, warmup=warmup,
+                         draws=draws, signed_rank_samples=signed_rank_samples,
+                         adapt_delta=adapt_delta, non_centred=non_centred, engine=engine)
+    ranking, progress = check("ranking", ranking), check("progress", progress)
+    rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
     check_parallel(n_jobs, backend)
-    lower_is_better = metric_direction(score, lower_is_better)
-    percent = check_flag("percent", percent, "--percent")
-    ranking = check_flag("ranking", ranking, "Python only")
-    progress = check_flag("progress", progress, "Python only")
+    check_listed(classifiers)
     check_environment()
-    table = read_results(results, score=score, percent=percent, score_range=score_range,
-                         classifiers=classifiers)
-    names = check_classifiers(table, classifiers)
-    check_complete(table, names)
-    table = table[table["classifier"].astype(str).isin(names)]
+    data = open_results(results, score=score, percent=percent, score_range=score_range,
+                        classifiers=classifiers, lower_is_better=lower_is_better)
+    names = check_classifiers(data.table, data.classifiers)
+    check_complete(data.table, names)
+    data = dataclasses.replace(data, table=data.table[data.table["classifier"].isin(names)],
+                               classifiers=names)
     pairs = list(itertools.combinations(names, 2))
-    for a, b in pairs:          # unpaired or missing folds, found before any fit starts
-        if not is_means_only(table):
-            oriented_differences(table, a, b, lower_is_better)
-    if ranking:                 # ... and ties the ranking cannot take
-        ranking_data(mean_scores(table, names, lower_is_better))
-    options = dict(rope=rope, lower_is_better=lower_is_better, threshold=threshold, seed=seed,
-                   signed_rank_samples=signed_rank_samples, chains=chains, warmup=warmup,
-                   draws=draws, adapt_delta=adapt_delta, non_centred=non_centred, engine=engine)
+    # unpaired or missing folds, found before any fit starts; each pair's differences once
+    differences = {} if data.means_only else {
+        (a, b): oriented_differences(data.table, a, b, data.lower_is_better) for a, b in pairs}
+    if ranking:                 # ... ties the ranking cannot take
+        ranking_data(mean_scores(data.table, names, data.lower_is_better))
+    for d in differences.values():      # ... and folds with nothing to learn the noise from
+        if len(d.datasets) > 1:
+            check_variation(d)
     workers = min(joblib.effective_n_jobs(n_jobs), os.cpu_count() or 1, len(pairs))
-    if (workers > 1 and table["dataset"].nunique() > 1 and not is_means_only(table)
+    if (workers > 1 and data.table["dataset"].nunique() > 1 and not data.means_only
             and engine == "stan"):             # the hierarchical test will sample
         start_stan(workers)
-    jobs = (joblib.delayed(compare)(table, a, b, **options) for a, b in pairs)
+    jobs = (joblib.delayed(compare_checked)(data, a, b, differences.get((a, b)), rope=rope,
+                                            progress=False, **settings)
+            for a, b in pairs)
     done = {}
     # warning filters are process-wide: set here, not in the worker threads; each pair's
     # Comparison lists its own sampling problems
@@ -392,8 +420,6 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
         warnings.simplefilter("ignore", ConvergenceWarning)
         bar = tqdm(total=len(pairs), disable=not progress, unit="pair", desc="pairs")
         for c in joblib.Parallel(return_as="generator_unordered")(jobs):
-            # the table was read once above: the metric's name and percent, for the write-up
-            c = dataclasses.replace(c, metric=score, options={**c.options, "percent": percent})
             done[(c.a, c.b)] = c
             bar.update()
         bar.close()
@@ -401,6 +427,6 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
         if ranking:
             # without Stan (engine "exact") the ranking is sampled by the NumPy Gibbs sampler
             rank = plackett_luce_gibbs if engine == "exact" else plackett_luce
-            fitted = rank(mean_scores(table, names, lower_is_better), seed=seed)
+            fitted = rank(mean_scores(data.table, names, data.lower_is_better), seed=seed)
     return ManyComparison(classifiers=names, pairs={p: done[p] for p in pairs}, ranking=fitted,
                           threshold=threshold, rope=rope)

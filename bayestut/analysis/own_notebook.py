@@ -19,9 +19,13 @@ from pathlib import Path
 from ..errors import InputError
 from ..notebook_runner import execute, scratch_folder
 from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
+from .options import READING, add_options, reading
 from .report_file import protect_input, write_report
 
 
+# the notebook runs the default (exact) engine; advice naming --engine points to compare
+ENGINE_ADVICE = (" (the notebook command runs the exact engine and has no --engine: run "
+                 "python -m bayestut compare RESULTS.csv A B --engine stan for the Stan one)")
 # a folder that cannot take the notebook: full, over quota, read-only, file too large
 FULL = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG)
 
@@ -35,45 +39,25 @@ def add_parser(sub) -> None:
                                                           "shapes of `compare --help`")
     n.add_argument("names", nargs="*", metavar="NAME",
                    help="the classifiers to compare (two, several; none: all)")
-    n.add_argument("--score", default="score", metavar="COLUMN",
-                   help="the column holding the metric in a tidy table (default: score)")
-    n.add_argument("--score-range", nargs=2, type=float, default=(0.0, 1.0),
-                   metavar=("LOW", "HIGH"),
-                   help="the values the metric can take (default 0 1); inf for no bound, e.g. "
-                        "--score-range 0 inf for log-loss, -inf 0 for scikit-learn's "
-                        "neg_log_loss")
-    n.add_argument("--percent", action="store_true",
-                   help="the scores are percentages: divide them by 100")
-    direction = n.add_mutually_exclusive_group()
-    direction.add_argument("--lower-is-better", action="store_const", const=True, default=None,
-                           help="the metric is an error or a loss (a column named like one "
-                                "needs this or --higher-is-better)")
-    direction.add_argument("--higher-is-better", action="store_const", const=False,
-                           dest="lower_is_better", help="higher scores are better")
-    n.add_argument("--rope", type=float, default=0.01, help="rope half-width (default 0.01)")
-    n.add_argument("--threshold", type=float, default=0.95,
-                   help="probability needed to declare a decision (default 0.95)")
-    n.add_argument("--seed", type=int, default=0, help="Monte Carlo and MCMC seed (default 0)")
-    n.add_argument("--plan", type=int, default=None, metavar="M",
-                   help="two classifiers and no decision: add how likely a decision is with M "
-                        "more data sets like these (about a minute; see the plan command)")
-    n.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
-                   help="folder for your_results.ipynb and your_results.html (default: here)")
+    add_options(n, [*READING, "rope", "threshold", "seed", "plan", "out"],
+                out=dict(help="folder for your_results.ipynb and your_results.html "
+                              "(default: here)"))
 
 
 def run(args, out: Path) -> Path:
     """Execute the notebook on the reader's file into the folder ``out`` (checked writable);
     return the executed notebook's path."""
-    from ..data import read_results
-    from .compare import metric_direction
+    from ..checks import check_all, check_rope
+    from ..data import open_results
 
     results = Path(args.results).resolve()
     executed = out / "your_results.ipynb"
     protect_input(args.results, [executed, executed.with_suffix(".html")])
-    # bad input: exit 2 before any kernel starts
-    metric_direction(args.score, args.lower_is_better)
-    read_results(results, score=args.score, percent=args.percent,
-                 score_range=tuple(args.score_range), classifiers=args.names or None)
+    # bad input: exit 2 before any kernel starts (the kernel, another process, reads the
+    # file again through the same door)
+    open_results(results, classifiers=args.names or None, **reading(args))
+    check_rope(args.rope, tuple(args.score_range))
+    check_all(threshold=args.threshold, seed=args.seed)
     if args.plan is not None:
         from ..simulation.planning import check_counts
 
@@ -103,7 +87,8 @@ def run(args, out: Path) -> Path:
             page, _ = nbconvert.HTMLExporter().from_filename(str(partial))
         except papermill.PapermillExecutionError as problem:
             if problem.ename == "InputError":        # the analysis refused an option: exit 2
-                raise InputError(problem.evalue) from None
+                raise InputError(problem.evalue + (ENGINE_ADVICE if "--engine" in problem.evalue
+                                                   else "")) from None
             raise
         except OSError as problem:
             if problem.errno not in FULL:

@@ -1,54 +1,79 @@
 """How many more data sets? ``bt.plan``: the probability that the hierarchical test, rerun on
 the present data plus m new data sets like them, reaches a decision (issue 35).
 
-The input is checked and read here as ``compare`` reads it; the simulation itself (a
-population from the present posterior, new data sets from MLJ §5's simulator, the test
+The input is read through the one door (:func:`bayestut.data.open_results`) and its settings
+checked by the one rule (:mod:`bayestut.checks`), as ``compare`` does; the simulation itself
+(a population from the present posterior, new data sets from MLJ §5's simulator, the test
 rerun) is :mod:`bayestut.simulation.planning`.
 """
 
 from __future__ import annotations
 
+import re
+
+from ..checks import FRACTION, check, check_all, check_backend, check_rope
+from ..data import Results, open_results
 from ..errors import InputError
-from ..simulation.planning import ADD, SIMS, Plan, check_counts, check_sims, plan_differences
+from ..simulation.planning import ADD, SIMS, Plan, check_counts, plan_differences
 
 __all__ = ["ADD", "SIMS", "Plan", "plan"]
 
 
 def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
          sims: int = SIMS, seed: int = 0, lower_is_better: bool | None = None,
-         score: str = "score", percent: bool = False, n_jobs: int = -1,
+         score: str = "score", score_range=FRACTION, percent: bool = False, n_jobs: int = -1,
          backend: str | None = None, progress: bool = False) -> Plan:
     """How likely is a decision if m more data sets like the present ones are added?
 
-    ``results``: a per-fold results table (DataFrame or CSV path, as for
-    :func:`~bayestut.analysis.compare.compare`); ``a``, ``b``: the classifiers. ``add``: the
-    counts m of new data sets. ``sims`` simulated studies (each: one population from the
-    present posterior, new data sets from it, the hierarchical test rerun; see
-    :mod:`bayestut.simulation.planning`), in parallel with joblib (``n_jobs``, ``backend``: "loky" by default, or
-    "dask" on a Dask cluster); the result depends on ``seed`` only, not on the workers.
-    """
-    from ..data import read_results
-    from ..shapes import is_means_only
-    from .compare import (check_flag, check_rope, check_settings, metric_direction,
-                          oriented_differences)
+    Parameters
+    ----------
+    results : pandas.DataFrame, str, Path or Results
+        A per-fold results table, as for :func:`~bayestut.analysis.compare.compare`.
+    a, b : str
+        The two classifiers.
+    add : int or sequence of int
+        The counts m of new data sets.
+    rope, threshold, seed, lower_is_better, score, score_range, percent
+        As for :func:`~bayestut.analysis.compare.compare`.
+    sims : int
+        Simulated studies (each: one population from the present posterior, new data sets
+        from it, the hierarchical test rerun; see :mod:`bayestut.simulation.planning`).
+    n_jobs : int
+        joblib's workers (-1: every core); the result depends on ``seed`` only.
+    backend : str, optional
+        joblib's backend: "loky" by default, or "dask" on a Dask cluster.
+    progress : bool
+        A progress bar over the simulated studies.
 
-    counts, sims = check_counts(add), check_sims(sims)
-    rope = check_rope(rope)
-    check_settings(threshold, seed, 4, 1000, 1000, 0.95, "moments", 50_000)
-    progress = check_flag("progress", progress, "Python only")
-    if not isinstance(n_jobs, int) or isinstance(n_jobs, bool) or n_jobs == 0:
-        raise InputError(f"n_jobs must be a whole number of workers, or -1 for every core "
-                         f"(--jobs), got {n_jobs!r}")
-    lower_is_better = metric_direction(score, lower_is_better)
-    table = read_results(results, score=score, percent=percent, classifiers=[a, b])
-    if is_means_only(table):
+    Returns
+    -------
+    Plan
+        The probability of each outcome, and of a decision, per count.
+    """
+    counts, sims = check_counts(add), check("sims", sims)
+    settings = check_all(threshold=threshold, seed=seed, n_jobs=n_jobs, progress=progress)
+    check_backend(backend)
+    rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
+    data = open_results(results, score=score, percent=percent, score_range=score_range,
+                        classifiers=[a, b], lower_is_better=lower_is_better)
+    if data.means_only:
         raise InputError("the table holds one mean score per data set: the planner reruns the "
                          "hierarchical test, which needs every fold's score. Collect the scores "
                          "of every cross-validation fold (dataset, classifier, run, fold, score)")
-    d = oriented_differences(table, str(a), str(b), lower_is_better)
+    from .compare import oriented_differences
+
+    d = oriented_differences(data.table, str(a), str(b), data.lower_is_better)
     if len(d.datasets) < 2:
         raise InputError("the hierarchical test needs at least 2 data sets: with one, collect "
                          "results on a second data set before planning")
-    return plan_differences(d, counts, rope=rope, threshold=threshold, sims=sims, seed=seed,
-                            n_jobs=n_jobs, backend=backend, progress=progress)
-
+    try:
+        return plan_differences(d, counts, rope=rope, sims=sims, backend=backend, **settings)
+    except InputError as problem:
+        text = str(problem)
+        if "engine" not in text:
+            raise
+        # the exact engine's refusals advise Stan, which the planner does not run
+        reason = re.split(r":? use the Stan engine|; use engine='stan'", text)[0]
+        raise InputError(f"{reason}: the planner reruns the hierarchical test with the exact "
+                         "engine only, so it cannot plan these results (compare(..., "
+                         "engine='stan') still compares them)") from None

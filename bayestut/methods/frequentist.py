@@ -7,6 +7,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import stats
 
+from ..checks import check_within_one
 from ..data import as_numbers
 from ..errors import InputError
 
@@ -33,9 +34,7 @@ def check_differences(x, min_folds: int = 2) -> np.ndarray:
         raise InputError(f"{x.shape[-1]} fold(s) given; at least {min_folds} are needed")
     if np.isnan(x).any():
         raise InputError("the differences contain NaN")
-    if np.abs(x).max() > 1.0:
-        raise InputError("differences larger than 1 in size: are the scores percentages? "
-                         "Give fractions (divide by 100)")
+    check_within_one(x)
     return x
 
 

@@ -25,6 +25,7 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
+from ..checks import check, check_rope
 from ..data import Differences, paired_differences
 from ..errors import InputError
 from . import hierarchical_exact
@@ -122,12 +123,7 @@ def _differences(data, a, b, folds) -> Differences:
 
 
 def _check(d: Differences, rope: float, hyperprior, nu_prior: str):
-    if not 0.0 < rope < 1.0:
-        raise InputError(f"the rope must be a fraction in (0, 1), e.g. 0.01 for one point of "
-                         f"accuracy; got {rope}")
-    if np.ndim(d.x) == 2 and d.x.size and np.nanmax(np.abs(d.x)) > 1.0:
-        raise InputError(f"differences up to {np.nanmax(np.abs(d.x)):g} with a rope of {rope}: "
-                         "the scores look like percentages. Give fractions (divide by 100)")
+    check_rope(rope)
     x = check_differences(d.x)
     if x.ndim == 1 or x.shape[0] < 2:
         raise InputError("the hierarchical model needs at least 2 data sets; for one data set "
@@ -350,8 +346,7 @@ def hierarchical_test(data, a: str | None = None, b: str | None = None, *, folds
         "equivalent", "<b> better". The exact engine returns its subclass
         ``ExactHierarchicalResult``, each number with its numerical error.
     """
-    if engine not in ENGINES:
-        raise InputError(f"unknown engine {engine!r}; choose one of {list(ENGINES)}")
+    check("engine", engine)
     d = _differences(data, a, b, folds)
     x, bounds = _check(d, rope, hyperprior, nu_prior)
     if engine == "exact":

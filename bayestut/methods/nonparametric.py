@@ -42,6 +42,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
+from ..checks import check_rope, check_within_one
 from ..data import Differences, as_numbers
 from .decisions import decide_regions, labelled, outcomes
 from .ties import FLOAT_SLACK, resolution as default_resolution
@@ -123,11 +124,8 @@ def _inputs(z, rope, s, z0, n_samples, resolution):
         raise InputError("no mean differences given: at least one data set is needed")
     if not np.isfinite(z).all():
         raise InputError("the mean differences contain NaN or infinity")
-    if np.abs(z).max() > 1.0:
-        raise InputError("mean differences larger than 1 in size: are the scores percentages? "
-                         "Give fractions (divide by 100)")
-    if not np.isfinite(rope) or rope < 0:
-        raise InputError(f"the rope half-width must be a finite number >= 0, got {rope}")
+    check_within_one(z)
+    rope = check_rope(rope, positive=False)     # a rope of 0: no equivalence (JMLR §4)
     if not np.isfinite(s) or s <= 0:
         raise InputError(f"the prior strength s must be > 0, got {s}")
     if np.isnan(z0):

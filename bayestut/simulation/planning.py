@@ -168,7 +168,8 @@ class Plan:
         """One sentence: with m more data sets (the largest listed), the chance of a decision."""
         m = max(self.table.index) if m is None else m
         row = self.table.loc[m]
-        return (f"With {m} more data sets like these, a decision would be reached with "
+        sets = "data set" if m == 1 else "data sets"
+        return (f"With {m} more {sets} like these, a decision would be reached with "
                 f"probability {row['P(decision)']:.2f} (± {row['MC error']:.2f}, "
                 f"{self.sims} simulated studies)")
 
@@ -183,7 +184,8 @@ class Plan:
                 f"{TARGET:g} is {best}" if best is not None else
                 f"no count listed reaches a decision with probability {TARGET:g}")
         return (f"{self.a} against {self.b}: {state}. With "
-                f"{' / '.join(map(str, counts))} more data sets like these, the hierarchical "
+                f"{' / '.join(map(str, counts))} more {'data set' if counts == [1] else 'data sets'}"
+                " like these, the hierarchical "
                 f"test (threshold {self.threshold:g}, rope ±{self.rope:g}) would reach a "
                 f"decision with probability {probs} (Monte Carlo error at most "
                 f"{self.table['MC error'].max():.2f}, {self.sims} simulated studies); {goal}.")
