@@ -20,7 +20,8 @@ if TYPE_CHECKING:   # the names an IDE and mypy see (re-exported: "as"); __getat
     from .analysis.compare import compare as compare
     from .analysis.many import compare_all as compare_all
     from .analysis.plan import plan as plan
-    from .data import load_uci as load_uci, read_results as read_results
+    from .data import Results as Results, load_uci as load_uci, open_results as open_results
+    from .data import read_results as read_results
     from .methods.correlated import correlated_bayesian_ttest as correlated_bayesian_ttest
     from .methods.hierarchical import hierarchical_test as hierarchical_test
     from .methods.nonparametric import sign_test as sign_test, signed_rank_test as signed_rank_test

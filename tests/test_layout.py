@@ -91,7 +91,7 @@ def test_no_import_cycle_between_modules():
             visit(m, [])
 
 
-PUBLIC = ("compare", "compare_all", "read_results", "load_uci", "plan",
+PUBLIC = ("compare", "compare_all", "read_results", "open_results", "Results", "load_uci", "plan",
           "correlated_bayesian_ttest", "sign_test", "signed_rank_test", "hierarchical_test")
 
 

@@ -291,8 +291,11 @@ def region_masses(values, weights, rope: float = ROPE, half_widths=0.0,
     left_inner = lower_in * cum_up[:, below] + (1 - lower_in) * cum_low[:, low_edge]
     right_inner = (upper_in * cum_low[:, upto] + (1 - upper_in) * cum_up[:, high_edge])
     left = np.einsum("ij,ij->i", weights, left_inner) / total**2
-    right = 1 - np.einsum("ij,ij->i", weights, right_inner) / total**2
-    return np.column_stack([left, 1.0 - left - right, right])
+    # the weight not at or below the upper edge, taken per j (so that none gives exactly 0)
+    right = np.einsum("ij,ij->i", weights, total[:, None] - right_inner) / total**2
+    # a sum of rounded terms can fall a rounding error outside [0, 1]
+    left, right = np.clip(left, 0.0, 1.0), np.clip(right, 0.0, 1.0)
+    return np.column_stack([left, np.clip(1.0 - left - right, 0.0, 1.0), right])
 
 
 def signed_rank_test(z, rope: float = ROPE, s: float = PRIOR_STRENGTH, z0: float = 0.0,
