@@ -3,8 +3,8 @@
 The number the decision is taken on is the "posterior probability"; the probability of each
 outcome on a new data set is the "probability on a new data set"; δ₀'s, the "probability for
 δ₀" (docs/glossary.md). The names they replaced are retired: none may come back in a report
-the package writes (console, HTML, .md, .tex, table columns) or in the docs. To check more
-files (the notebooks' prose, once they are updated), add them to TEXT_FILES.
+the package writes (console, HTML, .md, .tex, table columns), in the docs or in the notebooks
+(their prose and printed outputs: TEXT_FILES).
 """
 
 import re
@@ -27,8 +27,12 @@ RETIRED = ("share of draws", "shares of draws", "mean probability", "mean probab
            "mean mass", "mean masses", "posterior predictive probability",
            "share of the votes")
 RETIRED_PATTERN = re.compile("|".join(rf"\b{re.escape(name)}\b" for name in RETIRED), re.I)
-# files whose prose a reader reads: extend with notebooks/*.ipynb when their prose is updated
-TEXT_FILES = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md")])
+# notebooks whose prose still speaks the retired names: until notebook 04 is updated
+NOT_YET = {"04_sign_and_signed_rank.ipynb"}
+# files a reader reads: the README, the docs and every notebook (prose and printed outputs)
+TEXT_FILES = sorted([ROOT / "README.md", *(ROOT / "docs").glob("*.md"),
+                     *(nb for nb in (ROOT / "notebooks").glob("*.ipynb")
+                       if nb.name not in NOT_YET)])
 FAST = dict(signed_rank_samples=5_000)
 
 
