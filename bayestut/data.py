@@ -308,6 +308,13 @@ def check_percent(scores: pd.Series, percent: bool, score_range) -> None:
                          f"lie in 0-100 and these run from {scores.min():g} to "
                          f"{scores.max():g}: drop percent=True (--percent) and declare the "
                          "metric's range " + range_advice(scores))
+    if percent and scores.max() <= 1.0:
+        # believed (error rates of 0.5 % are written 0.5), but never silently: fractions
+        # divided by 100 would make every difference look a hundred times smaller
+        warnings.warn(f"percent=True (--percent): every score is at most 1 "
+                      f"(largest {scores.max():g}), read as percentages as you said, so "
+                      f"{scores.max():g} means {scores.max() / 100:g}. If they are fractions "
+                      "already, drop percent=True (--percent)", UserWarning, stacklevel=3)
     low, high = check_score_range(score_range)
     if not percent and high == 100.0 and low >= 0.0 and scores.max() > 1.0:
         raise InputError(f"the scores run up to {scores.max():g} on a 0-100 scale: they are "

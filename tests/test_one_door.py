@@ -189,7 +189,8 @@ def test_percent_error_rates_below_one_are_believed():
     # 0.5 % and 0.8 % error: the verdict is read on 0.005 and 0.008, as the user said
     df = table(("a", "b"), shift=0.3).assign(error=lambda t: t["score"] - 0.3)
     df = df.drop(columns="score")
-    told = compare(df, "a", "b", score="error", percent=True, lower_is_better=True, **FAST)
+    with pytest.warns(UserWarning, match="If they are fractions already, drop percent=True"):
+        told = compare(df, "a", "b", score="error", percent=True, lower_is_better=True, **FAST)
     assert np.abs(told.differences.x).max() < 0.01
 
 

@@ -46,6 +46,7 @@ def number(p: float, se: float = 0.0, threshold: float | None = None) -> str:
     Beside a decision at ``threshold``, rounding never carries it across: a probability short
     of the threshold is rounded down (0.94975 shows 0.949, not 0.950) and one above it up."""
     d = decimals(se)
+    p = min(max(float(p), 0.0), 1.0)      # a rounding error never shows as -0.000
     shown = f"{p:.{d}f}"
     if threshold is not None and p != threshold:
         above = p > threshold
@@ -191,7 +192,7 @@ def status(p, a: str, b: str, threshold: float, what: str, se=(0.0, 0.0, 0.0)) -
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     choice = str(decide_regions(p, threshold))
     m = int(p.argmax()) if choice == NO_DECISION else REGIONS.index(choice)
-    verb = "is undecided" if choice == NO_DECISION else "is decided:"
+    verb = "is undecided" if choice == NO_DECISION else "is decided"
     return f"{what} {verb} ({short(m, a, b)} {number(p[m], se[m], threshold)})"
 
 
