@@ -41,8 +41,9 @@ from ..methods.hierarchical import (ADAPT_DELTA, ENGINE, ENGINES, NON_CENTRED,  
 from ..methods.nonparametric import sign_test, signed_rank_test
 from ..methods.ties import means_resolution
 from .comparison import (ABOUT, DELTA0, EXACT_ERROR, EXPECTED, EXPLANATIONS,  # noqa: F401
-                         MANY_DATA_SETS, MEAN, SHARE, Comparison, MeansComparison, Overall,
-                         caution, failed_checks, simplex_overall)
+                         MANY_DATA_SETS, MEAN, SHARE, Comparison, Overall, caution,
+                         failed_checks, simplex_overall)
+from .means_comparison import MeansComparison
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..methods.stan import check_environment
 from ..simulation.planning import SIMS, check_counts, plan_differences
