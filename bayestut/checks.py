@@ -157,7 +157,7 @@ def check_score_range(score_range) -> tuple[float, float]:
     try:
         low, high = (float(v) for v in score_range)
     except (TypeError, ValueError):
-        raise InputError(f"give the score range as two numbers (low, high), got {score_range!r}")
+        raise InputError(f"give the score range as two numbers (low, high), got {score_range!r}") from None
     if not low < high:
         raise InputError(f"the score range needs low < high, got [{low:g}, {high:g}]")
     return low, high

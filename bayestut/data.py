@@ -360,9 +360,9 @@ def read_csv(path: Path) -> pd.DataFrame:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as problem:
         raise InputError(f"{str(path)!r} is not UTF-8 text (byte {problem.start} cannot be "
-                         "read): save it as 'CSV UTF-8' (Excel) or re-encode it as UTF-8")
+                         "read): save it as 'CSV UTF-8' (Excel) or re-encode it as UTF-8") from None
     except OSError as problem:
-        raise InputError(f"cannot read {str(path)!r} ({problem.strerror}): check its permissions")
+        raise InputError(f"cannot read {str(path)!r} ({problem.strerror}): check its permissions") from None
     if not text.strip():
         raise InputError(f"{str(path)!r} is empty: it needs a header line "
                          f"({','.join(COLUMNS)}) and one line per data set x classifier x "
@@ -383,7 +383,7 @@ def read_csv(path: Path) -> pd.DataFrame:
                          keep_default_na=False, na_values=_missing_markers(columns))
     except (pd.errors.ParserError, pd.errors.EmptyDataError) as problem:
         raise InputError(f"{str(path)!r} is not a well-formed CSV table "
-                         f"(separator {sep!r}): {problem}")
+                         f"(separator {sep!r}): {problem}") from None
     df.columns = [str(c).strip() for c in df.columns]
     # each row's line in the file, for messages (pandas skips blank lines; the header is 1)
     lines = [i + 1 + bool(excel) for i, line in enumerate(text.splitlines()) if line.strip()]

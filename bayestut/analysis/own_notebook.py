@@ -71,7 +71,7 @@ def run(args, out: Path) -> Path:
     except ImportError as missing:
         raise InputError(f"{missing.name} is not installed: the notebook command needs the "
                          f"notebooks extra; in the bayestut folder run pip install '.[notebooks]' "
-                         f"(README step 1)")
+                         f"(README step 1)") from None
     parameters = dict(results=str(results), classifiers=list(args.names) or None,
                       score=args.score, percent=args.percent,
                       score_range=list(args.score_range),

@@ -56,7 +56,7 @@ def writable_folder(out: Path) -> Path:
             pass
     except OSError as problem:
         raise InputError(f"cannot write the report into {out} ({problem.strerror}): give a "
-                         "folder you can write to with --out")
+                         "folder you can write to with --out") from None
     return out
 
 
