@@ -39,7 +39,21 @@ def as_numbers(values, what: str) -> np.ndarray:
 
 
 def load_uci(path: Path | str | None = None) -> pd.DataFrame:
-    """The 54-data-set, 5-classifier results of both papers, as fractions in tidy format."""
+    """The 54-data-set, 5-classifier results of both papers, as fractions in tidy format.
+
+    Parameters
+    ----------
+    path : str or Path, optional
+        Another copy of ``data/uci_cv_accuracy.csv`` (accuracies in percent); by default the
+        bundled one.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per data set, classifier (nbc, aode, hnb, j48, j48gr), run (10) and fold (10):
+        ``dataset_id, dataset, classifier, run, fold, score``, the score a fraction. Two data
+        sets are both called ``credit``: ``dataset_id`` tells them apart.
+    """
     path = Path(path) if path else DATA / "uci_cv_accuracy.csv"
     raw = pd.read_csv(path)
     tidy = raw.rename(columns={"accuracy_percent": "score"})
@@ -66,7 +80,7 @@ class Results:
     it: every analysis accepts it and trusts it, checking nothing again. Treat ``table`` as
     read-only.
 
-    Parameters
+    Attributes
     ----------
     table : pandas.DataFrame
         Tidy per fold (``dataset, classifier, run, fold, score``) or, with means only,
@@ -85,8 +99,10 @@ class Results:
     classifiers : tuple of str
         The classifiers to compare, in the order given (all of the table's when none were
         named).
-    runs, folds : int or None
-        The numbers of runs and of fold numbers in the table (None with means only).
+    runs : int or None
+        The number of runs in the table (None with means only).
+    folds : int or None
+        The number of fold numbers in the table (None with means only).
     resolution : float or None
         The precision the scores are given to (not yet filled in).
     """
@@ -501,8 +517,22 @@ def _key(df: pd.DataFrame) -> str:
 class Differences:
     """Paired differences score(a) - score(b): one row per data set, one column per fold.
 
-    ``folds`` is k, the number of folds per cross-validation run: the correlation
-    heuristic of Nadeau and Bengio is rho = 1/k.
+    Attributes
+    ----------
+    x : numpy.ndarray
+        The differences, shape (data sets, runs × folds); positive means a scored higher
+        (oriented: a better, when lower scores are better).
+    datasets : tuple
+        The data sets' names, in row order.
+    ids : tuple
+        Their keys, in row order (``dataset_id`` for the bundled results, else the names).
+    a : str
+        The first classifier.
+    b : str
+        The second classifier.
+    folds : int
+        k, the number of folds per cross-validation run: the correlation heuristic of
+        Nadeau and Bengio is rho = 1/k (:attr:`rho`).
     """
 
     x: np.ndarray          # (data sets, runs * folds)
