@@ -17,7 +17,7 @@ __all__ = ["ADD", "SIMS", "Plan", "plan"]
 def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
          sims: int = SIMS, seed: int = 0, lower_is_better: bool | None = None,
          score: str = "score", percent: bool = False, n_jobs: int = -1,
-         backend: str | None = None, progress: bool = False) -> Plan:
+         backend: str | None = None, progress: bool | None = None) -> Plan:
     """How likely is a decision if m more data sets like the present ones are added?
 
     ``results``: a per-fold results table (DataFrame or CSV path, as for
@@ -35,7 +35,8 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
     counts, sims = check_counts(add), check_sims(sims)
     rope = check_rope(rope)
     check_settings(threshold, seed, 4, 1000, 1000, 0.95, "moments", 50_000)
-    progress = check_flag("progress", progress, "Python only")
+    if progress is not None:        # None: an estimate and progress when the work is long
+        progress = check_flag("progress", progress, "Python only")
     if not isinstance(n_jobs, int) or isinstance(n_jobs, bool) or n_jobs == 0:
         raise InputError(f"n_jobs must be a whole number of workers, or -1 for every core "
                          f"(--jobs), got {n_jobs!r}")
