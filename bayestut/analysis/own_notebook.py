@@ -56,7 +56,8 @@ def add_parser(sub) -> None:
     n.add_argument("--seed", type=int, default=0, help="Monte Carlo and MCMC seed (default 0)")
     n.add_argument("--plan", type=int, default=None, metavar="M",
                    help="two classifiers and no decision: add how likely a decision is with M "
-                        "more data sets like these (about a minute; see the plan command)")
+                        "more data sets like these (about half a minute for 50 data sets; see "
+                        "the plan command)")
     n.add_argument("--out", type=Path, default=Path("."), metavar="DIR",
                    help="folder for your_results.ipynb and your_results.html (default: here)")
 

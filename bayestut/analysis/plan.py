@@ -26,6 +26,8 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
     present posterior, new data sets from it, the hierarchical test rerun; see
     :mod:`bayestut.simulation.planning`), in parallel with joblib (``n_jobs``, ``backend``: "loky" by default, or
     "dask" on a Dask cluster); the result depends on ``seed`` only, not on the workers.
+    ``progress``: an estimate up front and a progress bar on standard error (None, the
+    default: when the work is estimated to take over 10 seconds).
     """
     from ..data import read_results
     from ..shapes import is_means_only

@@ -183,7 +183,8 @@ def _top_quantiles(nu):
     """Quantiles of the top-level law at the levels KERNEL, both sides, (points, levels)."""
     nu = np.asarray(nu, float)[:, None]
     gauss = np.isinf(nu)
-    z = np.where(gauss, special.ndtri(KERNEL_LEVELS), special.stdtrit(np.where(gauss, 1.0, nu), KERNEL_LEVELS))
+    z = np.where(gauss, special.ndtri(KERNEL_LEVELS),
+                 special.stdtrit(np.where(gauss, 1.0, nu), KERNEL_LEVELS))
     return z
 
 

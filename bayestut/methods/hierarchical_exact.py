@@ -12,8 +12,9 @@ The posterior of (delta0, sigma0, nu) is then integrated on a grid (:mod:`.exact
 coordinates, the pilot that places it, the log-likelihood on it). This module integrates it:
 the probabilities, the next data set's shares, independent draws.
 
-The next-data-set shares integrate an indicator (which region has the largest mass); its edges in delta0, +-b(sigma0, nu), are found by Newton's method
-and integrated exactly on each row; across sigma0, where the rope stops winning at all (b
+The next-data-set shares integrate an indicator (which region has the largest mass); its
+edges in delta0, +-b(sigma0, nu), are found by Newton's method and integrated exactly on each
+row; across sigma0, where the rope stops winning at all (b
 falls to 0 like a square root), they are integrated on nodes of their own that resolve that
 edge (:func:`next_shares`).
 Every probability carries a numerical error: its difference from the same computation on a

@@ -100,7 +100,26 @@ def _rng(seed: int, *key) -> np.random.Generator:
 
 
 def new_datasets(rng, delta0, sigma0, nu, count: int, sds, runs: int, folds: int) -> np.ndarray:
-    """``count`` new data sets' differences (count, runs * folds) from one population draw."""
+    """New data sets' differences from one population draw.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+    delta0, sigma0, nu : float
+        The population: the data sets' true mean differences are Student t (normal for an
+        infinite nu), untruncated.
+    count : int
+        How many data sets.
+    sds : numpy.ndarray
+        The present data sets' fold-level spreads; each new one takes one at random.
+    runs, folds : int
+        The design of cross-validation.
+
+    Returns
+    -------
+    numpy.ndarray
+        (count, runs * folds) differences, within [-1, 1].
+    """
     deltas = delta0 + sigma0 * (rng.standard_t(nu, count) if np.isfinite(nu)
                                 else rng.standard_normal(count))
     x = crossval.simulate_differences(deltas, rng, runs=runs, folds=folds)
@@ -113,8 +132,21 @@ def new_datasets(rng, delta0, sigma0, nu, count: int, sds, runs: int, folds: int
 
 
 def favoured(delta0, sigma0, nu, rope: float) -> np.ndarray:
-    """The outcome each population favours, 0 left, 1 rope, 2 right: the region holding the
-    largest share of its delta_i, which a study of ever more of its data sets declares."""
+    """The outcome each population favours: the region holding the largest share of its
+    delta_i, which a study of ever more of its data sets declares.
+
+    Parameters
+    ----------
+    delta0, sigma0, nu : array_like
+        Populations (broadcast together).
+    rope : float
+        The rope's half-width, in the same units as delta0 and sigma0.
+
+    Returns
+    -------
+    numpy.ndarray
+        0 (left), 1 (rope) or 2 (right) per population.
+    """
     delta0 = np.asarray(delta0, float)
     b = rope_edge(sigma0, nu, rope)
     return np.where(np.abs(delta0) < b, 1, np.where(delta0 < 0, 0, 2))
@@ -181,11 +213,27 @@ def _cluster_se(hits: np.ndarray, population: np.ndarray) -> np.ndarray:
 
 
 def chance_spread(decided: np.ndarray, population: np.ndarray, levels=SPREAD) -> np.ndarray:
-    """Quantiles of the chance of a decision across populations, from ``decided`` (studies,)
-    0/1 and each study's population: a Beta distribution with the chances' mean and their
-    variance between populations (the observed variance of each population's share less its
-    binomial part), NaN with fewer than 2 populations. A variance as large as it can be
-    means chances of 0 and 1 only."""
+    """Quantiles of the chance of a decision across populations.
+
+    A Beta distribution with the chances' mean and their variance between populations (the
+    variance of the populations' shares less its binomial part); a variance as large as it
+    can be means chances of 0 and 1 only.
+
+    Parameters
+    ----------
+    decided : numpy.ndarray
+        Per simulated study, whether it decided.
+    population : numpy.ndarray
+        Per simulated study, its population's number.
+    levels : sequence of float
+        The quantiles' levels.
+
+    Returns
+    -------
+    numpy.ndarray
+        One quantile per level; NaN with fewer than 2 populations or a population of one
+        study.
+    """
     groups = np.unique(population)
     sizes = np.array([(population == g).sum() for g in groups])
     if len(groups) < 2 or sizes.min() < 2:
@@ -206,7 +254,20 @@ class Plan:
     """The planner's answer: per count m of new data sets, the probability of each outcome of
     the hierarchical test rerun on the present data plus m new data sets like them, averaged
     over the populations the present posterior leaves plausible; how the chance of a decision
-    spreads over those populations; and the chance per outcome the populations favour."""
+    spreads over those populations; and the chance per outcome the populations favour.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        Per m: the outcomes' probabilities (a better, equivalent, b better, no decision),
+        P(decision), its Monte Carlo error, the chance's 10% and 90% quantiles over
+        populations, and the signed-rank test's P(decision).
+    split : pandas.DataFrame
+        Per m and outcome the populations favour: their share of the present posterior, the
+        studies simulated under them, P(decision) and P(that decision).
+    refits : int
+        (study, count) pairs refitted in full where the reweighting's checks failed.
+    """
 
     a: str
     b: str
@@ -274,7 +335,17 @@ class Plan:
                 f"decision with probability {probs} (Monte Carlo error at most "
                 f"{self.table['MC error'].max():.2f}, {self.sims} simulated studies of "
                 f"{self.populations} plausible populations); {goal}. "
-                f"{self.line(max(counts))}.")
+                f"{self.line(max(counts))}. {self.by_favour(max(counts))}")
+
+    def by_favour(self, m: int) -> str:
+        """One sentence: the chance of a decision with m more data sets per outcome the
+        plausible populations favour (those the simulation met)."""
+        part = self.split.loc[m]
+        parts = [f"{share:.0%} favour \"{name}\" (a decision with probability {p:.2f})"
+                 for name, share, p in
+                 zip(part.index, part["populations' share"], part["P(decision)"])
+                 if np.isfinite(p)]
+        return f"With {more(m)}, of the plausible populations {', '.join(parts)}."
 
 
 def _table(a: str, b: str, counts, fitted, ranked, population, favour) -> tuple:
@@ -292,9 +363,9 @@ def _table(a: str, b: str, counts, fitted, ranked, population, favour) -> tuple:
     frame["signed-rank: P(decision)"] = (ranked < 3).mean(axis=0)
     rows = []
     for i, m in enumerate(counts):
-        for code in shown(range(3)):
+        for code, name in zip(shown(range(3)), names):
             mine = favour == code
-            rows.append({"m": m, "populations favour": names[shown(range(3)).index(code)],
+            rows.append({"m": m, "populations favour": name,
                          "studies": int(mine.sum()),
                          "P(decision)": decided[mine, i].mean() if mine.any() else np.nan,
                          "P(that decision)": (fitted[mine, i] == code).mean() if mine.any()
@@ -347,13 +418,14 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     # the first study in this process: its time gives the estimate said up front
     first = time.perf_counter()
     _, fitted[0], ranked[0], refits = simulate_study(*args(0))
-    workers = joblib.effective_n_jobs(n_jobs) if sims > 1 else 1
-    estimate = (time.perf_counter() - first) * (sims - 1) / min(workers, sims)
+    took = time.perf_counter() - first
+    workers = max(1, min(joblib.effective_n_jobs(n_jobs), sims - 1))
+    estimate = took * (sims - 1) / workers
     show = estimate > LONG if progress is None else progress
     if show:
-        print(f"planning {d.a} against {d.b}: {sims} simulated studies, about {_duration(estimate)} "
-              f"more ({workers} worker{'s' if workers > 1 else ''}; the first study took "
-              f"{time.perf_counter() - first:.1f} s)", file=sys.stderr, flush=True)
+        print(f"planning {d.a} against {d.b}: {sims} simulated studies, about "
+              f"{_duration(estimate)} more ({workers} worker{'s' if workers > 1 else ''}; "
+              f"the first study took {took:.1f} s)", file=sys.stderr, flush=True)
     with joblib.parallel_config(backend=backend or "loky", n_jobs=n_jobs):
         runs = joblib.Parallel(return_as="generator_unordered")(
             joblib.delayed(simulate_study)(*args(s)) for s in range(1, sims))

@@ -55,8 +55,20 @@ class Present:
 
 
 def present(result, sizes) -> Present:
-    """The grids of an exact-engine result (:func:`bayestut.methods.hierarchical.exact_test`)
-    at ``sizes`` (fine, check): the same model, a fresh pilot."""
+    """The present posterior on two grids, ready to be reweighted.
+
+    Parameters
+    ----------
+    result : bayestut.methods.hierarchical.ExactHierarchicalResult
+        The present data's exact-engine fit (its model and preparation are reused).
+    sizes : tuple
+        The fine and the check grid's points in (u, t, delta0).
+
+    Returns
+    -------
+    Present
+        The same model on both grids, placed by a fresh pilot.
+    """
     m = result.model
     pilot = exact_grid.explore(m)
     grids = tuple(exact_grid.solve(m, pilot, s, moments=False) for s in sizes)
@@ -68,10 +80,25 @@ def present(result, sizes) -> Present:
 
 
 def new_likelihood(p: Present, x, rng: np.random.Generator) -> exact_likelihood.Likelihood:
-    """The likelihood of new data sets ``x`` (data sets, folds; original units) in the
-    present model's units and bounds. A data set whose differences are all equal gets the
-    preparation's noise (uniform within the rope, added to its first half of folds and taken
-    from its second; mean unchanged), as a refit would give it."""
+    """New data sets' likelihood in the present model's units and bounds.
+
+    A data set whose differences are all equal gets the preparation's noise (uniform within
+    the rope, added to its first half of folds and taken from its second; mean unchanged),
+    as a refit would give it.
+
+    Parameters
+    ----------
+    p : Present
+        The present posterior.
+    x : numpy.ndarray
+        The new data sets' differences, (data sets, runs * folds), original units.
+    rng : numpy.random.Generator
+        For the noise of constant data sets.
+
+    Returns
+    -------
+    bayestut.methods.exact_likelihood.Likelihood
+    """
     x = np.array(x, dtype=float) / p.std_x
     half = x.shape[1] // 2
     for i in np.flatnonzero(np.ptp(x, axis=1) == 0):
@@ -125,8 +152,26 @@ def reweighted(p: Present, which: int, extra: np.ndarray):
 
 
 def shares_after(p: Present, x, counts, rng: np.random.Generator) -> list:
-    """For each count m, the next-data-set shares of the present data plus the first m rows
-    of ``x``, or None where a check fails (refit those)."""
+    """The next data set's shares after adding the first m new data sets, for each m.
+
+    Parameters
+    ----------
+    p : Present
+        The present posterior.
+    x : numpy.ndarray
+        New data sets' differences, (data sets, runs * folds), original units; at least
+        ``max(counts)`` rows.
+    counts : sequence of int
+        The counts m (nested: the first m rows).
+    rng : numpy.random.Generator
+        For the noise of constant data sets.
+
+    Returns
+    -------
+    list
+        Per count, the (left, rope, right) shares, or None where a check fails (the
+        caller refits those).
+    """
     lik = new_likelihood(p, x[:max(counts)], rng)
     out = []
     # a new data set far from every grid point has likelihood 0 there: the checks catch it
