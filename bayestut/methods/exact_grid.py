@@ -36,9 +36,22 @@ MASS_LEFT = 1e-6
 # its sinc interpolant: int_-inf^x sinc((s - s_j) / h) ds = h (1/2 + Si(pi (x - s_j) / h) / pi).
 
 def up_to_weights(n: int, start, step, x) -> np.ndarray:
-    """The weights K (..., n) with int from -inf to x of the sinc interpolant of f sampled at
-    start + step * j equal to step * sum_j K_j f_j (they do not depend on f: a rule that
-    integrates many functions on one grid computes them once)."""
+    """The weights K with int from -inf to x of the sinc interpolant of f sampled at
+    start + step * j equal to step * sum_j K_j f_j. They do not depend on f: a rule that
+    integrates many functions on one grid computes them once.
+
+    Parameters
+    ----------
+    n : int
+        The number of samples.
+    start, step, x : array_like
+        The first sample's position, the step, the upper limit (broadcast together).
+
+    Returns
+    -------
+    numpy.ndarray
+        (..., n) weights.
+    """
     start, step, x = (np.asarray(v, float)[..., None] for v in (start, step, x))
     si, _ = special.sici(np.pi * (x - (start + step * np.arange(n))) / step)
     # beyond the grid's ends the function is 0: there the integral is exactly 0 or the total

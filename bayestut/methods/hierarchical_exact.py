@@ -114,7 +114,17 @@ class EdgeRule:
 
 
 def edge_rule(g: Grid) -> EdgeRule:
-    """The nodes of :func:`next_shares` for the grid ``g``."""
+    """The nodes and weights of :func:`next_shares` for one grid.
+
+    Parameters
+    ----------
+    g : bayestut.methods.exact_grid.Grid
+        The grid (its log-likelihood is not read).
+
+    Returns
+    -------
+    EdgeRule
+    """
     m, axis = g.model, g.u
     _, wt = g.axis_weights()
     nu = m.nu(g.t.x)
@@ -152,9 +162,23 @@ def _cdf_at_nodes(step, f_k, row_mass, rows_at, weights):
 
 def next_shares(g: Grid, f, rule: EdgeRule | None = None) -> np.ndarray:
     """Posterior probabilities that the left region, the rope or the right region has the
-    largest mass of the next data set; ``f`` the posterior density in the delta0 axis's v,
-    (u, t, delta0), as :func:`integrate` makes it; ``rule`` the grid's :func:`edge_rule`
-    (computed here if not given)."""
+    largest mass of the next data set.
+
+    Parameters
+    ----------
+    g : bayestut.methods.exact_grid.Grid
+        The grid.
+    f : numpy.ndarray
+        The posterior density in the delta0 axis's v, (u, t, delta0), as :func:`integrate`
+        makes it (unnormalised).
+    rule : EdgeRule, optional
+        The grid's :func:`edge_rule`, computed here if not given.
+
+    Returns
+    -------
+    numpy.ndarray
+        (left, rope, right), summing to 1.
+    """
     rule = edge_rule(g) if rule is None else rule
     masses = np.zeros(3)
     for k, rows_at, dv, below_low, below_high in rule.parts:
