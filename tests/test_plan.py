@@ -120,7 +120,8 @@ def test_compare_adds_one_line_under_no_decision_when_asked(held_out, monkeypatc
     monkeypatch.setattr("bayestut.analysis.compare.SIMS", 4)
     found = bt.compare(held_out, "nbc", "aode", plan=2)
     assert found.plan is not None and list(found.plan.table.index) == [2]
-    assert "With 2 more data sets like these, the likeliest decision is" in found.headline()
+    assert "With 2 more data sets like these, " in found.headline()
+    assert "average over the populations the present data leave plausible" in found.headline()
     decided = bt.compare(held_out, "j48", "j48gr", plan=2)
     assert decided.plan is None and "more data sets" not in decided.headline()
     with pytest.raises(InputError, match="--plan 10"):
@@ -214,7 +215,10 @@ def test_each_population_favours_the_outcome_of_infinitely_many_data_sets():
 def test_plurals_and_the_likeliest_decision(held_out):
     assert planning.more(1) == "1 more data set" and planning.more(5) == "5 more data sets"
     found = bt.plan(held_out, "nbc", "aode", add=(1,), sims=2, n_jobs=1)
-    assert found.line().startswith("With 1 more data set like these, the likeliest decision")
+    line = found.line()
+    assert line.startswith("With 1 more data set like these, ")
+    # the likeliest decision is named where a study decided, and said missing where none did
+    assert ("the likeliest decision is" in line) != (found.decision.loc[1] == 0)
     assert "left" not in found.line() and "right" not in found.line()
 
 
