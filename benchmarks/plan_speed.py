@@ -11,7 +11,8 @@ grid reweighted), and whether the two agree.
 2. Agreement. For AGREE studies, the shortcut's next-data-set shares against a full refit at
    the exact engine's default grids (whose own numerical error is about 0.001), on the 54
    data sets and on a pilot of their first 10: the largest difference, and the decisions
-   (threshold 0.95) that differ. Written to benchmarks/plan_agreement.csv.
+   (threshold 0.95) that differ. Written to benchmarks/plan_agreement.csv (the printed
+   output of a run is kept in benchmarks/plan_speed.txt).
 
 Run: .venv/bin/python benchmarks/plan_speed.py [studies, default 10] [agreement studies, 20]
 """
