@@ -8,7 +8,7 @@ default sampler settings (hierarchical.NON_CENTRED, ADAPT_DELTA: every data set 
 adapt_delta 0.95; --non-centred moments gives the rule these were before) and the exact
 engine, same data and seed.
 Compared: the next-data-set shares (the papers' probabilities), the mean masses and the
-probabilities of delta0, by bayestut.methods.hierarchical_exact.agreement: z = (exact - Stan) /
+probabilities of delta0, by bayestut.methods.diagnostics.agreement: z = (exact - Stan) /
 Stan's Monte Carlo standard error (where that is 0, all of Stan's draws agree: then the binomial
 error of a share of 10,000 independent draws at the exact value). The decision at 0.95 is compared too: a difference counts only where
 Stan's share is not within 3 Monte Carlo errors of the threshold.
@@ -34,7 +34,7 @@ import numpy as np
 
 from bayestut.data import UCI_CLASSIFIERS, load_uci, read_results
 from bayestut.methods.hierarchical import ADAPT_DELTA, NON_CENTRED, hierarchical_test
-from bayestut.methods.hierarchical_exact import AGREEMENT, agreement
+from bayestut.methods.diagnostics import AGREEMENT, agreement
 
 STAN = dict(chains=4, warmup=1000, draws=2500, non_centred=NON_CENTRED, adapt_delta=ADAPT_DELTA,
             progress=False, engine="stan")

@@ -28,7 +28,8 @@ import warnings
 import numpy as np
 
 from bayestut.data import load_uci
-from bayestut.methods import hierarchical_exact as he
+from bayestut.methods import exact_grid as eg
+from bayestut.methods import exact_likelihood as lk
 from bayestut.methods.hierarchical import HYPERPRIORS, _differences, prepare
 
 REPEATS = 5
@@ -79,8 +80,8 @@ def fine_grid_pairs():
     x = _differences(load_uci(), "nbc", "aode", None).x
     p = prepare(x, 10, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto",
                 np.random.default_rng(0))
-    m = he.model(p, "hierarchical")
-    g = he.solve(m, he.explore(m), he.FINE, moments=False)
+    m = eg.model(p, "hierarchical")
+    g = eg.solve(m, eg.explore(m), eg.FINE, moments=False)
     shape = g.logp.shape
     delta0 = np.broadcast_to(g.d.x[:, None, :], shape).ravel()
     sigma0 = np.broadcast_to(m.sigma0(g.u.x)[:, None, None], shape).ravel()
@@ -112,23 +113,23 @@ def main() -> None:
     warnings.simplefilter("ignore")
     m, delta0, sigma0, nu = fine_grid_pairs()
     lik, q = m.lik, len(m.lik.xbar)
-    nodes = len(delta0) * q * (len(he._KERNEL) + len(he._DATA) - 1) * he.GAUSS
+    nodes = len(delta0) * q * (len(lk.KERNEL_LEVELS) + len(lk.DATA_WIDTHS) - 1) * lk.GAUSS
     print(f"{len(delta0)} grid points x {q} data sets, {nodes / 1e6:.1f} M nodes; "
           f"{os.cpu_count()} cores, load {os.getloadavg()[0]:.1f}")
     per_node = lambda s: f"{s:.3f} s ({s / nodes * 1e9:.1f} ns a node)"
-    reference = he.delta_integrals(lik, delta0, sigma0, nu, m.rope)
+    reference = lk.delta_integrals(lik, delta0, sigma0, nu, m.rope)
     for threads in ("1", ""):
         os.environ["OMP_NUM_THREADS"] = threads        # read by the engine at every call
-        seconds = best_of(lambda: he.delta_integrals(lik, delta0, sigma0, nu, m.rope))
+        seconds = best_of(lambda: lk.delta_integrals(lik, delta0, sigma0, nu, m.rope))
         print(f"NumPy, {threads or os.cpu_count()} thread(s): {per_node(seconds)}")
     os.environ.pop("OMP_NUM_THREADS")
 
-    br = he.breakpoints(lik, delta0, sigma0, nu)
-    t_breaks = best_of(lambda: he.breakpoints(lik, delta0, sigma0, nu))
+    br = lk.breakpoints(lik, delta0, sigma0, nu)
+    t_breaks = best_of(lambda: lk.breakpoints(lik, delta0, sigma0, nu))
     s0, nu_ = np.repeat(sigma0, q), np.repeat(nu, q)
     offset, a = np.repeat(delta0, q) - np.tile(lik.xbar, len(delta0)), np.tile(lik.a, len(delta0))
-    gx, gw = he._gauss(he.GAUSS)
-    const = (he._top_constant(nu)[:, None] + lik.log_const).ravel()
+    gx, gw = lk.gauss_legendre(lk.GAUSS)
+    const = (lk._top_constant(nu)[:, None] + lik.log_const).ravel()
     args = [np.ascontiguousarray(v, dtype=float) for v in (br, s0, nu_, offset, a, gx, gw)]
     out = np.empty(len(br))
     print(f"breakpoints (NumPy, counted in both below): {t_breaks:.3f} s")
@@ -140,7 +141,7 @@ def main() -> None:
             for threads in (1, os.cpu_count()):
                 run = lambda: library.integrals(
                     ctypes.c_long(br.shape[0]), ctypes.c_long(br.shape[1]),
-                    *[pointer(v) for v in args], ctypes.c_long(he.GAUSS),
+                    *[pointer(v) for v in args], ctypes.c_long(lk.GAUSS),
                     ctypes.c_double(lik.k), ctypes.c_double(1 / (2 * lik.m)),
                     ctypes.c_int(threads), pointer(out))
                 run()

@@ -34,6 +34,7 @@ import numpy as np
 import pandas as pd
 
 from bayestut.data import UCI_CLASSIFIERS, load_uci
+from bayestut.methods import exact_grid as eg
 from bayestut.methods import hierarchical_exact as he
 from bayestut.methods.hierarchical import HYPERPRIORS, _differences, prepare
 from bayestut.reproduction.blog_study import load_results
@@ -67,27 +68,27 @@ def widened(m, pilot):
     u, t, rows = list(pilot.u), list(pilot.t), pilot.rows_d.copy()
     u[2:] = wider(u[2], u[3], (0.0, m.u_max))
     if not m.gaussian:
-        t[2:] = wider(t[2], t[3], (he.T_LOW, he.T_HIGH))
+        t[2:] = wider(t[2], t[3], (eg.T_LOW, eg.T_HIGH))
     rows[:, 2], rows[:, 3] = wider(rows[:, 2], rows[:, 3], (-m.delta0_bound, m.delta0_bound))
     return dataclasses.replace(pilot, u=tuple(u), t=tuple(t), rows_d=rows)
 
 
-def errors(x, folds: int, nu_prior: str, hyperprior: str, fine=he.FINE,
+def errors(x, folds: int, nu_prior: str, hyperprior: str, fine=eg.FINE,
            refine: bool = True) -> tuple[float, float, tuple]:
     p = prepare(x, folds, 0.01, HYPERPRIORS[hyperprior], nu_prior, "auto",
                 np.random.default_rng(0))
-    m, grid, result, check = he.posterior(p, nu_prior, fine, he.CHECK,
-                                          he.REFINE if refine else ())
-    reference = he.integrate(he.solve(m, widened(m, he.explore(m)), REFERENCE, moments=False))
+    m, grid, result, check = he.posterior(p, nu_prior, fine, eg.CHECK,
+                                          eg.REFINE if refine else ())
+    reference = he.integrate(eg.solve(m, widened(m, eg.explore(m)), REFERENCE, moments=False))
     actual = max(np.abs(getattr(result, f) - getattr(reference, f)).max() for f in FIELDS)
     return he.numerical_error(result, check), actual, grid.logp.shape[::2]
 
 
 def main(fine) -> None:
     warnings.simplefilter("ignore")
-    print(f"fine grid {fine} points in (sigma0, nu, delta0), check grid {he.CHECK}")
+    print(f"fine grid {fine} points in (sigma0, nu, delta0), check grid {eg.CHECK}")
     rows = []
-    refine = fine == he.FINE            # another fine grid is measured alone
+    refine = fine == eg.FINE            # another fine grid is measured alone
     for (name, x, folds), (hyperprior, nu_prior) in itertools.product(cases(), SETTINGS):
         reported, actual, points = errors(x, folds, nu_prior, hyperprior, fine, refine)
         rows.append({"case": name, "prior": f"{hyperprior}, {nu_prior}", "reported": reported,
@@ -107,6 +108,6 @@ def main(fine) -> None:
 
 if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--fine", type=int, nargs=3, default=he.FINE, metavar=("U", "T", "D"),
-                        help=f"the fine grid's points (default {he.FINE})")
+    parser.add_argument("--fine", type=int, nargs=3, default=eg.FINE, metavar=("U", "T", "D"),
+                        help=f"the fine grid's points (default {eg.FINE})")
     main(tuple(parser.parse_args().fine))

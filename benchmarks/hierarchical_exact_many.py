@@ -9,7 +9,7 @@ With hundreds of data sets the log posterior spans thousands across the pilot's 
    (41, 37, 41) points: the largest actual error, and where it exceeds 0.0005 the reported
    numerical error beside it; and the range of the next data set's P(rope) met.
 2. With --stan, 200 and 600 data sets against Stan (4 chains x 4,000 draws): the z-scores of
-   ``hierarchical_exact.agreement``.
+   ``diagnostics.agreement``.
 
 Run: .venv/bin/python benchmarks/hierarchical_exact_many.py [--stan]
 """
@@ -21,6 +21,7 @@ import warnings
 
 import numpy as np
 
+from bayestut.methods import diagnostics
 from bayestut.methods import hierarchical_exact as he
 from bayestut.methods.hierarchical import HYPERPRIORS, hierarchical_test, prepare
 
@@ -68,7 +69,7 @@ def against_stan() -> None:
         exact = hierarchical_test(x, folds=10, rope=ROPE, engine="exact")
         stan = hierarchical_test(x, folds=10, rope=ROPE, draws=4000, progress=False,
                                  engine="stan", adapt_delta=0.8, non_centred="auto")  # as measured
-        z = he.agreement(exact, stan)["z"].abs().max()
+        z = diagnostics.agreement(exact, stan)["z"].abs().max()
         print(f"2. {q} data sets: largest |z| {z:.2f}; shares exact "
               f"{np.round(exact._probabilities, 4)}, Stan {np.round(stan._probabilities, 4)}")
 

@@ -21,7 +21,7 @@ import warnings
 import numpy as np
 
 from bayestut.data import UCI_CLASSIFIERS, load_uci
-from bayestut.methods import hierarchical_exact as he
+from bayestut.methods import exact_grid as eg
 from bayestut.methods.hierarchical import HYPERPRIORS, _differences, prepare
 
 WIDER = 3.0      # how much wider one bump must be for a fixed rule on the other
@@ -30,8 +30,8 @@ WIDER = 3.0      # how much wider one bump must be for a fixed rule on the other
 def shares(x) -> tuple[float, float, float]:
     p = prepare(x, 10, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto",
                 np.random.default_rng(0))
-    m = he.model(p, "hierarchical")
-    grid = he.solve(m, he.explore(m), he.FINE, moments=False)
+    m = eg.model(p, "hierarchical")
+    grid = eg.solve(m, eg.explore(m), eg.FINE, moments=False)
     sigma0 = m.sigma0(grid.u.x)[:, None, None, None]
     delta0 = grid.d.x[:, None, :, None]
     s, mean = m.lik.width, m.lik.xbar

@@ -14,7 +14,7 @@ from bayestut.analysis.compare import compare
 from bayestut.analysis.many import compare_all
 from bayestut.data import paired_differences, read_results
 from bayestut.methods import hierarchical as h
-from bayestut.methods import hierarchical_exact as he
+from bayestut.methods import diagnostics
 from bayestut.methods.diagnostics import ConvergenceWarning
 
 SCMAMP = Path(__file__).resolve().parents[1] / "benchmarks" / "scmamp_kcv_example.csv"
@@ -61,4 +61,4 @@ def test_stan_with_the_defaults_agrees_with_the_integral_on_scmamps_example():
         stan = h.hierarchical_test(d, hyperprior="jmlr", engine="stan", seed=2, draws=2500,
                                    progress=False)
     exact = h.hierarchical_test(d, hyperprior="jmlr")
-    assert np.abs(he.agreement(exact, stan)["z"]).max() <= 4
+    assert np.abs(diagnostics.agreement(exact, stan)["z"]).max() <= 4

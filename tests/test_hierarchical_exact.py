@@ -15,6 +15,7 @@ from scipy import integrate, stats
 
 from bayestut.data import load_uci
 from bayestut.errors import InputError
+from bayestut.methods import diagnostics, exact_grid as eg, exact_likelihood as lk
 from bayestut.methods import hierarchical_exact as he
 from bayestut.methods.diagnostics import ConvergenceWarning
 from bayestut.methods.hierarchical import (HYPERPRIORS, WARN_ERROR, _differences,
@@ -32,7 +33,7 @@ def _prepared(n=10, seed=1):
 
 def test_sigma_integrates_out_analytically():
     p = _prepared()
-    lik = he.likelihood(p)
+    lik = lk.likelihood(p)
     d = p.stan_data
     for i, delta in [(0, 0.3), (3, 2.0), (4, -2.5), (2, 0.0)]:
         f = lambda s: np.exp(equicorrelated_loglik(d["xbar"][i], d["ss"][i], d["n"], delta, s,
@@ -41,13 +42,13 @@ def test_sigma_integrates_out_analytically():
         direct = sum(integrate.quad(f, lo, hi, epsabs=0, epsrel=1e-12, limit=200)[0] for lo, hi in
                      [(0, 0.2 * width), (0.2 * width, 5 * width), (5 * width, 100 * width),
                       (100 * width, d["sigma_max"])])
-        assert he.log_likelihood(lik, np.array([delta]), [i])[0] == pytest.approx(
+        assert lk.log_likelihood(lik, np.array([delta]), [i])[0] == pytest.approx(
             np.log(direct), abs=1e-9)
 
 
 def _direct_delta_integral(lik, i, delta0, sigma0, nu):
     top = stats.norm(delta0, sigma0) if np.isinf(nu) else stats.t(nu, delta0, sigma0)
-    f = lambda d: np.exp(he.log_likelihood(lik, np.array([d]), [i])[0] + top.logpdf(d))
+    f = lambda d: np.exp(lk.log_likelihood(lik, np.array([d]), [i])[0] + top.logpdf(d))
     # split at both bumps and far out on a log scale: quad then resolves every piece
     xbar, w = lik.xbar[i], lik.width[i]
     steps = (0, 1, 3, 10, 30, 100, 1e3)
@@ -69,8 +70,8 @@ def _direct_delta_integral(lik, i, delta0, sigma0, nu):
     (0.0, 30.0, 2.0), (1.0, 0.3, np.inf), (-1.0, 0.05, 30.0), (0.4, 0.1, 10.0)])
 def test_delta_integral_against_direct_integration(n, delta0, sigma0, nu):
     p = _prepared(n)
-    lik = he.likelihood(p)
-    exact = he.delta_integrals(lik, delta0, sigma0, nu, p.rope)[0]
+    lik = lk.likelihood(p)
+    exact = lk.delta_integrals(lik, delta0, sigma0, nu, p.rope)[0]
     direct = [_direct_delta_integral(lik, i, delta0, sigma0, nu) for i in range(len(lik.xbar))]
     assert np.abs(exact - direct).max() < 3e-4
 
@@ -78,14 +79,14 @@ def test_delta_integral_against_direct_integration(n, delta0, sigma0, nu):
 def test_every_node_that_weighs_keeps_the_factor_of_sigma_is_bound():
     # a bound S on sigma_i tight enough to lower nodes in the integrand's mass; the slow
     # incomplete gamma is skipped only at nodes that weigh exactly 0 (UNDERFLOW below the rest)
-    lik = he.likelihood(_prepared(100))
+    lik = lk.likelihood(_prepared(100))
     tight = dataclasses.replace(lik, sigma_max=16 * float(lik.width.max()))
     delta0, sigma0, nu = np.array([0.0, 0.5]), np.array([1.0, 0.05]), np.array([1.05, 3.0])
-    nodes = he._integrand(tight, delta0, sigma0, nu, None, 4)
+    nodes = lk.integrand(tight, delta0, sigma0, nu, None, 4)
     q = len(lik.xbar)
     i, nu_ = np.tile(np.arange(q), len(delta0)), np.repeat(nu, q)
     big_a = tight.big_a(nodes.delta(np.repeat(delta0, q), np.repeat(sigma0, q)), i)
-    bound = -he._log_q(tight.k, big_a / tight.sigma_max**2, tight.q_from(tight.k))
+    bound = -lk._log_q(tight.k, big_a / tight.sigma_max**2, tight.q_from(tight.k))
     expected = (0.5 * np.log1p(nodes.z**2) - 0.5 * (nu_ + 1) * np.log1p(nodes.z**2 / nu_)
                 - tight.k * np.log(big_a) - bound)
     weighs = nodes.log_g > nodes.log_g.max(axis=(0, 1)) - 700
@@ -96,17 +97,17 @@ def test_every_node_that_weighs_keeps_the_factor_of_sigma_is_bound():
 def test_delta_integrals_do_not_depend_on_how_the_work_is_cut(monkeypatch):
     # every point's integrals are computed alone, whatever block it lands in: the same bits
     p = _prepared(100)
-    lik = he.likelihood(p)
+    lik = lk.likelihood(p)
     rng = np.random.default_rng(2)
     points = (rng.normal(0, 1, 300), np.exp(rng.normal(-1, 2, 300)),
               np.where(rng.random(300) < 0.2, np.inf, 1 + np.exp(rng.normal(0, 2, 300))))
-    whole = he.delta_integrals(lik, *points, p.rope, moments=True)
-    monkeypatch.setattr(he, "CHUNK", 5_000)
-    cut = he.delta_integrals(lik, *points, p.rope, moments=True)
+    whole = lk.delta_integrals(lik, *points, p.rope, moments=True)
+    monkeypatch.setattr(lk, "CHUNK", 5_000)
+    cut = lk.delta_integrals(lik, *points, p.rope, moments=True)
     assert all(np.array_equal(a, b) for a, b in zip(whole, cut))
     # ... nor on how many threads share the blocks
-    monkeypatch.setattr(he, "_threads", lambda: 1)
-    alone = he.delta_integrals(lik, *points, p.rope, moments=True)
+    monkeypatch.setattr(lk, "_threads", lambda: 1)
+    alone = lk.delta_integrals(lik, *points, p.rope, moments=True)
     assert all(np.array_equal(a, b) for a, b in zip(cut, alone))
 
 
@@ -140,7 +141,7 @@ def test_numpys_processor_paths_move_only_the_last_digits():
 
 
 def _integrals_in_child(queue, lik, points, rope):
-    queue.put(he.delta_integrals(lik, *points, rope))
+    queue.put(lk.delta_integrals(lik, *points, rope))
 
 
 @pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork here")
@@ -149,11 +150,11 @@ def test_a_forked_child_can_still_integrate(monkeypatch):
     # that used it would wait for ever
     import multiprocessing
 
-    monkeypatch.setattr(he, "_threads", lambda: 2)
+    monkeypatch.setattr(lk, "_threads", lambda: 2)
     p = _prepared(100)
-    lik = he.likelihood(p)
+    lik = lk.likelihood(p)
     points = (np.zeros(400), np.ones(400), np.full(400, 5.0))
-    here = he.delta_integrals(lik, *points, p.rope)       # the pool now exists
+    here = lk.delta_integrals(lik, *points, p.rope)       # the pool now exists
     context = multiprocessing.get_context("fork")
     queue = context.Queue()
     child = context.Process(target=_integrals_in_child, args=(queue, lik, points, p.rope))
@@ -166,16 +167,16 @@ def test_a_forked_child_can_still_integrate(monkeypatch):
 
 
 def test_the_quadrature_uses_every_core_only_when_nothing_else_runs_in_parallel(monkeypatch):
-    monkeypatch.setattr(he.os, "cpu_count", lambda: 4)
+    monkeypatch.setattr(lk.os, "cpu_count", lambda: 4)
     monkeypatch.delenv("OMP_NUM_THREADS", raising=False)
-    assert he._threads() == 4
+    assert lk._threads() == 4
     monkeypatch.setenv("OMP_NUM_THREADS", "1")          # as joblib sets it in its workers
-    assert he._threads() == 1
+    assert lk._threads() == 1
     monkeypatch.setenv("OMP_NUM_THREADS", "not a number")
-    assert he._threads() == 4
+    assert lk._threads() == 4
     monkeypatch.delenv("OMP_NUM_THREADS")
     seen = []
-    worker = threading.Thread(target=lambda: seen.append(he._threads()))  # compare_all's pairs
+    worker = threading.Thread(target=lambda: seen.append(lk._threads()))  # compare_all's pairs
     worker.start()
     worker.join()
     assert seen == [1]
@@ -187,14 +188,14 @@ def test_nu_prior_is_the_gamma_mixed_over_uniform_alpha_and_beta(hyperprior):
     rng = np.random.default_rng(5)
     size = 200_000
     tau = rng.gamma(rng.uniform(*bounds[:2], size), 1.0 / rng.uniform(*bounds[2:], size))
-    density = lambda x: he.nu_prior_density(np.array([x]), "hierarchical", bounds)[0]
+    density = lambda x: lk.nu_prior_density(np.array([x]), "hierarchical", bounds)[0]
     total = integrate.quad(density, 0, np.inf, limit=200)[0]
     assert total == pytest.approx(1.0, abs=1e-6)
     for x in (1.0, 5.0, 20.0, 60.0):
         cdf = integrate.quad(density, 0, x, limit=200)[0]
         empirical = np.mean(tau <= x)
         assert abs(cdf - empirical) < 4 * np.sqrt(cdf * (1 - cdf) / size)
-    below, above = he.nu_prior_tails(np.log(1.0), np.log(60.0), "hierarchical", bounds)
+    below, above = lk.nu_prior_tails(np.log(1.0), np.log(60.0), "hierarchical", bounds)
     assert below == pytest.approx(integrate.quad(density, 0, 1.0)[0], rel=1e-6)
     assert above == pytest.approx(1 - integrate.quad(density, 0, 60.0, limit=200)[0], abs=1e-8)
 
@@ -204,12 +205,12 @@ def test_a_grid_over_nus_whole_range_holds_the_priors_whole_mass():
     # about a third of the time: the prior's tails beyond them must still be counted
     p = prepare(np.random.default_rng(0).normal(0, 1, (6, 10)), 10, 0.1, HYPERPRIORS["jmlr"],
                 "hierarchical", "auto", np.random.default_rng(0))
-    m = he.model(p, "hierarchical")
+    m = eg.model(p, "hierarchical")
     missed = 0
     for centre, scale in np.random.default_rng(1).uniform((-5, 0.1), (5, 5), (40, 2)):
-        t = he.Axis.spanning(centre, scale, he.T_LOW, he.T_HIGH, 201)
-        missed += t.x[0] > he.T_LOW
-        assert he._trapezoid(t, m.prior_t, m.tails_t(t.x[0], t.x[-1])).sum() == \
+        t = eg.Axis.spanning(centre, scale, eg.T_LOW, eg.T_HIGH, 201)
+        missed += t.x[0] > eg.T_LOW
+        assert eg._trapezoid(t, m.prior_t, m.tails_t(t.x[0], t.x[-1])).sum() == \
             pytest.approx(1.0, abs=1e-7)
     assert missed > 0
 
@@ -252,18 +253,18 @@ def _default_and_reference(x, folds, grid=(41, 37, 41), pilot_for_reference=lamb
     ranges, or over those ``pilot_for_reference`` makes of them)."""
     p = prepare(x, folds, 0.01, HYPERPRIORS["mlj"], "hierarchical", "auto",
                 np.random.default_rng(0))
-    m = he.model(p, "hierarchical")
-    pilot = he.explore(m)
-    default = he.integrate(he.solve(m, pilot, he.FINE, moments=False))
-    reference = he.integrate(he.solve(m, pilot_for_reference(pilot), grid, moments=False))
+    m = eg.model(p, "hierarchical")
+    pilot = eg.explore(m)
+    default = he.integrate(eg.solve(m, pilot, eg.FINE, moments=False))
+    reference = he.integrate(eg.solve(m, pilot_for_reference(pilot), grid, moments=False))
     return pilot, default, reference
 
 
 def test_a_coarse_pilot_range_grows_back_where_its_end_holds_mass():
     values = np.linspace(0.0, 6.0, 7)
-    (_, _, low, high), grew = he._summary(values, np.array([0, 0, 1, 4, 9, 9, 8.0]), (-9, 9))
+    (_, _, low, high), grew = eg._summary(values, np.array([0, 0, 1, 4, 9, 9, 8.0]), (-9, 9))
     assert grew and low == 1.0 and high == 9.0          # half the width further, within bounds
-    (_, _, low, high), grew = he._summary(values, np.array([0, 1, 4, 9, 4, 1, 0.0]), (-9, 9))
+    (_, _, low, high), grew = eg._summary(values, np.array([0, 1, 4, 9, 4, 1, 0.0]), (-9, 9))
     assert not grew and (low, high) == (0.0, 6.0)
 
 
@@ -272,7 +273,7 @@ def test_nus_range_is_not_cut_where_the_posterior_goes_on():
     # too coarse and favours heavy tails, and its nu range ended at nu = 22 while the posterior
     # goes on to nu ~ 1000: P(rope) of delta0 came out 0.5406, 0.014 off
     d = hierarchical_test.__globals__["_differences"](load_uci(), "hnb", "j48", None)
-    wide = lambda pilot: dataclasses.replace(pilot, t=(0.0, 100.0, he.T_LOW, 9.0))  # ~uniform
+    wide = lambda pilot: dataclasses.replace(pilot, t=(0.0, 100.0, eg.T_LOW, 9.0))  # ~uniform
     pilot, default, reference = _default_and_reference(d.x, d.folds, (33, 81, 33), wide)
     assert pilot.t[3] > 6.5
     assert np.abs(default.delta0_probabilities - reference.delta0_probabilities).max() < 5e-4
@@ -300,7 +301,7 @@ def test_shares_stay_right_where_delta0s_grid_starts_at_zero():
     seeds = runner.seed_sequence(setting, 100, runner.ROOT_SEED)
     rng = np.random.default_rng(seeds)
     x = crossval.simulate_differences(setting.population.sample(rng, setting.q), rng)
-    for grids in (((13, 11, 13), (11, 9, 11)), (he.FINE, he.CHECK)):
+    for grids in (((13, 11, 13), (11, 9, 11)), (eg.FINE, eg.CHECK)):
         fit = exact_fit(x, 10, grids=grids)
         assert fit.probabilities["a better"] > 0.999 and fit.diagnostics.error < 1e-3
 
@@ -317,7 +318,7 @@ def test_integral_up_to_any_point_of_a_grid():
     x = np.linspace(-9, 9, 31)
     f = stats.norm.pdf(x)[None, :]
     points = np.array([[-1.7], [0.31], [2.5]])
-    got = he.integral_up_to(np.repeat(f, 3, axis=0), -9.0, x[1] - x[0], points[:, 0])
+    got = eg.integral_up_to(np.repeat(f, 3, axis=0), -9.0, x[1] - x[0], points[:, 0])
     assert got == pytest.approx(stats.norm.cdf(points[:, 0]), abs=1e-7)
 
 
@@ -396,7 +397,7 @@ def _z_scores(data, stan_settings=STAN, **kwargs):
         warnings.simplefilter("ignore", ConvergenceWarning)
         stan = hierarchical_test(data, **kwargs, **stan_settings)
     exact = hierarchical_test(data, **kwargs, engine="exact")
-    return he.agreement(exact, stan)["z"].abs().max()
+    return diagnostics.agreement(exact, stan)["z"].abs().max()
 
 
 def _summary(p, se, masses, masses_se, d0, d0_se):
@@ -412,13 +413,13 @@ def test_agreement_is_the_difference_over_stans_monte_carlo_error():
                      [0.3, 0.7, 0.0], [2e-4, 2e-4, 0])
     stan = _summary([0.12, 0.88, 0.0], [0.01, 0.01, 0.0], [0.2, 0.69, 0.11], [0.005] * 3,
                     [0.3, 0.6, 0.1], [0.0, 0.02, 0.0])
-    t = he.agreement(exact, stan, draws=10_000)
-    shares = t.loc["next data set (shares)"]
-    assert list(shares.index) == ["left", "rope", "right"]
+    t = diagnostics.agreement(exact, stan, draws=10_000)
+    shares = t.loc["posterior probability"]
+    assert list(shares.index) == ["a better", "equivalent", "b better"]
     assert shares["z"].to_numpy() == pytest.approx([-2.0, 2.0, 0.0])
     assert shares["numerical error"].to_numpy() == pytest.approx([1e-4, 1e-4, 0])
-    assert t.loc["next data set (mean masses)", "z"].to_numpy() == pytest.approx([0, 2, -2])
-    d0 = t.loc["delta0"]
+    assert t.loc["probability on a new data set", "z"].to_numpy() == pytest.approx([0, 2, -2])
+    d0 = t.loc["probability for δ₀"]
     # Stan's error 0 with all its draws left of the rope: the binomial error at the exact 0.3
     assert d0["Stan MC error"].iloc[0] == pytest.approx(np.sqrt(0.3 * 0.7 / 10_000))
     assert d0["z"].iloc[0] == 0 and d0["z"].iloc[1] == pytest.approx(5.0)
@@ -463,10 +464,10 @@ def test_a_fine_grid_off_from_its_check_by_more_than_the_target_is_refined():
                                np.random.default_rng(0))
     _, grid, fine, coarse = he.posterior(prepared(), "hierarchical", refine=())
     unrefined = he.numerical_error(fine, coarse)
-    assert unrefined > he.TARGET and grid.logp.shape == he.FINE
+    assert unrefined > eg.TARGET and grid.logp.shape == eg.FINE
     _, grid, refined, check = he.posterior(prepared(), "hierarchical")
-    assert he.numerical_error(refined, check) <= he.TARGET
-    assert grid.logp.shape in he.REFINE
+    assert he.numerical_error(refined, check) <= eg.TARGET
+    assert grid.logp.shape in eg.REFINE
     assert np.abs(check.shares - fine.shares).max() == 0      # the fine grid became the check
     for name in ("shares", "mean_masses", "delta0_probabilities"):
         assert np.abs(getattr(refined, name) - getattr(fine, name)).max() <= unrefined
@@ -475,12 +476,12 @@ def test_a_fine_grid_off_from_its_check_by_more_than_the_target_is_refined():
 
 def test_the_simulations_grids_are_never_refined(monkeypatch):
     from bayestut.methods.hierarchical import exact_fit
-    sizes, solve = [], he.solve
+    sizes, solve = [], eg.solve
     monkeypatch.setattr(he, "solve", lambda m, pilot, n, **kw: sizes.append(tuple(n))
                         or solve(m, pilot, n, **kw))
     x = _differences(load_uci(), "hnb", "j48", None).x
     r = exact_fit(x, 10, hyperprior="jmlr", grids=((9, 7, 9), (7, 5, 7)))
-    assert r.probabilities_mcse.max() > he.TARGET       # it would have been, in compare
+    assert r.probabilities_mcse.max() > eg.TARGET       # it would have been, in compare
     assert sizes == [(9, 7, 9), (7, 5, 7)]
 
 

@@ -190,7 +190,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
         Show Stan's progress.
     plan : int, optional
         Under a "no decision" verdict, add the probability that this many more data sets
-        like these would give one (:mod:`bayestut.simulation.planning`).
+        like these would give one (:mod:`bayestut.simulation.planning`; about half a
+        minute for 50 data sets).
     about : str
         What the verdict decides on: "new data set" (the papers' rule, the default) or
         "delta0" (the mean difference δ₀ over data sets, a method paper's claim); every report
@@ -287,7 +288,7 @@ non_centred, engine, progress, plan, about
         # the planner computes the present posterior again (simulation.planning takes no
         # fitted posterior): a second exact fit, a few seconds
         planned = plan_differences(d, plan, rope=rope, threshold=threshold, sims=SIMS, seed=seed,
-                                   progress=progress)
+                                   progress=True if progress else None)   # None: when long
     return Comparison(a=d.a, b=d.b, metric=data.metric, rope=rope, threshold=threshold,
                       lower_is_better=data.lower_is_better, differences=d,
                       per_dataset=per_dataset, signed_rank=signed_rank,

@@ -22,7 +22,7 @@ __all__ = ["ADD", "SIMS", "Plan", "plan"]
 def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
          sims: int = SIMS, seed: int = 0, lower_is_better: bool | None = None,
          score: str = "score", score_range=FRACTION, percent: bool = False, n_jobs: int = -1,
-         backend: str | None = None, progress: bool = False) -> Plan:
+         backend: str | None = None, progress: bool | None = None) -> Plan:
     """How likely is a decision if m more data sets like the present ones are added?
 
     Parameters
@@ -42,8 +42,9 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
         joblib's workers (-1: every core); the result depends on ``seed`` only.
     backend : str, optional
         joblib's backend: "loky" by default, or "dask" on a Dask cluster.
-    progress : bool
-        A progress bar over the simulated studies.
+    progress : bool or None
+        An estimate up front and a progress bar on standard error (None, the default: when
+        the work is estimated to take over 10 seconds).
 
     Returns
     -------
@@ -51,7 +52,9 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
         The probability of each outcome, and of a decision, per count.
     """
     counts, sims = check_counts(add), check("sims", sims)
-    settings = check_all(threshold=threshold, seed=seed, n_jobs=n_jobs, progress=progress)
+    settings = check_all(threshold=threshold, seed=seed, n_jobs=n_jobs)
+    if progress is not None:        # None: an estimate and progress when the work is long
+        progress = check("progress", progress)
     check_backend(backend)
     rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
     data = open_results(results, score=score, percent=percent, score_range=score_range,
@@ -67,7 +70,8 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
         raise InputError("the hierarchical test needs at least 2 data sets: with one, collect "
                          "results on a second data set before planning")
     try:
-        return plan_differences(d, counts, rope=rope, sims=sims, backend=backend, **settings)
+        return plan_differences(d, counts, rope=rope, sims=sims, backend=backend,
+                                progress=progress, **settings)
     except InputError as problem:
         text = str(problem)
         if "engine" not in text:

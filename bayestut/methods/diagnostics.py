@@ -19,6 +19,7 @@ import warnings
 from dataclasses import dataclass, field
 
 import numpy as np
+import pandas as pd
 from scipy import stats
 
 RHAT_MAX = 1.01            # Vehtari et al. (2021) recommend 1.01
@@ -198,3 +199,44 @@ def diagnose(draws: dict, divergent, treedepth_hit) -> Diagnostics:
     return Diagnostics(chains=divergent.shape[0], draws=divergent.shape[1],
                        divergences=int(divergent.sum()), max_treedepth_hits=int(np.sum(treedepth_hit)),
                        rhat=rh, ess_bulk=ess)
+
+
+# --- agreement with Stan's posterior ----------------------------------------------------------
+
+# what is compared: (name, the attribute holding the value); "<attribute>_mcse" holds Stan's
+# Monte Carlo error and the exact engine's numerical error
+AGREEMENT = (("posterior probability", "probabilities"),
+             ("probability on a new data set", "new_data_set_probabilities"),
+             ("probability for δ₀", "delta0_probabilities"))
+
+
+def agreement(exact, stan, draws: int | None = None) -> pd.DataFrame:
+    """The exact engine's probabilities beside Stan's, for the same data: one row per quantity
+    (the posterior probability, the probability on a new data set, the probability for δ₀)
+    and outcome, with the
+    exact value, its numerical error, Stan's value, its Monte Carlo error and
+    z = (exact - Stan) / Stan's Monte Carlo error.
+
+    ``stan`` is a Stan result (or anything with its ``probabilities``,
+    ``new_data_set_probabilities``,
+    ``delta0_probabilities`` and their ``*_mcse``); ``draws`` its number of draws (default:
+    ``len(stan.delta0)``). Where Stan's error is 0 (all its draws agree: a share of 0 or 1),
+    the binomial error of a share of ``draws`` independent draws at the exact value stands in
+    for it; if that is 0 too, z is 0 for equal values and infinite otherwise."""
+    draws = len(stan.delta0) if draws is None else draws
+    labels = getattr(stan, "labels", ("a better", "equivalent", "b better"))
+    rows = []
+    for name, value in AGREEMENT:
+        p_exact = np.asarray(getattr(exact, value), dtype=float)
+        p_stan = np.asarray(getattr(stan, value), dtype=float)
+        se = np.asarray(getattr(stan, f"{value}_mcse"), dtype=float)
+        p = np.clip(p_exact, 0.0, 1.0)
+        se = np.where(se > 0, se, np.sqrt(p * (1 - p) / draws))
+        diff = p_exact - p_stan
+        with np.errstate(divide="ignore", invalid="ignore"):
+            z = np.where(se > 0, diff / se, np.where(diff == 0, 0.0, np.copysign(np.inf, diff)))
+        for k in range(3):
+            rows.append({"quantity": name, "outcome": labels[k], "exact": p_exact[k],
+                         "numerical error": float(np.asarray(getattr(exact, f"{value}_mcse"))[k]),
+                         "Stan": p_stan[k], "Stan MC error": se[k], "z": z[k]})
+    return pd.DataFrame(rows).set_index(["quantity", "outcome"])

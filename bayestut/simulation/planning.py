@@ -2,53 +2,72 @@
 engine; :func:`bayestut.analysis.plan.plan` is its public face).
 
 Kruschke's recipe (*Doing Bayesian Data Analysis*, 2nd ed., ch. 13) on the hierarchical test:
-draw the population (delta0, sigma0, nu) from the present posterior, simulate the data sets
-an extended study would add, rerun the test on the present data plus the new, and count how
+draw a population (delta0, sigma0, nu) from the present posterior, simulate the data sets an
+extended study would add, rerun the test on the present data plus the new, and count how
 often each outcome is declared. MLJ §5 drew power curves for fixed populations with the same
 machinery (:mod:`bayestut.simulation`); here the population is what the present data say.
 
-One simulation:
+Two levels: POPULATIONS draws of (delta0, sigma0, nu) from the present posterior (the exact
+engine's independent draws), and several simulated studies per population. One study:
 
-- one posterior draw of (delta0, sigma0, nu) (the exact engine's independent draws);
-- ``max(add)`` new true differences delta_i from that draw's Student t (drawn again beyond
-  the present data's largest fold difference, the bound of delta0's prior); the first m of
-  them are the m new data sets (the counts are nested, so their curves share the noise);
+- ``max(add)`` new true differences delta_i from its population's Student t, as the model
+  has them (untruncated); the first m are the m new data sets (the counts are nested, so
+  their curves share the noise);
 - each new data set's folds from MLJ §5's cross-validation simulator
   (:func:`bayestut.simulation.crossval.simulate_differences`, the same runs x folds as the
   present data): its folds are correlated as cross-validation correlates them. The
   simulator's noise is then rescaled around delta_i so that the data set's fold-level spread
-  (the sample sd of its differences) is that of a present data set drawn at random. Why that
-  way: the model gives each data set its own sigma_i with a flat prior, and no population
-  for them, so the present data sets are the only description of how noisy a new one is
-  (with every fold observed, each one's sd is well pinned down);
-- the hierarchical test (exact engine, the simulation runner's grids) on the present data
-  plus the first m new data sets, decided at the threshold; and the signed-rank test on the
-  same data sets' means, for comparison.
+  (the sample sd of its differences) is that of a present data set drawn at random. Why not
+  sigma_i from the model: it gives each data set its own sigma_i with a flat prior up to 1000
+  times the average spread and no population for them, so a new data set's sigma_i from the
+  model would be that flat prior (typically hundreds of times the present spreads). The
+  present data sets are the only description of how noisy a new one is;
+- the hierarchical test on the present data plus the first m new data sets, by reweighting
+  the present posterior's grid with the new data sets' likelihoods
+  (:mod:`bayestut.simulation.reweighting`; a full refit where its checks fail), decided at
+  the threshold; and the signed-rank test on the same data sets' means, for comparison.
+
+What the number is: the probability of a decision averaged over the populations the present
+data leave plausible. Each population "favours" the outcome that a study of infinitely many
+of its data sets would declare (the region holding the largest share of its delta_i); the
+plan shows the chance of a decision per favoured outcome, and how the chance spreads over
+populations, since an average of 0.5 can be half near-certain and half hopeless populations.
 """
 
 from __future__ import annotations
 
+import sys
+import time
 from dataclasses import dataclass
 
 import numpy as np
 import pandas as pd
+from scipy import stats
 
 from ..errors import InputError
 from ..methods import hierarchical
 from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, outcomes, shown
+from ..methods.hierarchical_exact import rope_edge
 from ..methods.nonparametric import signed_rank_test
-from . import crossval
+from . import crossval, reweighting
 from .runner import ExactOptions
 
 ADD = (5, 10, 20)
 # benchmarks/plan_speed.py: one simulated study of the bundled 54 data sets with the counts
-# (5, 10, 20) takes 1.9 CPU seconds, so 120 take about 2 minutes on 2 cores; a probability's
-# Monte Carlo error is then at most 0.5 / sqrt(120) = 0.046
-SIMS = 120
+# (5, 10, 20) takes 0.19-0.26 CPU seconds by reweighting (2.7-3.3 by refitting), so 200 take
+# about half a minute on 2 cores. Two studies per population: the fewest that separate the
+# populations' spread from each population's own noise, and the most populations (100) for
+# the average, whose Monte Carlo error is then at most 0.05 however much populations differ
+SIMS = 200
+PER_POPULATION = 2
 TARGET = 0.8                  # the probability of a decision that a plan aims for
-SIGNED_RANK_SAMPLES = 5_000   # per simulated study: a share's Monte Carlo error ~ 0.003
+SIGNED_RANK_SAMPLES = 2_000   # per simulated study: a share's Monte Carlo error ~ 0.005 (the
+                              # comparison column; a fifth of a study's time at 5,000)
 GRIDS = (ExactOptions.fine, ExactOptions.check)
 ATTEMPTS = 5                  # draws of one simulated study before its failure is reported
+LONG = 10.0                   # seconds: longer work says so up front and shows its progress
+SPREAD = (0.1, 0.9)           # the populations' chances shown: these quantiles
+SPREAD_COLUMNS = tuple(f"P(decision) per population: {q:.0%} below" for q in SPREAD)
 
 
 def check_counts(add, option: str = "add=(5, 10, 20), --add 5 10 20") -> tuple[int, ...]:
@@ -67,51 +86,92 @@ def check_counts(add, option: str = "add=(5, 10, 20), --add 5 10 20") -> tuple[i
 def check_sims(sims) -> int:
     if not isinstance(sims, (int, np.integer)) or isinstance(sims, bool) or sims < 1:
         raise InputError(f"sims, the number of simulated studies, must be a whole number of at "
-                         f"least 1 (sims=120, --sims 120), got {sims!r}")
+                         f"least 1 (sims={SIMS}, --sims {SIMS}), got {sims!r}")
     return int(sims)
 
 
-def _study_rng(seed: int, sim: int, attempt: int = 0) -> np.random.Generator:
-    # one stream per simulation, whatever the number of workers or the order they finish in
-    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=(sim, attempt)))
+def more(m: int) -> str:
+    """'1 more data set', '5 more data sets'."""
+    return f"{m} more data set{'' if m == 1 else 's'}"
 
 
-def new_datasets(rng, delta0, sigma0, nu, count: int, sds, runs: int, folds: int,
-                 bound: float = 1.0) -> np.ndarray:
-    """``count`` new data sets' differences (count, runs * folds) from one population draw,
-    their true mean differences within ±``bound``."""
-    def draw(size):
-        return delta0 + sigma0 * (rng.standard_t(nu, size) if np.isfinite(nu)
-                                  else rng.standard_normal(size))
+def _rng(seed: int, *key) -> np.random.Generator:
+    # one stream per population and per study, whatever the workers or the order they finish in
+    return np.random.default_rng(np.random.SeedSequence(seed, spawn_key=key))
 
-    # the far tails of a Student population with few degrees of freedom are drawn again:
-    # beyond ±1 no difference of two scores in [0, 1] lies (and the folds are clipped there)
-    deltas = draw(count)
-    while (outside := np.abs(deltas) >= bound).any():
-        deltas[outside] = draw(int(outside.sum()))
+
+def new_datasets(rng, delta0, sigma0, nu, count: int, sds, runs: int, folds: int) -> np.ndarray:
+    """New data sets' differences from one population draw.
+
+    Parameters
+    ----------
+    rng : numpy.random.Generator
+    delta0, sigma0, nu : float
+        The population: the data sets' true mean differences are Student t (normal for an
+        infinite nu), untruncated.
+    count : int
+        How many data sets.
+    sds : numpy.ndarray
+        The present data sets' fold-level spreads; each new one takes one at random.
+    runs, folds : int
+        The design of cross-validation.
+
+    Returns
+    -------
+    numpy.ndarray
+        (count, runs * folds) differences, within [-1, 1].
+    """
+    deltas = delta0 + sigma0 * (rng.standard_t(nu, count) if np.isfinite(nu)
+                                else rng.standard_normal(count))
     x = crossval.simulate_differences(deltas, rng, runs=runs, folds=folds)
     noise = x - crossval.realised_delta(deltas)[:, None]
     spread = np.maximum(x.std(axis=1, ddof=1), 1e-12)
     target = rng.choice(sds, count)
+    # a difference of two scores in [0, 1] lies in [-1, 1]: a far-tail delta_i beyond it (the
+    # Student population allows it, rarely) gives folds at the bound
     return np.clip(deltas[:, None] + noise * (target / spread)[:, None], -1.0, 1.0)
 
 
-def simulate_study(sim: int, seed: int, x, folds: int, draws, counts, rope: float,
-                   threshold: float) -> tuple[int, list[int], list[int]]:
-    """One simulated extension: for each count m, the hierarchical and the signed-rank test's
-    outcome (0 left, 1 rope, 2 right, 3 no decision).
+def favoured(delta0, sigma0, nu, rope: float) -> np.ndarray:
+    """The outcome each population favours: the region holding the largest share of its
+    delta_i, which a study of ever more of its data sets declares.
 
-    New data sets' true mean differences stay within the largest fold difference of the
-    present data (the bound of delta0's prior in the model). A study on which the exact
-    engine's integration fails (an extreme new data set, rare) is drawn again, from the next
-    stream of the same seed."""
+    Parameters
+    ----------
+    delta0, sigma0, nu : array_like
+        Populations (broadcast together).
+    rope : float
+        The rope's half-width, in the same units as delta0 and sigma0.
+
+    Returns
+    -------
+    numpy.ndarray
+        0 (left), 1 (rope) or 2 (right) per population.
+    """
+    delta0 = np.asarray(delta0, float)
+    b = rope_edge(sigma0, nu, rope)
+    return np.where(np.abs(delta0) < b, 1, np.where(delta0 < 0, 0, 2))
+
+
+def simulate_study(sim: int, population: int, seed: int, x, folds: int, draw, counts,
+                   rope: float, threshold: float, present: reweighting.Present | None
+                   ) -> tuple[int, list[int], list[int], int]:
+    """One simulated extension from the population ``draw`` = (delta0, sigma0, nu): for each
+    count m, the hierarchical and the signed-rank test's outcome (0 left, 1 rope, 2 right,
+    3 no decision), and how many counts needed a full refit. The hierarchical test reweights
+    ``present`` (None: refit every count). A study on which the exact engine's integration
+    fails (an extreme new data set, rare) is drawn again, from the next stream of the seed."""
     for attempt in range(ATTEMPTS):
-        rng = _study_rng(seed, sim, attempt)
-        delta0, sigma0, nu = draws[rng.integers(len(draws))]
-        extra = new_datasets(rng, delta0, sigma0, nu, max(counts), x.std(axis=1, ddof=1),
-                             x.shape[1] // folds, folds, bound=np.abs(x).max())
-        fits = [hierarchical.exact_fit(np.vstack([x, extra[:m]]), folds, rope=rope, seed=sim,
-                                       draws=10, grids=GRIDS)._probabilities for m in counts]
+        rng = _rng(seed, population, sim, attempt)
+        extra = new_datasets(rng, *draw, max(counts), x.std(axis=1, ddof=1),
+                             x.shape[1] // folds, folds)
+        fits = (reweighting.shares_after(present, extra, counts, rng) if present is not None
+                else [None] * len(counts))
+        refits = sum(f is None for f in fits)
+        fits = [f if f is not None else
+                hierarchical.exact_fit(np.vstack([x, extra[:m]]), folds, rope=rope, seed=sim,
+                                       draws=10, grids=GRIDS)._probabilities
+                for m, f in zip(counts, fits)]
         if np.all(np.isfinite(fits)):
             break
     else:
@@ -120,39 +180,108 @@ def simulate_study(sim: int, seed: int, x, folds: int, draws, counts, rope: floa
     code = {o: i for i, o in enumerate((*REGIONS, NO_DECISION))}
     fitted, ranked = [], []
     for m, p in zip(counts, fits):
-        both = np.vstack([x, extra[:m]])
         fitted.append(code[str(decide_regions(p, threshold))])
-        shares = signed_rank_test(both.mean(axis=1), rope=rope, n_samples=SIGNED_RANK_SAMPLES,
+        shares = signed_rank_test(np.vstack([x, extra[:m]]).mean(axis=1), rope=rope,
+                                  n_samples=SIGNED_RANK_SAMPLES,
                                   seed=rng.integers(2**31))._shares
         ranked.append(code[str(decide_regions(shares, threshold))])
-    return sim, fitted, ranked
+    return sim, fitted, ranked, refits
 
 
-def _names(a: str, b: str) -> list[str]:
-    """The table's outcome columns in the order readers see: a better, equivalent, b better,
-    then no decision."""
-    return [*outcomes(a, b), "no decision"]
+def _shown(shares: np.ndarray) -> np.ndarray:
+    """(..., 4) in (left, rope, right, none) order to the order readers see."""
+    return shares[..., [*shown(range(3)), 3]]
 
 
-def _shares(codes: np.ndarray) -> np.ndarray:
-    """(sims, counts) outcome codes to (counts, 4) shares in the order readers see."""
-    counts = np.stack([(codes == c).mean(axis=0) for c in range(4)], axis=1)
-    return counts[:, [*shown(range(3)), 3]]
+def _cluster_se(hits: np.ndarray, population: np.ndarray) -> np.ndarray:
+    """Standard error of the share of ``hits`` (studies, ...) with studies grouped by
+    ``population`` (studies of one population are alike): between-populations, and never
+    below the binomial error at (count + 1/2) / (studies + 1), so that an outcome never seen
+    does not claim an error of 0."""
+    n = len(hits)
+    seen = (hits.sum(axis=0) + 0.5) / (n + 1)
+    binomial = np.sqrt(seen * (1 - seen) / n)
+    groups = np.unique(population)
+    if len(groups) < 2:
+        return binomial
+    totals = np.stack([hits[population == g].sum(axis=0) for g in groups])
+    sizes = np.array([(population == g).sum() for g in groups])
+    sizes = sizes.reshape((-1,) + (1,) * (hits.ndim - 1))
+    mean = hits.mean(axis=0)
+    k = len(groups)
+    cluster = np.sqrt(k / (k - 1) * ((totals - sizes * mean) ** 2).sum(axis=0)) / n
+    return np.maximum(cluster, binomial)
+
+
+def chance_spread(decided: np.ndarray, population: np.ndarray, levels=SPREAD) -> np.ndarray:
+    """Quantiles of the chance of a decision across populations.
+
+    A Beta distribution with the chances' mean and their variance between populations (the
+    variance of the populations' shares less its binomial part); a variance as large as it
+    can be means chances of 0 and 1 only.
+
+    Parameters
+    ----------
+    decided : numpy.ndarray
+        Per simulated study, whether it decided.
+    population : numpy.ndarray
+        Per simulated study, its population's number.
+    levels : sequence of float
+        The quantiles' levels.
+
+    Returns
+    -------
+    numpy.ndarray
+        One quantile per level; NaN with fewer than 2 populations or a population of one
+        study.
+    """
+    groups = np.unique(population)
+    sizes = np.array([(population == g).sum() for g in groups])
+    if len(groups) < 2 or sizes.min() < 2:
+        return np.full(len(levels), np.nan)
+    p = np.array([decided[population == g].mean() for g in groups])
+    mean = p.mean()
+    between = p.var(ddof=1) - np.mean(p * (1 - p) / (sizes - 1))
+    if mean in (0.0, 1.0) or between <= 0:
+        return np.full(len(levels), mean)
+    k = mean * (1 - mean) / between - 1
+    if k <= 0:
+        return np.array([0.0 if q < 1 - mean else 1.0 for q in levels])
+    return stats.beta.ppf(levels, mean * k, (1 - mean) * k)
 
 
 @dataclass(frozen=True)
 class Plan:
     """The planner's answer: per count m of new data sets, the probability of each outcome of
-    the hierarchical test rerun on the present data plus m new data sets like them."""
+    the hierarchical test rerun on the present data plus m new data sets like them, averaged
+    over the populations the present posterior leaves plausible; how the chance of a decision
+    spreads over those populations; and the chance per outcome the populations favour.
+
+    Attributes
+    ----------
+    table : pandas.DataFrame
+        Per m: the outcomes' probabilities (a better, equivalent, b better, no decision),
+        P(decision), its Monte Carlo error, the chance's 10% and 90% quantiles over
+        populations, and the signed-rank test's P(decision).
+    split : pandas.DataFrame
+        Per m and outcome the populations favour: their share of the present posterior, the
+        studies simulated under them, P(decision) and P(that decision).
+    refits : int
+        (study, count) pairs refitted in full where the reweighting's checks failed.
+    """
 
     a: str
     b: str
     rope: float
     threshold: float
     sims: int
+    populations: int
     seed: int
     present: np.ndarray        # the present hierarchical test's (left, rope, right) shares
-    table: pd.DataFrame        # one row per m; outcomes, the decision, its Monte Carlo error
+    table: pd.DataFrame        # one row per m: outcomes, P(decision), its error, its spread
+    split: pd.DataFrame        # (m, favoured outcome): populations' share, P(decision), ...
+    refits: int                # (study, count) pairs refitted in full (reweighting's checks)
+    seconds: float
 
     @property
     def decision(self) -> pd.Series:
@@ -164,14 +293,35 @@ class Plan:
         hits = self.decision.index[self.decision >= target]
         return int(hits.min()) if len(hits) else None
 
+    def likeliest(self, m: int) -> tuple[str, float]:
+        """The likeliest decision with m more data sets and its probability."""
+        names = list(outcomes(self.a, self.b))
+        row = self.table.loc[m, names]
+        return str(row.idxmax()), float(row.max())
+
+    def _spread(self, m: int) -> str:
+        low, high = self.table.loc[m, list(SPREAD_COLUMNS)]
+        if not np.isfinite(low):
+            return ""
+        if high - low < 0.005:
+            return "; no spread between populations shows beyond the Monte Carlo noise"
+        return (f"; it varies between populations: {SPREAD[0]:.0%} of them give a decision "
+                f"with probability below {low:.2f}, {1 - SPREAD[1]:.0%} above {high:.2f}")
+
     def line(self, m: int | None = None) -> str:
-        """One sentence: with m more data sets (the largest listed), the chance of a decision."""
+        """One sentence: with m more data sets (the largest listed), the likeliest decision,
+        the chance of any, and how to read it."""
         m = max(self.table.index) if m is None else m
         row = self.table.loc[m]
-        sets = "data set" if m == 1 else "data sets"
-        return (f"With {m} more {sets} like these, a decision would be reached with "
-                f"probability {row['P(decision)']:.2f} (± {row['MC error']:.2f}, "
-                f"{self.sims} simulated studies)")
+        name, p = self.likeliest(m)
+        likeliest = (f"the likeliest decision is \"{name}\" (probability {p:.2f}); some "
+                     f"decision, with probability" if p > 0 else
+                     "no simulated study reached a decision: probability")
+        return (f"With {more(m)} like these, {likeliest} "
+                f"{row['P(decision)']:.2f} ± {row['MC error']:.2f}{self._spread(m)}. "
+                f"That is an average over the populations the present data leave plausible "
+                f"({self.sims} simulated studies): a forecast for studies like this one, "
+                f"which for the one true population can be too high or too low")
 
     def headline(self) -> str:
         counts = list(self.table.index)
@@ -183,40 +333,120 @@ class Plan:
         goal = (f"the smallest count listed that reaches a decision with probability "
                 f"{TARGET:g} is {best}" if best is not None else
                 f"no count listed reaches a decision with probability {TARGET:g}")
-        return (f"{self.a} against {self.b}: {state}. With "
-                f"{' / '.join(map(str, counts))} more {'data set' if counts == [1] else 'data sets'}"
-                " like these, the hierarchical "
+        many = " / ".join(map(str, counts))
+        return (f"{self.a} against {self.b}: {state}. With {many} more data "
+                f"set{'' if counts == [1] else 's'} like these, the hierarchical "
                 f"test (threshold {self.threshold:g}, rope ±{self.rope:g}) would reach a "
                 f"decision with probability {probs} (Monte Carlo error at most "
-                f"{self.table['MC error'].max():.2f}, {self.sims} simulated studies); {goal}.")
+                f"{self.table['MC error'].max():.2f}, {self.sims} simulated studies of "
+                f"{self.populations} plausible populations); {goal}. "
+                f"{self.line(max(counts))}. {self.by_favour(max(counts))}")
+
+    def by_favour(self, m: int) -> str:
+        """One sentence: the chance of a decision with m more data sets per outcome the
+        plausible populations favour (those the simulation met)."""
+        part = self.split.loc[m]
+        parts = [f"{share:.0%} favour \"{name}\" (a decision with probability {p:.2f})"
+                 for name, share, p in
+                 zip(part.index, part["populations' share"], part["P(decision)"])
+                 if np.isfinite(p)]
+        return f"With {more(m)}, of the plausible populations {', '.join(parts)}."
+
+
+def _table(a: str, b: str, counts, fitted, ranked, population, favour) -> tuple:
+    """The plan's table and its split by favoured outcome, from the studies' codes."""
+    names = list(outcomes(a, b))
+    hits = np.stack([fitted == c for c in range(4)], axis=-1).astype(float)   # (sims, m, 4)
+    frame = pd.DataFrame(_shown(hits.mean(axis=0)), columns=[*names, "no decision"],
+                         index=pd.Index(counts, name="m"))
+    frame["P(decision)"] = 1.0 - frame["no decision"]
+    frame["MC error"] = _shown(_cluster_se(hits, population)).max(axis=-1)
+    decided = fitted < 3
+    for j, column in enumerate(SPREAD_COLUMNS):
+        frame[column] = [
+            chance_spread(decided[:, i], population)[j] for i in range(len(counts))]
+    frame["signed-rank: P(decision)"] = (ranked < 3).mean(axis=0)
+    rows = []
+    for i, m in enumerate(counts):
+        for code, name in zip(shown(range(3)), names):
+            mine = favour == code
+            rows.append({"m": m, "populations favour": name,
+                         "studies": int(mine.sum()),
+                         "P(decision)": decided[mine, i].mean() if mine.any() else np.nan,
+                         "P(that decision)": (fitted[mine, i] == code).mean() if mine.any()
+                         else np.nan})
+    return frame, pd.DataFrame(rows).set_index(["m", "populations favour"])
 
 
 def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, seed: int,
                      n_jobs: int = -1, backend: str | None = None,
-                     progress: bool = False) -> Plan:
-    """:func:`bayestut.analysis.plan.plan` on checked input: a :class:`~bayestut.data.Differences` (a - b, a
-    better when positive) and checked counts."""
-    import joblib
-    from tqdm.auto import tqdm
+                     progress: bool | None = None, reweight: bool = True) -> Plan:
+    """:func:`bayestut.analysis.plan.plan` on checked input.
 
+    Parameters
+    ----------
+    d : bayestut.data.Differences
+        The present differences, a - b (a better when positive).
+    counts : tuple of int
+        Checked counts m of new data sets.
+    rope, threshold, sims, seed
+        As for :func:`bayestut.analysis.plan.plan`.
+    n_jobs, backend
+        joblib's workers and backend ("loky" by default).
+    progress : bool or None
+        Show the estimate up front and a progress bar on standard error; None: when the
+        work is estimated to take longer than LONG seconds.
+    reweight : bool
+        Reweight the present posterior's grid (the default); False refits every study in
+        full (the slow reference the benchmarks compare with).
+
+    Returns
+    -------
+    Plan
+    """
+    import joblib
+    from tqdm.std import tqdm
+
+    start = time.perf_counter()
     now = hierarchical.hierarchical_test(d, rope=rope, seed=seed, engine="exact")
-    draws = np.column_stack([now.delta0, now.sigma0, now.nu])
-    jobs = (joblib.delayed(simulate_study)(s, seed, d.x, d.folds, draws, counts, rope, threshold)
-            for s in range(sims))
+    present = reweighting.present(now, GRIDS) if reweight else None
+    favour_all = favoured(now.delta0, now.sigma0, now.nu, rope)
+    k = max(1, sims // PER_POPULATION)
+    population = np.arange(sims) % k            # studies dealt to populations in turn
+    pick = [_rng(seed, int(p)).integers(len(now.delta0)) for p in range(k)]
+    draws = [(now.delta0[i], now.sigma0[i], now.nu[i]) for i in pick]
+    args = lambda s: (s, int(population[s]), seed, d.x, d.folds, draws[population[s]], counts,
+                      rope, threshold, present)
     fitted = np.empty((sims, len(counts)), int)
     ranked = np.empty_like(fitted)
+    refits = 0
+    # the first study in this process: its time gives the estimate said up front
+    first = time.perf_counter()
+    _, fitted[0], ranked[0], refits = simulate_study(*args(0))
+    took = time.perf_counter() - first
+    workers = max(1, min(joblib.effective_n_jobs(n_jobs), sims - 1))
+    estimate = took * (sims - 1) / workers
+    show = estimate > LONG if progress is None else progress
+    if show:
+        print(f"planning {d.a} against {d.b}: {sims} simulated studies, about "
+              f"{_duration(estimate)} more ({workers} worker{'s' if workers > 1 else ''}; "
+              f"the first study took {took:.1f} s)", file=sys.stderr, flush=True)
     with joblib.parallel_config(backend=backend or "loky", n_jobs=n_jobs):
-        runs = joblib.Parallel(return_as="generator_unordered")(jobs)
-        for s, f, r in tqdm(runs, total=sims, disable=not progress, unit="study",
-                            desc=f"{sims} simulated studies"):
+        runs = joblib.Parallel(return_as="generator_unordered")(
+            joblib.delayed(simulate_study)(*args(s)) for s in range(1, sims))
+        for s, f, r, n in tqdm(runs, total=sims - 1, disable=not show, unit="study",
+                               desc="simulated studies", file=sys.stderr,
+                               mininterval=1.0 if sys.stderr.isatty() else 15.0):
             fitted[s], ranked[s] = f, r
-    shares = _shares(fitted)
-    frame = pd.DataFrame(shares, columns=_names(d.a, d.b), index=pd.Index(counts, name="m"))
-    frame["P(decision)"] = 1.0 - frame["no decision"]
-    # the largest of the four probabilities' binomial standard errors, each taken at
-    # (count + 1/2) / (sims + 1) so that an outcome never seen does not claim an error of 0
-    seen = (shares * sims + 0.5) / (sims + 1)
-    frame["MC error"] = np.sqrt(seen * (1 - seen) / sims).max(axis=1)
-    frame["signed-rank: P(decision)"] = 1.0 - _shares(ranked)[:, 3]
-    return Plan(a=d.a, b=d.b, rope=rope, threshold=threshold, sims=sims, seed=seed,
-                present=now._probabilities, table=frame)
+            refits += n
+    table, split = _table(d.a, d.b, counts, fitted, ranked, population,
+                          np.array([favour_all[i] for i in pick])[population])
+    shares = shown(np.bincount(favour_all, minlength=3) / len(favour_all))
+    split.insert(0, "populations' share", np.tile(shares, len(counts)))
+    return Plan(a=d.a, b=d.b, rope=rope, threshold=threshold, sims=sims, populations=k,
+                seed=seed, present=now._probabilities, table=table, split=split, refits=refits,
+                seconds=time.perf_counter() - start)
+
+
+def _duration(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 90 else f"{seconds / 60:.0f} min"

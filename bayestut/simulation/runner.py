@@ -40,7 +40,7 @@ import numpy as np
 import pandas as pd
 from tqdm.auto import tqdm
 
-from ..methods import hierarchical, hierarchical_exact, stan
+from ..methods import exact_grid, exact_likelihood, hierarchical, stan
 from ..methods.hierarchical import start_stan
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.frequentist import wilcoxon_signed_rank
@@ -109,9 +109,8 @@ def version(options) -> str:
     """Hash of everything a cached repetition depends on besides its setting and seed: the
     Stan program and the sampler's settings, or the exact engine's version and grids."""
     if isinstance(options, ExactOptions):
-        model = ["exact", EXACT_VERSION, hierarchical_exact.GAUSS, hierarchical_exact.PILOT,
-                 hierarchical_exact.PILOT_ROUNDS, hierarchical_exact.PILOT_ROUNDS_MAX,
-                 hierarchical_exact.SETTLE]
+        model = ["exact", EXACT_VERSION, exact_likelihood.GAUSS, exact_grid.PILOT,
+                 exact_grid.PILOT_ROUNDS, exact_grid.PILOT_ROUNDS_MAX, exact_grid.SETTLE]
     else:
         model = stan.program_text(hierarchical.PROGRAM)
     text = json.dumps([model, SIMULATOR_VERSION, asdict(options), ROPE, crossval.RUNS,
