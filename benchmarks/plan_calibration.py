@@ -81,7 +81,7 @@ def decided(x) -> bool:
 
 def pilot(name: str, truth, number: int) -> dict:
     rng = np.random.default_rng([number, sum(map(ord, name))])
-    for attempt in range(1, ATTEMPTS + 1):
+    for attempt in range(1, ATTEMPTS + 1):  # noqa: B007 (the count is reported)
         draw = truth(rng)
         x = draw(rng, Q)
         if not decided(x):

@@ -97,7 +97,7 @@ def agreement(studies: int) -> pd.DataFrame:
             fast = reweighting.shares_after(present, extra, planning.ADD, rng)
             for m, f in zip(planning.ADD, fast):
                 full = hierarchical.exact_fit(np.vstack([d.x, extra[:m]]), 10, rope=ROPE,
-                                              draws=10, grids=(he.FINE, he.CHECK)).probabilities
+                                              draws=10, grids=(he.FINE, he.CHECK))._probabilities
                 rows.append(dict(q=q, study=s, m=m, refit=f is None,
                                  difference=np.nan if f is None else np.abs(f - full).max(),
                                  same_decision=f is None or

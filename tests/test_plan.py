@@ -158,7 +158,7 @@ def test_the_shortcut_agrees_with_a_full_refit(held_out):
             if fast is None:          # a check failed: the planner refits this one
                 continue
             full = hierarchical.exact_fit(np.vstack([d.x, extra[:m]]), 10, rope=0.01,
-                                          draws=10, grids=(he.FINE, he.CHECK)).probabilities
+                                          draws=10, grids=(he.FINE, he.CHECK))._probabilities
             assert np.abs(fast - full).max() < 0.003, (s, m, fast, full)
             checked += 1
     assert checked >= 4
