@@ -18,7 +18,9 @@ import numpy as np
 import pandas as pd
 
 from . import wording, writeup
+from ..checks import metric_direction
 from ..data import Differences
+from ..errors import InputError
 from ..methods.correlated import StudentPosterior
 from ..methods.decisions import NO_DECISION, decide, labelled, outcomes, probability_columns, shown
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX, mcse_mean
@@ -378,8 +380,14 @@ class Comparison(writeup.WriteUp):
             command += ["--threshold", f"{self.threshold:g}"]
         if self.metric != "score":
             command += ["--score", str(self.metric)]
-        if self.lower_is_better:
-            command.append("--lower-is-better")
+        if self.options.get("percent"):
+            command.append("--percent")
+        try:            # the direction said where plan would not infer it as compare did
+            inferred = metric_direction(self.metric, None)
+        except InputError:
+            inferred = None
+        if self.lower_is_better != inferred:
+            command.append("--lower-is-better" if self.lower_is_better else "--higher-is-better")
         command += ["--add", "5", "10", "20"]
         return (card + ", then estimate how likely 5, 10 or 20 more data sets are to decide: "
                 + " ".join(shlex.quote(part) for part in command))

@@ -359,9 +359,10 @@ def _table(a: str, b: str, counts, fitted, ranked, population, favour) -> tuple:
     hits = np.stack([fitted == c for c in range(4)], axis=-1).astype(float)   # (sims, m, 4)
     frame = pd.DataFrame(_shown(hits.mean(axis=0)), columns=[*names, "no decision"],
                          index=pd.Index(counts, name="m"))
-    frame["P(decision)"] = 1.0 - frame["no decision"]
-    frame["MC error"] = _shown(_cluster_se(hits, population)).max(axis=-1)
     decided = fitted < 3
+    # counted, not 1 - P(no decision): the same share prints the same wherever it is quoted
+    frame["P(decision)"] = decided.mean(axis=0)
+    frame["MC error"] = _shown(_cluster_se(hits, population)).max(axis=-1)
     for j, column in enumerate(SPREAD_COLUMNS):
         frame[column] = [
             chance_spread(decided[:, i], population)[j] for i in range(len(counts))]
