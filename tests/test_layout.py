@@ -10,7 +10,7 @@ import bayestut as bt
 
 PACKAGE = Path(bt.__file__).resolve().parent
 # each part may import only the parts listed before it (and itself)
-ORDER = ["errors", "checks", "paths", "notebook_runner", "shapes", "data", "methods", "figures", "simulation", "analysis", "reproduction"]
+ORDER = ["errors", "checks", "paths", "shapes", "csv_file", "data", "methods", "figures", "simulation", "analysis", "reproduction"]
 # the exceptions, each with its reason
 ALLOWED = {
     ("reproduction", "simulation"),    # notebooks 06-07's scorecards read the simulation cache

@@ -7,7 +7,7 @@ import pytest
 nbformat = pytest.importorskip("nbformat")
 pytest.importorskip("papermill")
 
-from bayestut.notebook_runner import execute  # noqa: E402
+from bayestut.analysis.notebook_runner import execute  # noqa: E402
 
 
 def test_the_kernel_talks_over_private_sockets_and_leaves_none(tmp_path, capfd):

@@ -306,8 +306,8 @@ def exit_now(status: int) -> None:
     Ctrl-C and keep sampling, and an ordinary exit would wait for them to finish."""
     import multiprocessing
 
-    if "bayestut.notebook_runner" in sys.modules:    # the notebook's kernel and scratch
-        sys.modules["bayestut.notebook_runner"].abandon()
+    if "bayestut.analysis.notebook_runner" in sys.modules:    # the notebook's kernel and scratch
+        sys.modules["bayestut.analysis.notebook_runner"].abandon()
     children = multiprocessing.active_children()
     for child in children:
         child.terminate()

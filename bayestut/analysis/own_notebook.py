@@ -17,7 +17,7 @@ import os
 from pathlib import Path
 
 from ..errors import InputError
-from ..notebook_runner import execute, scratch_folder
+from .notebook_runner import execute, scratch_folder
 from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
 from .options import READING, add_options, reading
 from .report_file import protect_input, write_report

@@ -6,7 +6,7 @@ import os
 import sys
 
 from . import scorecard
-from ..notebook_runner import execute
+from ..analysis.notebook_runner import execute
 from ..paths import NOTEBOOKS, OUTPUT_ENV, REPO
 
 
