@@ -23,6 +23,12 @@ include_patterns = ["README.md", "ARCHITECTURE.md", "REPRODUCTION.md", "docs/*.m
 exclude_patterns = ["**/.ipynb_checkpoints"]
 
 nb_execution_mode = "off"    # the committed outputs are the book; `make reproduce` runs them
+# Offline whatever a notebook outputs: a Jupyter widget (tqdm.auto's progress bar in Jupyter)
+# would make the page load require.js and the widget manager from a CDN. No widget script is
+# loaded, and a widget output shows its text fallback.
+nb_ipywidgets_js = {}
+nb_mime_priority_overrides = [("*", "application/vnd.jupyter.widget-view+json", None),
+                              ("*", "application/vnd.jupyter.widget-state+json", None)]
 myst_enable_extensions = ["dollarmath", "amsmath", "deflist"]
 myst_heading_anchors = 4     # the Markdown pages link each other's sections (#the-exact-engine)
 myst_dmath_double_inline = True   # a $$…$$ display inside a paragraph, as Jupyter shows it

@@ -286,3 +286,32 @@ def screenshots(folder):
 
 if __name__ == "__main__":
     screenshots(sys.argv[1])
+
+
+def test_a_widget_output_loads_nothing_from_the_network(tmp_path):
+    """A notebook whose output is a Jupyter widget (tqdm.auto's bar in Jupyter) builds, with the
+    book's settings (docs/conf.py), into a page that loads no require.js or widget manager."""
+    sphinx = pytest.importorskip("sphinx.application")
+    nbformat = pytest.importorskip("nbformat")
+    conf = {}
+    exec(compile((ROOT / "docs" / "conf.py").read_text("utf-8"), "conf.py", "exec"),
+         {"__file__": str(ROOT / "docs" / "conf.py")}, conf)
+    settings = {k: conf[k] for k in ("nb_ipywidgets_js", "nb_mime_priority_overrides")}
+    source = tmp_path / "src"
+    source.mkdir()
+    (source / "conf.py").write_text("extensions = ['myst_nb']\nnb_execution_mode = 'off'\n"
+                                    + "".join(f"{k} = {v!r}\n" for k, v in settings.items()))
+    cell = nbformat.v4.new_code_cell("bar", outputs=[nbformat.v4.new_output(
+        "display_data", data={"application/vnd.jupyter.widget-view+json":
+                              {"model_id": "abc", "version_major": 2, "version_minor": 0},
+                              "text/plain": "100%|##########| 3/3"})])
+    notebook = nbformat.v4.new_notebook(cells=[nbformat.v4.new_markdown_cell("# Widget"), cell])
+    notebook.metadata["widgets"] = {"application/vnd.jupyter.widget-state+json":
+                                    {"state": {}, "version_major": 2, "version_minor": 0}}
+    nbformat.write(notebook, source / "index.ipynb")
+    app = sphinx.Sphinx(str(source), str(source), str(tmp_path / "out"), str(tmp_path / "d"),
+                        "html", status=None, warning=None)
+    app.build()
+    page = (tmp_path / "out" / "index.html").read_text("utf-8")
+    assert "3/3" in page                                   # the text fallback is shown
+    assert not re.search(r"require(\.min)?\.js|html-manager|embed-amd|cdn\.", page), page
