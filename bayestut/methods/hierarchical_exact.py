@@ -33,8 +33,6 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import interpolate, special
 
-# notebook 05 calls hierarchical_exact.agreement; the function lives in diagnostics
-from .diagnostics import agreement  # noqa: F401
 from .exact_grid import (CHECK, FINE, REFINE, TARGET, Grid, Model, explore, integral_up_to,
                          model, solve, up_to_weights)
 from .exact_likelihood import (CHUNK, DATA_WIDTHS, KERNEL_LEVELS, gauss_legendre, integrand,
