@@ -41,7 +41,7 @@ def test_every_report_carries_delta0_beside_the_new_data_set(clear):
     md, tex = clear.to_markdown(), clear.to_latex()
     assert "| hierarchical test: probability for δ₀ |" in md
     assert r"hierarchical test: probability for $\delta$$_0$ &" in tex
-    assert "(a method paper's claim), the posterior probabilities are" in clear.results_text()
+    assert "(a method paper's claim), the probabilities for δ₀ are" in clear.results_text()
     assert "(the practitioner's question)" in clear.results_text()
 
 

@@ -21,7 +21,7 @@ def test_per_data_set_rope_is_not_called_evidence_for_a_side():
     # P(rope) = 0.809 on one data set was reported as "strong evidence that logreg is better"
     text = decision([0.0, 0.809, 0.191], A, B, ROPE, T)
     assert text.endswith("short of the 0.95 needed: P(logreg better) = 0.191, "
-                         "P(equivalent) = 0.809, P(forest better) = 0.000")
+                         "P(equivalent) = 0.809, P(forest better) < 0.001")
     assert "evidence" not in text
 
 
@@ -94,7 +94,7 @@ def test_rounding_never_carries_a_probability_across_the_threshold():
     assert number(0.95, 0.0, 0.95) == "0.950"           # on it: as it is
     assert number(0.9996, 0.0) == "> 0.999" and number(1.0, 0.0) == "> 0.999"   # never 1.000
     assert number(0.9996, 0.0, 0.95) == "> 0.999" and number(0.999, 0.02) == "> 0.99 ± 0.02"
-    assert number(0.0004, 0.0) == "< 0.001" and number(0.0, 0.0) == "0.000"
+    assert number(0.0004, 0.0) == "< 0.001" and number(0.0, 0.0) == "< 0.001"
     assert number(0.94975, 0.0) == "0.950"              # no threshold beside it: plain rounding
     assert number(0.93, 0.0, 0.95) == "0.930"
     text = decision([0.02, 0.03025, 0.94975], "a", "b", 0.01, 0.95)

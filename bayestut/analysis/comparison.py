@@ -43,9 +43,9 @@ KINDS = {
                 "papers' convention; the decision at the threshold is taken on it)."),
     MEAN: ("hierarchical test", "the probability that a new data set shows each outcome: how "
                                 "often the practitioner's next data set goes each way."),
-    DELTA0: ("hierarchical test", "the posterior probability of each outcome for the mean "
-                                  "difference δ₀ over the population of data sets: the claim a "
-                                  "method paper makes."),
+    DELTA0: ("hierarchical test", "how probable each outcome is for the mean difference δ₀ "
+                                  "over the population of data sets (δ₀ below, inside or above "
+                                  "the rope): the claim a method paper makes."),
     EXPECTED: ("sign and signed-rank tests", "the posterior mean of each outcome's "
                                              "probability."),
 }

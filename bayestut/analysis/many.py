@@ -211,12 +211,12 @@ class ManyComparison(writeup.WriteUp):
     def matrix(self, test: str | None = None, what: str = "better") -> pd.DataFrame:
         """K x K: the posterior probability of "row better" ("better") or of "equivalent"
         ("equivalent"), or the decision at the threshold taken on them ("decision": "better",
-        "worse", "equivalent" or "undecided", read as row against column)."""
+        "worse", "equivalent" or "no decision", read as row against column)."""
         test = test or self.tests[-1]
         if what not in ("better", "equivalent", "decision"):
             raise InputError(f"what must be 'better', 'equivalent' or 'decision', got {what!r}")
         words = {"right": "better", "left": "worse", "rope": "equivalent",
-                 NO_DECISION: "undecided"}
+                 NO_DECISION: NO_DECISION}
         names = list(self.classifiers)
         out = pd.DataFrame(np.nan if what != "decision" else "", index=names, columns=names,
                            dtype=object if what == "decision" else float)
@@ -427,6 +427,8 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
         if ranking:
             # without Stan (engine "exact") the ranking is sampled by the NumPy Gibbs sampler
             rank = plackett_luce_gibbs if engine == "exact" else plackett_luce
-            fitted = rank(mean_scores(data.table, names, data.lower_is_better), seed=seed)
+            # the sampler settings reach the ranking too: its warnings advise more draws
+            fitted = rank(mean_scores(data.table, names, data.lower_is_better), seed=seed,
+                          chains=chains, warmup=warmup, draws=draws)
     return ManyComparison(classifiers=names, pairs={p: done[p] for p in pairs}, ranking=fitted,
                           threshold=threshold, rope=rope)

@@ -11,7 +11,7 @@ from matplotlib.patches import Rectangle
 from .comparison import SHARE
 from .many import ManyComparison
 from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
-from ..methods.decisions import outcomes, shown
+from ..methods.decisions import NO_DECISION, outcomes, shown
 
 COLOURS = (LEFT, ROPE, RIGHT)     # b better, equivalent, a better: the colours of every figure
 # P(row better than column) is the right outcome of row - column: from white to its colour
@@ -58,7 +58,7 @@ def matrices_figure(many: ManyComparison, tests=None):
     for ax, test in zip(axes[0], tests):
         better = many.matrix(test, "better").to_numpy(dtype=float)
         equivalent = many.matrix(test, "equivalent").to_numpy(dtype=float)
-        decided = (many.matrix(test, "decision") != "undecided").to_numpy()
+        decided = (many.matrix(test, "decision") != NO_DECISION).to_numpy()
         image = ax.imshow(np.nan_to_num(better, nan=0.0), cmap=ROW_BETTER, vmin=0, vmax=1)
         for (i, j), v in np.ndenumerate(better):
             if i == j:

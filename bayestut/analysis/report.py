@@ -86,9 +86,9 @@ def two_page(report) -> str:
 TEST_TITLES = {"hierarchical": "Hierarchical test",
                "signed-rank": "Signed-rank test on the data sets' means",
                "sign": "Sign test on the data sets' means"}
-COLOURS = {"better": "#b7e1b0", "worse": "#f4b6b0", "equivalent": "#c9d9f0", "undecided": "#ffffff"}
+COLOURS = {"better": "#b7e1b0", "worse": "#f4b6b0", "equivalent": "#c9d9f0", "no decision": "#ffffff"}
 WORDS = {"better": "row better", "worse": "column better", "equivalent": "equivalent",
-         "undecided": "no decision"}
+         "no decision": "no decision"}
 
 
 def grid(many: ManyComparison, test: str) -> dict:

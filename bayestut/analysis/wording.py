@@ -56,7 +56,7 @@ def number(p: float, se: float = 0.0, threshold: float | None = None) -> str:
     step = 10.0 ** -d
     if float(shown) >= 1:           # "1.000" would claim certainty the estimate cannot give
         shown = f"> {1 - step:.{d}f}"
-    elif float(shown) == 0 and p > 0:
+    elif float(shown) == 0:         # one form for what rounds to 0, computed 0 or not
         shown = f"< {step:.{d}f}"
     return shown + (f" ± {se:.{d}f}" if round(se, d) > 0 else "")
 

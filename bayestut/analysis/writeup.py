@@ -296,7 +296,7 @@ def _new_data_set(c, o) -> str:
     return (f"on a new data set {quoted(c.a)} would be practically better with probability "
             f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]} "
             f"(the practitioner's question); for the mean difference δ₀ over data sets like "
-            f"these (a method paper's claim), the posterior probabilities are {d[2]} that "
+            f"these (a method paper's claim), the probabilities for δ₀ are {d[2]} that "
             f"{quoted(c.a)} is practically better, {d[1]} of equivalence and {d[0]} that "
             f"{quoted(c.b)} is")
 
@@ -412,10 +412,16 @@ def _many_results(many) -> list[str]:
                         + f", {_probability(pair, o, test)}")
         sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
                          + "; ".join(each) + ".")
-    if many.diagnostics():
-        sentences.append("Caution: the sampler reported problems for some fits (see the "
+    pairs = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
+    ranking = many.ranking is not None and many.ranking.diagnostics.problems
+    if pairs:
+        sentences.append("Caution: the sampler reported problems for some pairs' fits (see the "
                          "Methods): rerun as the report's sampler warnings advise before "
-                         "quoting these decisions.")
+                         "quoting their decisions.")
+    if ranking:          # the pairs' decisions do not rest on the ranking's sampler
+        sentences.append("Caution: the ranking's sampler reported problems (see the Methods): "
+                         "rerun as its warnings advise before quoting the ranking; the pairs' "
+                         "decisions do not depend on it.")
     return sentences
 
 
