@@ -114,7 +114,8 @@ def run_plan(args) -> None:
                  threshold=args.threshold, seed=args.seed, n_jobs=args.jobs,
                  progress=None, **reading(args))
     print(found.table.round(3).to_string())
-    print(found.split.round(3).to_string())
+    print(found.split.round(3).to_string(na_rep=""))
+    print(found.legend())
     print(found.headline())
 
 

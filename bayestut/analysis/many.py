@@ -287,10 +287,20 @@ class ManyComparison(writeup.WriteUp):
         if self.ranking is not None:
             t = self.ranking.table()
             first = t.index[0]
-            out.append(f"Plackett-Luce ranking: {first} has the best expected rank "
-                       f"({t.loc[first, 'expected rank']:.1f}) and ranks first on a new data set "
-                       f"with probability {t.loc[first, 'P(first)']:.2f} (95% credible interval "
-                       f"{t.loc[first, 'P(first) lower']:.2f} to {t.loc[first, 'P(first) upper']:.2f})")
+            best = f"{t.loc[first, 'expected rank']:.1f}"
+            # a tie as printed is said as one: "rf has the best" would pick a side by a digit
+            tied = [c for c in t.index if f"{t.loc[c, 'expected rank']:.1f}" == best]
+            chances = ", ".join(
+                f"{c} {t.loc[c, 'P(first)']:.2f} (95% credible interval "
+                f"{t.loc[c, 'P(first) lower']:.2f} to {t.loc[c, 'P(first) upper']:.2f})"
+                for c in tied)
+            if len(tied) == 1:
+                out.append(f"Plackett-Luce ranking: {first} has the best expected rank ({best}) "
+                           f"and ranks first on a new data set with probability {chances.split(' ', 1)[1]}")
+            else:
+                out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the best expected "
+                           f"rank ({best}); each ranks first on a new data set with probability "
+                           f"{chances}")
         return out
 
     def caution(self) -> str:

@@ -308,6 +308,18 @@ class Plan:
         return (f"; it varies between populations: {SPREAD[0]:.0%} of them give a decision "
                 f"with probability below {low:.2f}, {1 - SPREAD[1]:.0%} above {high:.2f}")
 
+    def legend(self) -> str:
+        """What the two tables' columns mean, for the command line."""
+        return ("First table, per count m: the probability that the hierarchical test declares "
+                "each outcome, or none; P(decision), their sum, with its Monte Carlo error; "
+                "'per population', the chance of a decision under the 10% and 90% of plausible "
+                "populations least and most likely to give one; the signed-rank test's "
+                "P(decision) for comparison.\n"
+                "Second table, per m and outcome the plausible populations favour: their share "
+                "of the present posterior, the simulated studies under them, and how often those "
+                "studies reached a decision and that outcome's decision (blank where no "
+                "population favours it).")
+
     def line(self, m: int | None = None) -> str:
         """One sentence: with m more data sets (the largest listed), the likeliest decision,
         the chance of any, and how to read it."""
