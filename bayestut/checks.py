@@ -96,6 +96,8 @@ CONSTRAINTS = {
     "non_centred": (Choice(("moments", "auto", True, False)),
                     "--non-centred all/none/auto/moments"),
     "engine": (Choice(("exact", "stan")), "--engine exact"),
+    "about": (Choice(("new data set", "delta0")),
+              "what the verdict decides on; about='delta0', --about delta0"),
     "n_jobs": (Whole(-4096, 4096, nonzero=True),
                "1: one at a time, -1: as many at once as there are cores; --jobs"),
     "sims": (Whole(1, 10**6), "sims=120, --sims 120"),

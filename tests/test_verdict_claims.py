@@ -57,7 +57,7 @@ def test_the_verdict_can_decide_on_delta0(clear):
 
 @pytest.mark.parametrize("about", ["delta", "δ₀", None])
 def test_an_unknown_about_is_refused(about):
-    with pytest.raises(InputError, match="about must be one of"):
+    with pytest.raises(InputError, match="about must be .new data set. or .delta0."):
         compare(results(), "mine", "base", about=about)
 
 

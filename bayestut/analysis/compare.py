@@ -136,12 +136,6 @@ def compare_means(table: pd.DataFrame, a: str, b: str, *, rope: float, lower_is_
                        resolution=means_resolution(table["score"])))
 
 
-def check_about(about) -> None:
-    if about not in ABOUT:
-        raise InputError(f"about must be one of {', '.join(map(repr, ABOUT))} (what the verdict "
-                         f"decides on; --about delta0), got {about!r}")
-
-
 def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: bool | None = None,
             score: str = "score", score_range=FRACTION, percent: bool = False,
             threshold: float = 0.95, seed: int = 0, signed_rank_samples: int = SIGNED_RANK_SAMPLES,
@@ -213,7 +207,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
     check_environment()
     plan = None if plan is None else check_counts(plan, "plan=10, --plan 10")
-    check_about(about)
+    about = check("about", about)
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=[a, b], lower_is_better=lower_is_better)
     source = str(results) if isinstance(results, (str, os.PathLike)) else None
