@@ -279,3 +279,57 @@ def test_prose_quoting_the_papers_data_says_so(notebook):
             unmarked.append(f"cell {i} ({ids[i]}): {quoted[:5]}")
     assert not unmarked, ("prose quoting numbers from the papers' data without saying so:\n"
                           + "\n".join(unmarked))
+
+
+# --- the reading path reads well: one idea per sentence ----------------------------------------
+
+READING_PATH = [REPO / "README.md", REPO / "docs" / "reading-your-verdict.md",
+                REPO / "docs" / "glossary.md",
+                *(REPO / "notebooks" / f"{nb}.ipynb" for nb in (
+                    "01_frequentist_pitfalls", "02_bayesian_correlated_ttest",
+                    "04_sign_and_signed_rank", "08_compare_your_own", "09_many_classifiers",
+                    "10_choosing_and_reporting"))]
+MOST_WORDS = 35          # a longer sentence packs several ideas: split it (a new reader's finding)
+ABBREVIATION = re.compile(r"\b(e\.g|i\.e|et al|vs|cf|Fig|Eq|etc)\.", re.IGNORECASE)
+SENTENCE_END = re.compile(r"(?<=[.!?])[*_)\"”]*\s+(?=[\"“(*_]*[A-Za-z0-9δσρν])")
+
+
+def sentences(markdown: str) -> list[str]:
+    """The prose sentences of ``markdown``: code, math, tables, headings and quotations of the
+    package's output ("…") left out; list items and paragraphs never run into each other."""
+    text = re.sub(r"```\{glossary\}(.*?)```", r"\1", markdown, flags=re.S)
+    for pattern, by in ((r"```.*?```", ""), (r"<[^>]+>", " "), (r"\$\$.*?\$\$", " MATH "),
+                        (r"\$[^$]+\$", "MATH"), (r"`[^`]*`", "CODE"),
+                        (r"!?\[([^\]]*)\]\([^)]*\)", r"\1"), (r"\"[^\"\n]*(?:\n[^\"\n]*)*?\"", "QUOTE")):
+        text = re.sub(pattern, by, text, flags=re.S)
+    lines = [line for line in text.splitlines() if not line.lstrip().startswith(("|", "#"))]
+    found = []
+    for block in re.split(r"\n\s*\n|\n\s*(?:[-*>]|\d+\.)\s+", "\n" + "\n".join(lines)):
+        block = ABBREVIATION.sub(lambda m: m.group(1) + "\0", " ".join(block.split()))
+        found += [s.replace("\0", ".") for s in SENTENCE_END.split(block) if s.strip()]
+    return found
+
+
+def reading_texts(path: Path) -> list[str]:
+    if path.suffix == ".ipynb":
+        return [text for _, text in teaching_cells(path)]
+    return [path.read_text(encoding="utf-8")]
+
+
+def test_the_sentence_check_can_fail():
+    dense = ("The posterior probability (that an outcome is the likeliest for a new data set, the "
+             "papers' rule) is above 0.95; otherwise no decision, and the report ends with the "
+             "next step (the plan command), which estimates how many data sets a decision needs.")
+    assert [len(s.split()) for s in sentences(dense)] == [43]
+    split = "A decision is taken above 0.95. Otherwise: no decision, e.g. on *anneal*. ρ = 1/k."
+    assert len(sentences(split)) == 3
+    assert sentences('The headline: "a long quotation of the output, however long it is".') == \
+        ["The headline: QUOTE."]
+
+
+@pytest.mark.parametrize("path", READING_PATH, ids=lambda p: p.stem)
+def test_the_reading_path_has_no_overlong_sentence(path):
+    long = [f"{len(s.split())} words: {s[:120]}…" for text in reading_texts(path)
+            for s in sentences(text) if len(s.split()) > MOST_WORDS]
+    assert not long, (f"sentences over {MOST_WORDS} words: one idea per sentence, parentheses only "
+                      "for short asides:\n" + "\n".join(long))
