@@ -129,6 +129,14 @@ class Ranking:
         return self.fit.diagnostics
 
     @property
+    def p_largest_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of P(largest weight) (the share of draws in which each
+        classifier's weight is the largest), from each chain's draws; 0 where every draw
+        agrees."""
+        largest = self.w.argmax(axis=1)[:, None] == np.arange(self.w.shape[1])
+        return mcse_mean(largest.reshape(self.diagnostics.chains, -1, self.w.shape[1]))
+
+    @property
     def p_first_mcse(self) -> np.ndarray:
         """Monte Carlo standard errors of P(first) (the mean weights), from each chain's draws:
         ``w`` pools the chains one after another, for Stan's fits and the Gibbs sampler alike."""
