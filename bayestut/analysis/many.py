@@ -361,8 +361,9 @@ class ManyComparison(writeup.WriteUp):
         -------
         pandas.DataFrame
             Text: P(first) and its 95% credible interval with two decimals (Monte Carlo error
-            about 0.001; "< 0.01" and "> 0.99" where they round to 0 or 1), the expected rank and its interval with one (up to 0.005), and
-            P(largest weight) rounded to its Monte Carlo error by
+            about 0.001; "< 0.01" and "> 0.99" where they round to 0 or 1), the expected rank
+            and its interval with one (up to 0.005), and P(largest weight) rounded to its
+            Monte Carlo error by
             :func:`~bayestut.analysis.wording.number`, never 1 or 0 ("> 0.999", "< 0.001").
         """
         t = self.ranking.table()
@@ -387,7 +388,8 @@ class ManyComparison(writeup.WriteUp):
             for a, b in self.pairs:
                 lines += [f"{a} against {b}:", self.pair_table(a, b).to_string(), ""]
         if self.ranking is not None:
-            lines += ["Plackett-Luce ranking (95% credible intervals):", self.ranking_table().to_string(), ""]
+            lines += ["Plackett-Luce ranking (95% credible intervals):",
+                      self.ranking_table().to_string(), ""]
         problems = self.diagnostics()
         if problems:
             lines += ["Sampler warnings:"] + [f"- {p}" for p in problems]
