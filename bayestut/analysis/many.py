@@ -136,7 +136,8 @@ class ManyComparison(writeup.WriteUp):
     Print it (or call :meth:`summary`) for the report. A pair's probabilities are read in
     either order with :meth:`probabilities`, labelled "<a> better", "equivalent", "<b> better";
     :meth:`matrix` gives them as a K x K table and :meth:`undominated` the classifiers no other
-    is declared practically better than.
+    is declared practically better than; :meth:`pair_table` one pair's probabilities as the
+    report prints them, and :meth:`ranking_table` the ranking's.
 
     Attributes
     ----------
