@@ -2,32 +2,28 @@
 classifiers, numeric names, issue 13's wording and input checks, bad input."""
 
 import itertools
+import re
 
 import numpy as np
 import pandas as pd
 import pytest
 from markupsafe import escape
 
+from bayestut.analysis import wording
 from bayestut.analysis.compare import DELTA0, EXPECTED, MEAN, SHARE, compare
 from bayestut.errors import InputError
 from bayestut.analysis.many import check_classifiers, compare_all, mean_scores
 from bayestut.analysis.report import html_report
+from conftest import make_table
 
 FAST = dict(chains=2, warmup=300, draws=300, signed_rank_samples=20_000, progress=False)
 
 
 def results(offsets, datasets=6, runs=2, folds=5, seed=0) -> pd.DataFrame:
-    """Classifier c scores base + offsets[c] + noise on every fold of every data set."""
-    rng = np.random.default_rng(seed)
-    rows = []
-    for i in range(datasets):
-        level = rng.uniform(0.6, 0.8)
-        for r in range(1, runs + 1):
-            for f in range(1, folds + 1):
-                base = level + rng.normal(0, 0.02)
-                for name, offset in offsets.items():
-                    rows.append((f"set{i}", name, r, f, base + offset + rng.normal(0, 0.005)))
-    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+    """conftest's table: classifier c scores each fold's base + offsets[c] + noise."""
+    return make_table([f"set{i}" for i in range(datasets)], runs, folds,
+                      classifiers=tuple(offsets), gaps=dict(offsets), seed=seed,
+                      level=(0.6, 0.8), noise=0.005)
 
 
 @pytest.fixture(scope="module")
@@ -198,7 +194,7 @@ def numeric():
     """Classifiers named 1, 2, 3: 3 scores exactly as 2 on every fold; 1 is 0.009 above them,
     inside the rope ±0.01 on most data sets, so that the rope is the signed-rank test's most
     probable outcome without reaching the threshold (the test is NumPy-seeded: deterministic)."""
-    df = results({"1": 0.009, "2": 0.0}, datasets=5)
+    df = results({"1": 0.009, "2": 0.0}, datasets=5, seed=2)    # P(equivalent) 0.90
     df = pd.concat([df, df[df.classifier == "2"].assign(classifier="3")])
     many = compare_all(df, [1, 2, 3], n_jobs=2, **FAST)       # numbers, matched as text
     return many, html_report(many)
@@ -264,3 +260,41 @@ def test_bad_parallel_settings_are_input_errors(bad, message):
     df = results({"a": 0.0, "b": 0.01, "c": 0.02}, datasets=2)
     with pytest.raises(InputError, match=message):
         compare_all(df, **bad, progress=False)
+
+
+def test_the_console_report_states_the_settings_and_each_pairs_probabilities(four):
+    """A reader of the console report (issue 38) sees the settings line and, per pair, the
+    hierarchical test's three kinds of probability and the signed-rank test's, outcomes in
+    the reading order, with the decision; no probability printed as certain."""
+    text = four.summary()
+    assert ("6 data sets, 2 runs of 5-fold cross-validation (10 paired differences each, rho = "
+            "1/5); rope ±0.01; decision threshold 0.95. Metric 'score': higher scores are "
+            "better") in text
+    assert text.index(four.settings()) < text.index("decision of row against column")
+    for a, b in four.pairs:
+        block = text.split(f"\n{a} against {b}:\n")[1].split("\n\n")[0]
+        header, *rows = block.splitlines()
+        assert header.split() == [f"P({a}", "better)", "P(equivalent)", f"P({b}", "better)",
+                                  "decision"]
+        assert [r.split(":")[0] + ": " + r.split(":")[1].split("  ")[0].strip() for r in rows] == [
+            f"hierarchical test: {SHARE}", f"hierarchical test: {MEAN}",
+            f"hierarchical test: {DELTA0}", f"signed-rank test on the means: {SHARE}"]
+        assert rows[0].rstrip().endswith(four.pairs[(a, b)].verdict(
+            four.overall("hierarchical", a, b).shares))
+    table = four.pair_table("best", "base")
+    h = four.pairs[("best", "base")].hierarchical
+    assert table.loc[f"hierarchical test: {DELTA0}", "P(best better)"] == wording.number(
+        h.delta0_probabilities["best better"], h.delta0_probabilities_mcse["best better"])
+    assert not re.findall(r"(?<![\d.])[01]\.0+(?!\d)", text.split("Plackett-Luce ranking (")[0])
+    assert EXPECTED not in text.split("Each pair's")[1]
+
+
+def test_the_ranking_never_prints_a_probability_as_certain(four):
+    shown = four.ranking_table()
+    raw = four.ranking.table()
+    assert (raw["P(largest weight)"].isin([0.0, 1.0])).any()          # the case itself
+    for column in ("P(first)", "P(largest weight)"):
+        assert not shown[column].str.fullmatch(r"[01]\.0*").any(), shown[column]
+    certain = raw.index[raw["P(largest weight)"] == 0.0]
+    assert (shown.loc[certain, "P(largest weight)"] == "< 0.001").all()
+    assert "P(largest weight)" in four.summary() and "> 0.999" not in shown["P(first)"].to_list()

@@ -3,6 +3,7 @@ table (:mod:`bayestut.analysis.writeup`) carry a reader's classifier and data se
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
 
@@ -58,24 +59,53 @@ def latex_escape(text: str) -> str:
                    for i, ch in enumerate(text))
 
 
-# Markdown: the characters that start Markdown syntax inside a line are backslash-escaped and
-# HTML's are entities, so that a name is text in any renderer (no tag, no link, no broken table
-# row); a line break in a name shows as ␤. (The prose has no line breaks, so the characters
-# that only matter at a line's start need nothing.)
-MARKDOWN_SPECIALS = set("\\`*_[]|~")
-HTML_ENTITIES = {"<": "&lt;", ">": "&gt;", "&": "&amp;"}
+# Markdown (CommonMark, with GitHub's tables and strikethrough): only what could change the
+# meaning is escaped, with a backslash, so that "< 0.001" stays as it reads in the .md file
+# and any name is text in any renderer (no tag, no link, no emphasis, no broken table row).
+# A line break in a name shows as ␤.
+ALWAYS = set("\\`*_[]|")          # code, emphasis, links and images, table cells
+TAG_START = re.compile(r"<(?=[A-Za-z/?!])")      # a tag, comment or autolink; "< 0.001" is none
+ENTITY = re.compile(r"&(?=#\d|#[xX][0-9a-fA-F]|[A-Za-z][A-Za-z0-9]*;)")      # &amp; &#60; ...
+# GitHub's strikethrough: a run of tildes with text on one side at least (one between spaces,
+# as in "nu ~ Gamma", can neither open nor close it)
+TILDES = re.compile(r"~+(?=\S)|(?<=\S)~+")
+# what opens a block at a line's start: heading, quote, list item ("- ", "+ ", "1. ", "1) "),
+# thematic break or setext underline ("---", "===")
+LINE_START = re.compile(r"^(\s*)(#|>|[-+](?=\s|$)|[-=]+\s*$|\d{1,9}(?=[.)](?:\s|$)))")
+LINE_BREAKS = re.compile("\r\n|[\r\n\v\f\u2028\u2029]")
 
 
-def markdown_escape(text) -> str:
-    text = str(text).replace("\r\n", "\n")
-    out = []
-    for ch in text:
-        if ch in HTML_ENTITIES:
-            out.append(HTML_ENTITIES[ch])
-        elif ch in MARKDOWN_SPECIALS:
-            out.append("\\" + ch)
-        elif ch in "\r\n\v\f\u2028\u2029":
-            out.append("␤")
-        else:
-            out.append(ch)
-    return "".join(out)
+def markdown_escape(text, line_start: bool = False) -> str:
+    """``text`` as Markdown that renders as the same text.
+
+    Parameters
+    ----------
+    text : object
+        A name or a paragraph (its ``str``).
+    line_start : bool
+        Whether the text begins a line, where ``#``, ``>``, ``- ``, ``1. `` or ``---`` would
+        open a block. A table cell, or a paragraph that begins with a word of its own (as the
+        reports' do: they quote every name), needs no such escape, and "> 0.999" stays as it
+        reads.
+
+    Returns
+    -------
+    str
+        The text with a backslash before each character that could start Markdown syntax
+        there: always ``\\``, `````, ``*``, ``_``, ``[``, ``]`` and ``|``; ``<`` only
+        before what could be a tag or autolink (a letter, ``/``, ``?`` or ``!``), ``&`` only
+        before an entity, ``~`` only where it could strike through, and, with ``line_start``,
+        what would open a block (``#``, ``>``, a list item's marker or number, ``---``,
+        ``===``). Line breaks show as ␤.
+    """
+    text = LINE_BREAKS.sub("␤", str(text))
+    text = "".join("\\" + ch if ch in ALWAYS else ch for ch in text)
+    text = TAG_START.sub(r"\\<", text)
+    text = ENTITY.sub(r"\\&", text)
+    text = TILDES.sub(lambda m: "".join("\\~" for _ in m.group(0)), text)
+    match = LINE_START.match(text) if line_start else None
+    if match:
+        # before the marker, or after a list number ("1\\. ")
+        at = match.end() if match.group(2)[0].isdigit() else match.start(2)
+        text = text[:at] + "\\" + text[at:]
+    return text

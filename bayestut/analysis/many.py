@@ -28,8 +28,8 @@ from tqdm.auto import tqdm
 
 from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, check_variation,
                       compare_checked, oriented_differences)
-from .comparison import SHARE, Overall, failed_checks
-from . import writeup
+from .comparison import EXPECTED, SHARE, Overall, failed_checks
+from . import wording, writeup
 from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..errors import InputError
 from ..data import Results, lookalikes, nfc, open_results
@@ -136,7 +136,8 @@ class ManyComparison(writeup.WriteUp):
     Print it (or call :meth:`summary`) for the report. A pair's probabilities are read in
     either order with :meth:`probabilities`, labelled "<a> better", "equivalent", "<b> better";
     :meth:`matrix` gives them as a K x K table and :meth:`undominated` the classifiers no other
-    is declared practically better than.
+    is declared practically better than; :meth:`pair_table` one pair's probabilities as the
+    report prints them, and :meth:`ranking_table` the ranking's.
 
     Attributes
     ----------
@@ -313,18 +314,83 @@ class ManyComparison(writeup.WriteUp):
                 "checks (see the sampler warnings), so their decisions may not be reliable: rerun "
                 "as the warnings advise before quoting them")
 
+    def settings(self) -> str:
+        """The line stating the data and the settings, as the two-classifier report has it.
+
+        Returns
+        -------
+        str
+            Data sets, runs and folds, rope and threshold; the metric, its direction and what
+            "better" means.
+        """
+        first = next(iter(self.pairs.values()))
+        direction = ("lower scores are better" if first.lower_is_better
+                     else "higher scores are better")
+        return (f"{first.settings()}. Metric {first.metric!r}: {direction}; 'better' always "
+                f"means practically better, by more than the rope ±{self.rope:g}.")
+
+    def pair_table(self, a: str, b: str) -> pd.DataFrame:
+        """One pair's probabilities as the report prints them: the leading test's (for the
+        hierarchical test its posterior probability, probability on a new data set and
+        probability for δ₀), then the other test's posterior probability.
+
+        Parameters
+        ----------
+        a, b : str
+            A pair, in the order it was compared (a before b in :attr:`classifiers`).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per test and kind of probability; columns "P(<a> better)",
+            "P(equivalent)", "P(<b> better)" (text, rounded to their Monte Carlo or numerical
+            error, never 1 or 0: "> 0.999", "< 0.001") and the decision. Empty when the
+            multi-data-set tests did not run.
+        """
+        c = self.pairs[(a, b)]
+        if not c.overall():
+            return pd.DataFrame()
+        rows = [f"{o.test}: {kind}" for o in c.overall()[::-1] for kind, _, _ in o.rows()
+                if kind != EXPECTED]
+        return c.overall_table().loc[rows]
+
+    def ranking_table(self) -> pd.DataFrame:
+        """The ranking table as the reports print it, one row per classifier, best expected
+        rank first.
+
+        Returns
+        -------
+        pandas.DataFrame
+            Text: P(first) and its 95% credible interval with two decimals (Monte Carlo error
+            about 0.001; "< 0.01" and "> 0.99" where they round to 0 or 1), the expected rank
+            and its interval with one (up to 0.005), and P(largest weight) rounded to its
+            Monte Carlo error by
+            :func:`~bayestut.analysis.wording.number`, never 1 or 0 ("> 0.999", "< 0.001").
+        """
+        t = self.ranking.table()
+        se = pd.Series(self.ranking.p_largest_mcse, index=list(self.ranking.classifiers))
+        out = t.apply(lambda column: column.map(
+            (lambda v: f"{v:.1f}") if "rank" in column.name else _two_decimals))
+        out["P(largest weight)"] = [wording.number(t.loc[c, "P(largest weight)"], se[c])
+                                    for c in t.index]
+        return out
+
     def summary(self) -> str:
-        """The compact text report: verdict, decision matrices, ranking."""
+        """The compact text report (str): verdict, settings, decision matrices, each pair's
+        probabilities, ranking, warnings."""
         lines = [f"{len(self.classifiers)} classifiers, {len(self.pairs)} pairs", ""]
-        lines += [f"- {v}" for v in self.verdict()] + [""]
+        lines += [f"- {v}" for v in self.verdict()] + ["", self.settings(), ""]
         if not self.refused:
             for test in self.tests[::-1]:
                 lines += [f"{test} test, decision of row against column:",
                           self.matrix(test, "decision").to_string(), ""]
+            lines += ["Each pair's probabilities (the decision at the threshold "
+                      f"{self.threshold:g} is taken on the {SHARE}):", ""]
+            for a, b in self.pairs:
+                lines += [f"{a} against {b}:", self.pair_table(a, b).to_string(), ""]
         if self.ranking is not None:
-            t = self.ranking.table()     # decimals as in the HTML report (many_report.ranking_html)
-            t = t.round(2).assign(**{c: t[c].round(1) for c in t if "rank" in c or "largest" in c})
-            lines += ["Plackett-Luce ranking (95% credible intervals):", t.to_string(), ""]
+            lines += ["Plackett-Luce ranking (95% credible intervals):",
+                      self.ranking_table().to_string(), ""]
         problems = self.diagnostics()
         if problems:
             lines += ["Sampler warnings:"] + [f"- {p}" for p in problems]
@@ -343,6 +409,12 @@ class ManyComparison(writeup.WriteUp):
 
 def _listed(names, conjunction: str = "or") -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+
+
+def _two_decimals(p: float) -> str:
+    """A probability with two decimals, a bound where it rounds to 0 or 1 (never certain)."""
+    shown = f"{p:.2f}"
+    return "< 0.01" if float(shown) <= 0 else "> 0.99" if float(shown) >= 1 else shown
 
 
 def _row(a, b, test, dataset, kind, p, se, decision) -> dict:

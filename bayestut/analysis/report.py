@@ -115,24 +115,10 @@ def grid(many: ManyComparison, test: str) -> dict:
     return {"title": TEST_TITLES[test], "classifiers": many.classifiers, "rows": rows}
 
 
-def ranking_table(many: ManyComparison) -> dict:
-    """The ranking table, with the decimals its Monte Carlo error supports: two for the
-    probabilities of ranking first (error about 0.001), one for the expected ranks (up to
-    0.005) and for P(largest weight) (up to 0.01)."""
-    frame = many.ranking.table()
-    coarse = [c for c in frame if "rank" in c or "largest" in c]
-    formats = {c: (lambda v: f"{v:.1f}") if c in coarse else (lambda v: f"{v:.2f}") for c in frame}
-    return table(frame, formats)
-
-
 def many_page(many: ManyComparison) -> str:
     """The K-classifier page."""
     first = next(iter(many.pairs.values()))
     title = f"{len(many.classifiers)} classifiers compared"
-    settings = (f"{first.settings()}. Metric {first.metric}: "
-                + ("lower scores are better" if first.lower_is_better else
-                   "higher scores are better")
-                + "; 'better' always means practically better, by more than the rope.")
     grid_note = (f"Each cell: the decision at the threshold {many.threshold:g}, taken on the "
                  f"{SHARE}, then P(row better) and P(equivalent) as each kind of probability. "
                  "Pairwise decisions are not adjusted for the number of pairs (see JMLR §5).")
@@ -147,10 +133,10 @@ def many_page(many: ManyComparison) -> str:
              for (a, b), c in many.pairs.items()]
     return render(
         "many", title=title, names=", ".join(many.classifiers),
-        verdict=many.verdict(), settings=settings, not_run=getattr(first, "not_run", None),
+        verdict=many.verdict(), settings=many.settings(), not_run=getattr(first, "not_run", None),
         grids=[] if many.refused else [grid(many, t) for t in many.tests[::-1]],
         grid_note=grid_note, explanations=first.explanations(),
         key=[(COLOURS[d], WORDS[d]) for d in COLOURS],
-        ranking=ranking_table(many) if many.ranking is not None else None,
+        ranking=table(many.ranking_table()) if many.ranking is not None else None,
         ranking_note=ranking_note, pairs=pairs, problems=many.diagnostics(),
         version=__version__, credits=CREDITS + "; Calvo, Ceberio and Lozano, GECCO 2018")

@@ -13,6 +13,7 @@ from contextlib import contextmanager
 import matplotlib
 import matplotlib.pyplot as plt
 import numpy as np
+import pandas as pd
 from scipy import stats
 
 from ..methods.decisions import shown
@@ -41,10 +42,25 @@ def _arviz_quietly():
         yield
 
 
-def typical_draws(masses) -> list[int]:
+def typical_draws(draws) -> list[int]:
     """Three posterior draws for the voting picture: the one surest of the rope, the most
-    hesitant one (smallest largest mass) and the one surest of the side with more votes."""
-    masses = np.asarray(masses)
+    hesitant one (smallest largest mass) and the one surest of the side with more votes.
+
+    Parameters
+    ----------
+    draws : pandas.DataFrame or array_like
+        A result's :attr:`~bayestut.methods.hierarchical.HierarchicalResult.new_data_set_draws`
+        (columns the outcomes in the reading order), or an (n, 3) array of masses in the
+        number line's order (b better, equivalent, a better).
+
+    Returns
+    -------
+    list of int
+        The three draws' positions (for ``new_data_set_draws``, its index).
+    """
+    if isinstance(draws, pd.DataFrame):            # reading order: back to the number line's
+        draws = draws.to_numpy()[:, ::-1]
+    masses = np.asarray(draws, dtype=float)
     votes = np.bincount(masses.argmax(axis=1), minlength=3)
     side = 0 if votes[0] >= votes[2] else 2
     return [int(masses[:, 1].argmax()), int(masses.max(axis=1).argmin()),
@@ -56,7 +72,7 @@ def voting_picture(result: HierarchicalResult, draws=None):
     data set's t(delta; delta0, sigma0, nu) with its mass below, inside and above the rope,
     and the region that draw votes for; last, the posterior probability of each outcome, the
     share of all draws' votes (the papers' "probability", Table 12). ``draws``: indices of pooled draws (default :func:`typical_draws`)."""
-    draws = typical_draws(result._masses) if draws is None else list(draws)
+    draws = typical_draws(result.new_data_set_draws) if draws is None else list(draws)
     labels = result.labels[::-1]        # in the number line's order, as the masses
     rope = result.rope
     # one x-axis for the posteriors, wide enough for the widest, so that widths compare

@@ -1,7 +1,8 @@
 """Pictures of posterior draws of three outcomes' probabilities (JMLR Figs 10-13).
 
-Any sampler's output fits: a result's labelled ``samples`` (a DataFrame whose columns are the
-outcomes "<a> better", "equivalent", "<b> better"), or an (n, 3) array whose rows sum to 1 in
+Any sampler's output fits: a result's labelled ``samples`` or the hierarchical test's
+``new_data_set_draws`` (a DataFrame whose columns are the outcomes "<a> better",
+"equivalent", "<b> better"), or an (n, 3) array whose rows sum to 1 in
 the number line's order of a - b with the corners' outcome names in that order
 ("<b> better", "equivalent", "<a> better"). Each side's corner is drawn on its side, as on the axis of a - b in every other figure: b's
 corner bottom left, the rope's on top, a's bottom right. (JMLR Figure 11 draws them the other

@@ -160,13 +160,13 @@ class Diagnostics:
         if bad_rhat:
             out.append("R-hat above %.2f for %s: the chains disagree; run longer (more draws, "
                        "e.g. draws=4000, --draws 4000)"
-                       % (RHAT_MAX, _worst(bad_rhat, reverse=True)))
+                       % (RHAT_MAX, _worst(bad_rhat, reverse=True, digits=3)))
         need = ESS_MIN_PER_CHAIN * self.chains
         low_ess = {k: v for k, v in self.ess_bulk.items() if v < need}
         if low_ess:
             out.append("bulk ESS below %d for %s: too few effective draws; run longer (more "
                        "draws, e.g. draws=4000, --draws 4000)"
-                       % (need, _worst(low_ess, reverse=False)))
+                       % (need, _worst(low_ess, reverse=False, digits=0)))
         return out
 
     def warn(self, what: str = "the fit") -> None:
@@ -174,9 +174,10 @@ class Diagnostics:
             warnings.warn(f"{what}: {problem}", ConvergenceWarning, stacklevel=3)
 
 
-def _worst(values: dict, reverse: bool) -> str:
+def _worst(values: dict, reverse: bool, digits: int) -> str:
+    # R-hat with 3 decimals, so that 1.014 shows above the threshold 1.01; ESS as a count
     ordered = sorted(values.items(), key=lambda kv: kv[1], reverse=reverse)
-    shown = ", ".join(f"{k} ({v:.3g})" for k, v in ordered[:3])
+    shown = ", ".join(f"{k} ({v:.{digits}f})" for k, v in ordered[:3])
     return shown + (f" and {len(ordered) - 3} more" if len(ordered) > 3 else "")
 
 

@@ -40,8 +40,9 @@ class HierarchicalResult:
 
     Draws are pooled over chains. Its three kinds of probability are labelled by outcome in
     the reading order: "<a> better", "equivalent", "<b> better"; :meth:`summary` puts them in
-    one table. (Internally ``_masses[s]`` holds the number line's (left, rope, right)
-    probabilities of a new data set's delta under draw s: left is b better.)
+    one table, and :attr:`new_data_set_draws` gives each draw's probabilities on a new data
+    set, labelled likewise. (Internally ``_masses[s]`` holds them in the number line's (left,
+    rope, right) order: left is b better.)
 
     Attributes
     ----------
@@ -58,6 +59,9 @@ class HierarchicalResult:
         The Monte Carlo error of :attr:`probabilities` (for the exact engine, its numerical
         error); likewise ``new_data_set_probabilities_mcse`` and
         ``delta0_probabilities_mcse``.
+    new_data_set_draws : pandas.DataFrame
+        One row per posterior draw: the probability of each outcome on a new data set under
+        that draw (the points of the simplex picture).
     delta0_mean : float
         The posterior mean of δ₀.
     labels : tuple of str
@@ -157,6 +161,28 @@ class HierarchicalResult:
         return self._labelled(self._delta0_probabilities_mcse, DELTA0 + " error")
 
     @property
+    def new_data_set_draws(self) -> pd.DataFrame:
+        """Each posterior draw's probability of each outcome on a new data set.
+
+        Under draw s of (δ₀, σ₀, ν), a new data set's mean difference is t(δ₀, σ₀, ν): these
+        are its masses below, inside and above the rope. Their average over the draws is
+        :attr:`new_data_set_probabilities`; the share of draws in which an outcome has the
+        largest is :attr:`probabilities` (MLJ Figure 1's vote).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per draw (index "draw": Stan's chains one after another; for the exact
+            engine, independent draws from the integrated posterior, equally weighted, which
+            serve the pictures while its probabilities are the integrals themselves); columns
+            the outcomes in the reading order, "<a> better", "equivalent", "<b> better"; each
+            row sums to 1.
+        """
+        frame = labelled(self._masses, self.a, self.b)
+        frame.index.name = "draw"
+        return frame
+
+    @property
     def delta0_mean(self) -> float:
         """The posterior mean of δ₀."""
         return float(self.delta0.mean())
@@ -206,18 +232,23 @@ class HierarchicalResult:
         return self.fit.diagnostics
 
     def summary(self) -> pd.DataFrame:
-        """The three kinds of probability, one row each, labelled by outcome, and δ₀'s mean.
+        """The three kinds of probability, one row each, labelled by outcome, with their errors.
+
+        δ₀'s posterior mean, a number of another kind, is :attr:`delta0_mean`.
 
         Returns
         -------
         pandas.DataFrame
             Rows "posterior probability", "probability on a new data set", "probability for
-            δ₀"; columns the outcomes in the reading order, then "mean of δ₀" (in the last row).
+            δ₀"; columns the outcomes in the reading order ("<a> better", "equivalent", "<b>
+            better"), then each one's error, "± <a> better", ... (Monte Carlo, or for the exact
+            engine numerical).
         """
-        frame = pd.DataFrame([self.probabilities, self.new_data_set_probabilities,
-                              self.delta0_probabilities])
-        frame["mean of δ₀"] = [np.nan, np.nan, self.delta0_mean]
-        return frame
+        kinds = [(self.probabilities, self.probabilities_mcse),
+                 (self.new_data_set_probabilities, self.new_data_set_probabilities_mcse),
+                 (self.delta0_probabilities, self.delta0_probabilities_mcse)]
+        return pd.DataFrame([pd.concat([p, error.add_prefix("± ")]).rename(p.name)
+                             for p, error in kinds])
 
     def per_dataset(self) -> pd.DataFrame:
         """Each data set: MLE x̄_i, shrunk posterior mean of delta_i, its posterior

@@ -20,8 +20,10 @@ as one data set, treats the tied classifiers alike, and pulls their weights toge
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import math
+import re
 from dataclasses import dataclass
 
 import numpy as np
@@ -125,8 +127,23 @@ class Ranking:
 
     @property
     def diagnostics(self) -> Diagnostics:
-        """The sampler's convergence checks (``problems`` is empty when all is well)."""
-        return self.fit.diagnostics
+        """The sampler's convergence checks (``problems`` is empty when all is well), each
+        weight named by its classifier ("the weight of svm", not the sampler's ``w[1]``)."""
+        d = self.fit.diagnostics
+        return dataclasses.replace(d, rhat=self._named(d.rhat), ess_bulk=self._named(d.ess_bulk))
+
+    def _named(self, values: dict) -> dict:
+        """{"w[k]": value} as {"the weight of <classifier k>": value}."""
+        return {re.sub(r"^w\[(\d+)\]$", lambda m: f"the weight of {self.classifiers[int(m[1])]}",
+                       name): value for name, value in values.items()}
+
+    @property
+    def p_largest_mcse(self) -> np.ndarray:
+        """Monte Carlo standard errors of P(largest weight) (the share of draws in which each
+        classifier's weight is the largest), from each chain's draws; 0 where every draw
+        agrees."""
+        largest = self.w.argmax(axis=1)[:, None] == np.arange(self.w.shape[1])
+        return mcse_mean(largest.reshape(self.diagnostics.chains, -1, self.w.shape[1]))
 
     @property
     def p_first_mcse(self) -> np.ndarray:
