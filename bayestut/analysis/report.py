@@ -15,7 +15,7 @@ import io
 from .. import __version__
 from . import wording
 from .comparison import SHARE
-from .many import ManyComparison
+from .many import RANKING_LEGEND, ManyComparison
 from .pages import render, table
 
 FIGURE_CAPTIONS = {
@@ -122,9 +122,7 @@ def many_page(many: ManyComparison) -> str:
     grid_note = (f"Each cell: the decision at the threshold {many.threshold:g}, taken on the "
                  f"{SHARE}, then P(row better) and P(equivalent) as each kind of probability. "
                  "Pairwise decisions are not adjusted for the number of pairs (see JMLR §5).")
-    ranking_note = ("P(first): the probability that a classifier ranks first on a new data "
-                    "set; expected rank on a new data set; both with 95% credible intervals. "
-                    "The model sees only each data set's ranking of the mean scores: it ignores "
+    ranking_note = (RANKING_LEGEND + " Intervals: 95% credible intervals. The model sees only each data set's ranking of the mean scores: it ignores "
                     "the size of the differences (no rope) and the fold-to-fold variance.")
     pairs = [{"a": a, "b": b, "headline": c.headline(), "orientation": c.orientation(),
               "sentences": c.sentences(),
