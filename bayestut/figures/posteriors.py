@@ -74,7 +74,7 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
         ax.plot(v, dens, color=POSTERIOR_COLOUR, lw=1.2)
         fill_by_outcome(ax, v, dens, rope, alpha=SHADE)
     else:  # all differences equal: the posterior is a point mass, in the colour of its region
-        loc = float(post.loc)
+        loc = float(np.asarray(post.loc).item())
         ax.axvline(loc, color=OUTCOME_COLOURS[REGIONS[int(np.argmax(p))]], lw=3)
         ax.set_xlim(min(loc, -rope) - rope, max(loc, rope) + rope)
     rope_lines(ax, rope, label=False)

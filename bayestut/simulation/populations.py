@@ -32,7 +32,6 @@ class Population(Protocol):
     def sample(self, rng: np.random.Generator, size: int) -> np.ndarray: ...
 
 
-
 @dataclass(frozen=True)
 class Cauchy:
     delta0: float
