@@ -84,8 +84,10 @@ class Choice:
         return ", ".join(shown[:-1]) + " or " + shown[-1]
 
 
+Constraint = Whole | Real | Flag | Choice
+
 # {setting: (constraint, how a reader gives it)}
-CONSTRAINTS = {
+CONSTRAINTS: dict[str, tuple[Constraint, str]] = {
     "threshold": (Real(0.5, 1.0), "threshold=0.95, --threshold 0.95"),
     "seed": (Whole(0, 2**31 - 1), "--seed"),
     "chains": (Whole(1, 64), "--chains"),

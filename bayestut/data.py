@@ -164,8 +164,8 @@ def open_results(source, *, score: str = "score", percent: bool = False,
     if isinstance(source, Results):
         source.same_reading(score, percent, score_range, lower_is_better)
         if classifiers is not None:
-            chosen = tuple(nfc(c) for c in _names_list(classifiers))
-            return replace(source, classifiers=chosen)
+            named = tuple(nfc(c) for c in _names_list(classifiers))
+            return replace(source, classifiers=named)
         return source
     lower_is_better = metric_direction(score, lower_is_better)
     low, high = check_score_range(score_range)

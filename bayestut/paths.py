@@ -76,7 +76,9 @@ def publishing() -> bool:
     """True when outputs go into the repository itself: ``make reproduce``, which sets
     $BAYESTUT_OUTPUT_DIR to it."""
     chosen = os.environ.get(OUTPUT_ENV)
-    return bool(chosen) and in_repository() and Path(chosen).resolve() == REPO
+    if not chosen:
+        return False
+    return in_repository() and Path(chosen).resolve() == REPO
 
 
 def figures_dir() -> Path:

@@ -140,8 +140,8 @@ def wide_classifiers(df: pd.DataFrame, chosen=None) -> list:
             others[c] = "whole numbers above 1, beside scores between 0 and 1"
     if others:
         listed = "; ".join(f"{c!r} ({why})" for c, why in others.items())
-        columns, do = ("columns", "do") if len(others) > 1 else ("column", "does")
-        raise InputError(f"the wide table's {columns} {listed} {do} not look like classifiers' "
+        noun, verb = ("columns", "do") if len(others) > 1 else ("column", "does")
+        raise InputError(f"the wide table's {noun} {listed} {verb} not look like classifiers' "
                          "scores, yet a wide table reads every column besides "
                          f"{', '.join(k for k in KEYS[:4] if k in df.columns)} as a classifier. "
                          "Say which columns are classifiers (in Python classifiers=[...]; on "

@@ -16,7 +16,8 @@ COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
 def make_table(datasets: int | Sequence[str] = 4, runs: int = 2, folds: int = 3,
                classifiers: Sequence[str] = ("mine", "baseline"),
                gaps: float | Sequence[float] | dict | None = None, seed: int = 0,
-               level: tuple[float, float] = (0.7, 0.9), noise: float = 0.01) -> pd.DataFrame:
+               level: tuple[float, float] = (0.7, 0.9),
+               noise: float | dict = 0.01) -> pd.DataFrame:
     """A tidy results table: one row per data set x classifier x run x fold.
 
     Parameters
@@ -30,13 +31,17 @@ def make_table(datasets: int | Sequence[str] = 4, runs: int = 2, folds: int = 3,
     gaps
         None: every score drawn uniformly from ``level``, nothing in common between the
         classifiers. Otherwise each fold has one base score, uniform in ``level``, and classifier
-        c scores base + its gap + normal(0, ``noise``): a number is the first classifier's gap
+        c scores base + its gap + normal(0, its noise): a number is the first classifier's gap
         (the others' 0), a sequence is the first classifier's gap on each data set, a dict is
-        {classifier: gap}.
+        {classifier: gap}, each gap a number or one per data set (a classifier left out: 0).
     seed
         The random generator's seed.
-    level, noise
-        The range of the scores, and the spread of a classifier's score around a fold's base.
+    level
+        The range of the scores (of a fold's base).
+    noise
+        The spread of a classifier's score around a fold's base (with ``gaps``): one for every
+        classifier, or {classifier: spread} (a classifier left out: 0). A classifier of spread
+        0 draws nothing: it scores the base plus its gap exactly.
 
     Returns
     -------
@@ -51,18 +56,25 @@ def make_table(datasets: int | Sequence[str] = 4, runs: int = 2, folds: int = 3,
             for fold in range(1, folds + 1):
                 base = rng.uniform(*level)
                 for c in classifiers:
-                    score = rng.uniform(*level) if gaps is None else \
-                        base + _gap(gaps, c, classifiers, i) + rng.normal(0, noise)
+                    if gaps is None:
+                        score = rng.uniform(*level)
+                    else:
+                        spread = noise.get(c, 0.0) if isinstance(noise, dict) else noise
+                        score = base + _gap(gaps, c, classifiers, i)
+                        if spread:
+                            score += rng.normal(0, spread)
                     rows.append((name, c, run, fold, score))
     return pd.DataFrame(rows, columns=COLUMNS)
 
 
 def _gap(gaps, classifier: str, classifiers: Sequence[str], dataset: int) -> float:
     if isinstance(gaps, dict):
-        return gaps.get(classifier, 0.0)
-    if classifier != classifiers[0]:
+        gap = gaps.get(classifier, 0.0)
+    elif classifier == classifiers[0]:
+        gap = gaps
+    else:
         return 0.0
-    return float(gaps) if np.ndim(gaps) == 0 else float(gaps[dataset])
+    return float(gap) if np.ndim(gap) == 0 else float(gap[dataset])
 
 
 @pytest.fixture(scope="session")
@@ -78,8 +90,10 @@ STAN_MODULES = {"test_stan_runner", "test_stan_model"}
 # a test runs Stan when its code says so, or that of a fixture it uses or a function of its
 # module it calls; under -m "not stan" a test that reaches Stan unmarked fails (pytest_configure)
 RUNS_STAN = re.compile(r"""["']?engine["']?\s*[=:]\s*["']stan["']"""
+                       r"""|["']--engine["'],\s*["']stan["']"""
                        r"""|backend\s*=\s*["'](pystan|cmdstanpy)["']"""
-                       r"""|stan\.(sample|compile|log_density)\(|plackett_luce\(""")
+                       r"""|stan\.(sample|_sample_pystan|_sample_cmdstanpy|compile|log_density)\("""
+                       r"""|plackett_luce\(""")
 
 
 def _source(function) -> str:

@@ -7,6 +7,7 @@ import sys
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import make_table
 
 from bayestut.analysis.cli import main, parser
 from bayestut.analysis.compare import compare
@@ -16,16 +17,11 @@ PNG = "data:image/png;base64,"
 
 
 def results(gaps=(0.05, 0.04, 0.06), runs=3, folds=5, seed=0) -> pd.DataFrame:
-    """Scores of 'mine' and 'base' on len(gaps) data sets; mine is better by gaps[i]."""
-    rng = np.random.default_rng(seed)
-    rows = []
-    for i, gap in enumerate(gaps):
-        for r in range(1, runs + 1):
-            for f in range(1, folds + 1):
-                base = rng.uniform(0.7, 0.8)
-                rows.append((f"set{i}", "base", r, f, base))
-                rows.append((f"set{i}", "mine", r, f, base + gap + rng.normal(0, 0.01)))
-    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+    """Scores of 'base' (a fold's base score) and 'mine' (base + gaps[i] + noise) on
+    len(gaps) data sets set0, set1, ...: mine is better by gaps[i]."""
+    return make_table([f"set{i}" for i in range(len(gaps))], runs, folds,
+                      classifiers=("base", "mine"), gaps={"mine": gaps}, seed=seed,
+                      level=(0.7, 0.8), noise={"mine": 0.01})
 
 
 def run_cli(tmp_path, capsys, df, *args):

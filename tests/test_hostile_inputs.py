@@ -18,6 +18,7 @@ import warnings
 import numpy as np
 import pandas as pd
 import pytest
+from conftest import make_table
 
 from bayestut import InputError
 from bayestut.analysis import cli, many
@@ -30,16 +31,12 @@ from bayestut.methods.diagnostics import Diagnostics
 
 
 def scores(datasets=("d0",), gap=0.03, folds=5, classifiers=("mine", "base"), seed=0):
-    """mine scores gap above base on every data set, with fold noise."""
-    rng = np.random.default_rng(seed)
-    rows = []
-    for d in datasets:
-        for f in range(1, folds + 1):
-            base = round(rng.uniform(0.7, 0.8), 4)
-            for i, c in enumerate(classifiers):
-                noise = rng.normal(0, 0.01) if i == 0 else 0.0
-                rows.append((d, c, 1, f, base + (gap + noise if i == 0 else 0.0) - 0.001 * i))
-    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+    """One run of ``folds`` folds on each data set: the first classifier (mine) scores ``gap``
+    above a fold's base score, with fold noise; the others 0.001, 0.002, ... below it, exactly
+    (so that no two are identical)."""
+    offsets = {c: gap if i == 0 else -0.001 * i for i, c in enumerate(classifiers)}
+    return make_table(list(datasets), runs=1, folds=folds, classifiers=classifiers,
+                      gaps=offsets, seed=seed, level=(0.7, 0.8), noise={classifiers[0]: 0.01})
 
 
 def cli_run(tmp_path, capsys, df, *args, out="out"):

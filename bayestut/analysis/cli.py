@@ -110,7 +110,8 @@ def plan_parser(sub) -> None:
 def run_plan(args) -> None:
     from .plan import plan
 
-    found = plan(args.results, *args.names, add=args.add, rope=args.rope, sims=args.sims,
+    a, b = args.names       # argparse's nargs=2: exactly two
+    found = plan(args.results, a, b, add=args.add, rope=args.rope, sims=args.sims,
                  threshold=args.threshold, seed=args.seed, n_jobs=args.jobs,
                  progress=None, **reading(args))
     print(found.table.round(3).to_string())
@@ -315,8 +316,9 @@ def exit_now(status: int) -> None:
     for child in children:
         child.join(timeout=1)       # reaped here, not left as zombies
     for stream in (sys.stdout, sys.stderr, sys.__stdout__, sys.__stderr__):
-        with contextlib.suppress(Exception):
-            stream.flush()
+        if stream is not None:      # sys.__stdout__ is None without a console (pythonw)
+            with contextlib.suppress(Exception):
+                stream.flush()
     os._exit(status)
 
 

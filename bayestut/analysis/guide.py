@@ -49,7 +49,8 @@ def signed_rank_sweep(z, ropes, n_samples: int = 50_000, seed: int = 0, a: str |
     default the names of a ``Differences``, else "a" and "b"). Every r reuses the same seed,
     hence the same Dirichlet weights: the curves move with r only, not with Monte Carlo noise."""
     shares = [signed_rank_test(z, rope=r, n_samples=n_samples, seed=seed)._shares for r in ropes]
-    return _frame(np.vstack(shares), ropes, a or getattr(z, "a", "a"), b or getattr(z, "b", "b"))
+    return _frame(np.vstack(shares), ropes, a or str(getattr(z, "a", "a")),
+                  b or str(getattr(z, "b", "b")))
 
 
 def decision_ranges(sweep: pd.DataFrame, threshold: float = 0.95) -> pd.DataFrame:

@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import argparse
 from pathlib import Path
+from typing import Any
 
 # {name: (flags, argparse keywords)}; "direction" is the pair --lower/--higher-is-better
-OPTIONS = {
+OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "score": (("--score",), dict(
         default="score", metavar="COLUMN",
         help="the column holding the metric in a tidy table (default: score)")),

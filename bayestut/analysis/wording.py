@@ -25,7 +25,8 @@ from ..methods.decisions import (NO_DECISION, REGIONS, SHOWN, decide_regions, od
 def region_names(a: str, b: str) -> tuple[str, str, str]:
     """The outcomes' names in the number line's (left, rope, right) order, the order of the
     arrays the sentences below are computed from: (b better, equivalent, a better)."""
-    return tuple(reversed(outcomes(a, b)))
+    a_better, equivalent, b_better = outcomes(a, b)
+    return b_better, equivalent, a_better
 
 
 def _odds(p) -> float:

@@ -74,8 +74,9 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
         ax.plot(v, dens, color=POSTERIOR_COLOUR, lw=1.2)
         fill_by_outcome(ax, v, dens, rope, alpha=SHADE)
     else:  # all differences equal: the posterior is a point mass, in the colour of its region
-        ax.axvline(post.loc, color=OUTCOME_COLOURS[REGIONS[int(np.argmax(p))]], lw=3)
-        ax.set_xlim(min(post.loc, -rope) - rope, max(post.loc, rope) + rope)
+        loc = float(np.asarray(post.loc).item())
+        ax.axvline(loc, color=OUTCOME_COLOURS[REGIONS[int(np.argmax(p))]], lw=3)
+        ax.set_xlim(min(loc, -rope) - rope, max(loc, rope) + rope)
     rope_lines(ax, rope, label=False)
     ax.set(xlabel=xlabel, ylabel="density", title=title)
     if show_probabilities:
@@ -165,7 +166,7 @@ def font_families(text: str) -> tuple[list[str], str]:
 
     installed = {f.name: f.fname for f in font_manager.fontManager.ttflist}
     wanted = {ch for ch in text if not ch.isspace()}
-    families = []
+    families: list[str] = []
     for family in (plt.rcParams["font.sans-serif"][0], *CJK_FONTS):
         if families and not wanted:
             break

@@ -246,8 +246,8 @@ def _row_mass(w, logp, prior_t):
 
 @dataclass(frozen=True)
 class Pilot:
-    u: tuple                   # centre, scale, low, high
-    t: tuple
+    u: tuple[float, float, float, float]     # centre, scale, low, high
+    t: tuple[float, float, float, float]
     rows_u: np.ndarray         # the last pilot's u values
     rows_d: np.ndarray         # (rows, 4): delta0's centre, scale, low, high per u row
 
@@ -280,7 +280,7 @@ def explore(m: Model) -> Pilot:
         last_growth = round_ if grew else last_growth
         if round_ + 1 >= PILOT_ROUNDS and round_ - last_growth >= SETTLE:
             break
-        u_new = np.linspace(*u_rng, n_u)
+        u_new = np.linspace(u_rng[0], u_rng[1], n_u)
         j = np.clip(np.searchsorted(u, u_new), 1, n_u - 1)
         lo = np.minimum(rows[j - 1, 2], rows[j, 2])
         hi = np.maximum(rows[j - 1, 3], rows[j, 3])

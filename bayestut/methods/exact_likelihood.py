@@ -222,7 +222,7 @@ class Nodes:
     log_g: np.ndarray
     length: np.ndarray
     weights: np.ndarray
-    big_a: np.ndarray = None
+    big_a: np.ndarray | None = None
 
     def delta(self, delta0, sigma0):
         return delta0 + sigma0 * self.z
@@ -239,12 +239,12 @@ def breakpoints(lik: Likelihood, delta0, sigma0, nu, rope: float | None = None) 
     breaks[..., n_k:n_k + n_d] = np.arcsinh(
         (lik.xbar[:, None] + lik.width[:, None] * DATA_WIDTHS - delta0[:, None, None])
         / sigma0[:, None, None])
-    if n_r:
+    if rope is not None:
         breaks[..., n_k + n_d:] = np.arcsinh((np.array([-rope, rope]) - delta0[:, None])
                                              / sigma0[:, None])[:, None, :]
-    breaks = breaks.reshape(n_pts * q, -1)
-    breaks.sort(axis=-1)
-    return breaks
+    pairs = breaks.reshape(n_pts * q, -1)
+    pairs.sort(axis=-1)
+    return pairs
 
 
 def integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: int,
@@ -285,8 +285,9 @@ def integrand(lik: Likelihood, delta0, sigma0, nu, rope: float | None, gauss: in
     work *= work
     work *= 1 / (2 * lik.m)
     work += np.tile(lik.a, n_pts)
-    big_a = _scratch("big_a", work.shape) if keep_a else None
+    big_a = None
     if keep_a:
+        big_a = _scratch("big_a", work.shape)
         np.copyto(big_a, work)
     q_from = lik.q_from(lik.k)
     far = None
@@ -374,7 +375,7 @@ def delta_integrals(lik: Likelihood, delta0, sigma0, nu, rope: float, moments: b
         total = _gauss_sum(nodes.weights, f.sum(axis=1))
         shape = (-1, q)
         log_i[part] = (np.log(total) + peak).reshape(shape) + const[part]
-        if moments:
+        if extra is not None:                           # moments asked for
             d0, s0 = np.repeat(delta0[part], q), np.repeat(sigma0[part], q)
             extra[0, part] = (d0 + s0 * (sum_of(nodes.z) / total)).reshape(shape)  # E delta
             # +-rope are breakpoints: each piece lies on one side, as its first node does

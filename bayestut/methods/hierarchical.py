@@ -264,7 +264,9 @@ def replicated_means(result: HierarchicalResult, seed: int = 0,
     t(delta0, sigma0, nu) (would a new set of data sets, as noisy as ours, look like ours?),
     which checks the Student top level."""
     rng = np.random.default_rng(seed)
-    n, rho = result.prepared.stan_data["n"], result.prepared.stan_data["rho"]
+    # HierarchicalResult.prepared is annotated `object` (hierarchical_result.py); it is a Prepared
+    prepared = result.prepared
+    n, rho = prepared.stan_data["n"], prepared.stan_data["rho"]  # type: ignore[attr-defined]
     delta = np.asarray(result.delta, dtype=float)
     if new_datasets:
         # Student t as a normal over the root of chi-square / nu; nu = inf: the normal itself
@@ -392,13 +394,17 @@ def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
             f" times as much as the average data set's, too close to the bound of sigma_i's "
             f"prior ({SIGMA_FACTOR:g} times that average) for the exact engine's integration; "
             "use engine='stan' (--engine stan), which samples the model as it is")
-    m, grid, fine, coarse = hierarchical_exact.posterior(prepared, nu_prior, *grids, refine)
+    fine_points, check_points = grids
+    m, grid, fine, coarse = hierarchical_exact.posterior(prepared, nu_prior, fine_points,
+                                                         check_points, refine)
     delta0, sigma0, nu = hierarchical_exact.draw_top(grid, count, rng)
     scale = prepared.std_x
     masses = next_dataset_masses(delta0, sigma0, nu, prepared.rope)
     return ExactHierarchicalResult(
         a=d.a, b=d.b, datasets=d.datasets, rope=rope, xbar=x.mean(axis=1),
-        delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu, delta=None, sigma=None,
+        # None: drawn on first use (_OnFirstUse), which the fields' annotations do not say
+        delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu,
+        delta=None, sigma=None,  # type: ignore[arg-type]
         _masses=masses, prepared=prepared, fit=None, exact=fine, seed=seed, model=m,
         coarse=coarse, seconds=time.perf_counter() - start)
 

@@ -348,7 +348,7 @@ def _record_fit_reads() -> None:
             names.append(path.lstrip("/"))
         return await original(self, path)
 
-    get.records_fits = True  # type: ignore[attr-defined]
+    get.records_fits = True  # type: ignore[attr-defined]  # a marker: patched once
     client.get = get
 
 
@@ -383,7 +383,7 @@ def _remove_sockets() -> None:
     original = stub.call
 
     async def call(*args, **kwargs):
-        made = []
+        made: list[str] = []
         token = _sockets_made.set(made)
         try:
             return await original(*args, **kwargs)
@@ -393,7 +393,7 @@ def _remove_sockets() -> None:
                 with contextlib.suppress(OSError):
                     os.unlink(name)
 
-    call.removes_sockets = True  # type: ignore[attr-defined]
+    call.removes_sockets = True  # type: ignore[attr-defined]  # a marker: patched once
     stub.tempfile = _RecordingTempfile()
     stub.call = call
 
@@ -414,7 +414,7 @@ def _sample_pystan(program, data, *, seed, chains, warmup, draws, thin, init, ad
         kwargs["init"] = init
     _record_fit_reads()
     _remove_sockets()
-    read = []
+    read: list[str] = []
     token = _fits_read.set(read)
     start = time.perf_counter()
     quiet = contextlib.nullcontext() if progress else _silenced()
@@ -456,7 +456,8 @@ def _cmdstan_model(program: str):
     import cmdstanpy
 
     code = program_text(program)
-    version = "cmdstan-%d.%d" % cmdstanpy.cmdstan_version()  # type: ignore[str-format]  # found
+    # cmdstan_version() is None only without CmdStan, which choosing cmdstanpy has ruled out
+    version = "cmdstan-%d.%d" % cmdstanpy.cmdstan_version()  # type: ignore[str-format]
     key = (program, version, code)
     if key not in _CMDSTAN_MODELS:
         digest = hashlib.sha256(code.encode()).hexdigest()[:16]

@@ -8,8 +8,9 @@ import pandas as pd
 from ..data import COLUMNS
 
 
-def uniform_scores(good=(0.9, 1.0), bad=(0.6, 0.9), datasets: int = 3, runs: int = 30,
-                   folds: int = 5, seed: int = 413) -> pd.DataFrame:
+def uniform_scores(good: tuple[float, float] = (0.9, 1.0), bad: tuple[float, float] = (0.6, 0.9),
+                   datasets: int = 3, runs: int = 30, folds: int = 5,
+                   seed: int = 413) -> pd.DataFrame:
     """The example of ICMC TR 413 (Pisani and de Carvalho 2016): on every fold, classifier
     "good" scores ~ U(good) and "bad" ~ U(bad), independently; 3 data sets, 30 runs of
     5-fold cross-validation. R's random numbers cannot be replayed, so ``seed`` draws others.

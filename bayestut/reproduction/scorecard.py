@@ -222,7 +222,7 @@ def parameters_cell(path) -> dict:
                 if isinstance(target, ast.Name):
                     values[target.id] = value
                 elif isinstance(target, ast.Tuple):          # a, b = "nbc", "aode"
-                    values.update(zip((t.id for t in target.elts), value))
+                    values.update(zip((ast.unparse(t) for t in target.elts), value))
     return values
 
 

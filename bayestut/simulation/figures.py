@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import matplotlib.pyplot as plt
+from matplotlib.artist import Artist
 import numpy as np
 import pandas as pd
 
@@ -93,7 +94,7 @@ def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
     ax.set(xlabel="$q$", ylabel="share of repetitions", ylim=(0, 1),
            title="hierarchical decisions")
     # one legend below the panels: inside them it would cover the boxes
-    handles = {}
+    handles: dict[str, Artist] = {}
     for ax in axes.flat:
         handles.update(zip(*reversed(ax.get_legend_handles_labels())))
     fig.suptitle(title)

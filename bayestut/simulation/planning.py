@@ -163,15 +163,16 @@ def simulate_study(sim: int, population: int, seed: int, x, folds: int, draw, co
     fails (an extreme new data set, rare) is drawn again, from the next stream of the seed."""
     for attempt in range(ATTEMPTS):
         rng = _rng(seed, population, sim, attempt)
-        extra = new_datasets(rng, *draw, max(counts), x.std(axis=1, ddof=1),
+        delta0, sigma0, nu = draw
+        extra = new_datasets(rng, delta0, sigma0, nu, max(counts), x.std(axis=1, ddof=1),
                              x.shape[1] // folds, folds)
-        fits = (reweighting.shares_after(present, extra, counts, rng) if present is not None
-                else [None] * len(counts))
-        refits = sum(f is None for f in fits)
+        reweighted = (reweighting.shares_after(present, extra, counts, rng)
+                      if present is not None else [None] * len(counts))
+        refits = sum(f is None for f in reweighted)
         fits = [f if f is not None else
                 hierarchical.exact_fit(np.vstack([x, extra[:m]]), folds, rope=rope, seed=sim,
                                        draws=10, grids=GRIDS)._probabilities
-                for m, f in zip(counts, fits)]
+                for m, f in zip(counts, reweighted)]
         if np.all(np.isfinite(fits)):
             break
     else:

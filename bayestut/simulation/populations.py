@@ -18,9 +18,18 @@ theta_2 = theta* - delta_i outside [0.5, 1] now and then (about 1.3% of data set
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Protocol
 
 import numpy as np
 
+
+class Population(Protocol):
+    """What the simulations need of a population: a name for the cache, and draws."""
+
+    @property
+    def key(self) -> str: ...
+
+    def sample(self, rng: np.random.Generator, size: int) -> np.ndarray: ...
 
 
 @dataclass(frozen=True)
@@ -90,7 +99,7 @@ class Truncated:
     """``base`` restricted to [low, high]: values outside are drawn again (in draw order, so a
     seed gives one sample)."""
 
-    base: object
+    base: Population
     low: float
     high: float
 

@@ -88,7 +88,7 @@ class ExactOptions:
 class Setting:
     """One cell of a simulation grid: q data sets drawn from ``population``."""
 
-    population: object     # a populations.Cauchy, Gaussian or Mixture
+    population: populations.Population
     q: int
     n_instances: int = crossval.N_INSTANCES
     theta_star: float = crossval.THETA_STAR
@@ -108,6 +108,7 @@ EXACT_VERSION = 4
 def version(options) -> str:
     """Hash of everything a cached repetition depends on besides its setting and seed: the
     Stan program and the sampler's settings, or the exact engine's version and grids."""
+    model: list | str
     if isinstance(options, ExactOptions):
         model = ["exact", EXACT_VERSION, exact_likelihood.GAUSS, exact_grid.PILOT,
                  exact_grid.PILOT_ROUNDS, exact_grid.PILOT_ROUNDS_MAX, exact_grid.SETTLE]
@@ -131,7 +132,8 @@ def _rounded(values) -> list:
     return [float(f"{v:.7g}") for v in np.atleast_1d(values)]
 
 
-def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptions) -> dict:
+def run_repetition(setting: Setting, rep: int, root_seed: int,
+                   options: FitOptions | ExactOptions) -> dict:
     """One repetition of ``setting``: simulate, fit, test; a JSON-ready record."""
     seeds = seed_sequence(setting, rep, root_seed)
     rng = np.random.default_rng(seeds)
@@ -152,15 +154,16 @@ def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptio
             mean_masses=_rounded(fit._new_data_set), delta0_mean=_rounded(fit.delta0_mean)[0],
             numerical_error=_rounded(fit.diagnostics.error)[0],
             seconds=round(time.perf_counter() - start, 3))
-    fit = hierarchical.hierarchical_test(
+    sampled = hierarchical.hierarchical_test(
         x, folds=crossval.FOLDS, rope=ROPE, hyperprior=options.hyperprior, seed=seed,
         chains=options.chains, warmup=options.warmup, draws=options.draws, thin=options.thin,
         non_centred=options.non_centred, adapt_delta=0.8, progress=False, engine="stan")
-    diag = fit.diagnostics
+    diag = sampled.diagnostics
     return dict(
-        common, shrunk=_rounded(fit.delta.mean(axis=0)),
-        P_delta0=_rounded(fit._delta0_probabilities), P_next=_rounded(fit._probabilities),
-        mean_masses=_rounded(fit._new_data_set), delta0_mean=_rounded(fit.delta0.mean())[0],
+        common, shrunk=_rounded(sampled.delta.mean(axis=0)),
+        P_delta0=_rounded(sampled._delta0_probabilities),
+        P_next=_rounded(sampled._probabilities), mean_masses=_rounded(sampled._new_data_set),
+        delta0_mean=_rounded(sampled.delta0.mean())[0],
         divergences=int(diag.divergences), treedepth_hits=int(diag.max_treedepth_hits),
         max_rhat=_rounded(diag.max_rhat)[0], min_ess_bulk=_rounded(diag.min_ess_bulk)[0],
         seconds=round(time.perf_counter() - start, 3))
@@ -168,7 +171,7 @@ def run_repetition(setting: Setting, rep: int, root_seed: int, options: FitOptio
 
 # --- the cache ------------------------------------------------------------------------------
 
-def cache_path(setting: Setting, root_seed: int, options: FitOptions,
+def cache_path(setting: Setting, root_seed: int, options: FitOptions | ExactOptions,
                cache_dir: Path = CACHE) -> Path:
     return Path(cache_dir) / f"{setting.key}__seed{root_seed}__{version(options)}.jsonl"
 

@@ -75,9 +75,11 @@ def decision_table(per_rep: pd.DataFrame, estimand: str = "delta0") -> pd.DataFr
     return pd.DataFrame({k: summarise(d) for k, d in per_rep.groupby("setting", sort=False)}).T
 
 
-def share_interval(share: float, n: int, z: float = 1.96) -> tuple[float, float]:
+def share_interval(share: float | np.ndarray, n: int | np.ndarray,
+                   z: float = 1.96) -> tuple[np.ndarray, np.ndarray]:
     """Wilson score interval of a share of n repetitions: how far Monte Carlo noise alone
-    moves a reproduced rejection rate."""
+    moves a reproduced rejection rate. Arrays element by element (a float gives NumPy floats)."""
+    share, n = np.asarray(share, dtype=float), np.asarray(n)
     centre = (share + z**2 / (2 * n)) / (1 + z**2 / n)
     half = z * np.sqrt(share * (1 - share) / n + z**2 / (4 * n**2)) / (1 + z**2 / n)
     return centre - half, centre + half
@@ -111,7 +113,7 @@ def batch_table(per_rep: pd.DataFrame, batch: int = 30) -> pd.DataFrame:
             BATCH_COLUMNS[0]: ("p_signed_rank", lambda p: (p < ALPHA).mean()),
             BATCH_COLUMNS[1]: ("delta0_rope", lambda p: (p > THRESHOLD).mean()),
             BATCH_COLUMNS[2]: ("delta0_rope", "median")})
-        row = {"batches": n}
+        row: dict[str, float] = {"batches": n}
         for column in BATCH_COLUMNS:
             row[column] = per_batch[column].mean()
             row[f"se {column}"] = per_batch[column].std() / np.sqrt(n) if n > 1 else np.nan
@@ -125,7 +127,7 @@ def median_table(per_rep: pd.DataFrame, columns=("delta0_rope", "delta0_right"))
     rows = {}
     for key in per_rep["setting"].unique():
         d = per_rep[per_rep["setting"] == key]
-        row = {"repetitions": len(d)}
+        row: dict[str, float] = {"repetitions": len(d)}
         for column in columns:
             row[f"median {column}"] = d[column].median()
             row[f"se {column}"] = median_se(d[column])
