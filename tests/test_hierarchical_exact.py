@@ -427,6 +427,7 @@ def test_agreement_is_the_difference_over_stans_monte_carlo_error():
     assert d0["z"].iloc[2] == -np.inf
 
 
+@pytest.mark.stan
 @pytest.mark.parametrize("hyperprior", ["mlj", "jmlr"])
 def test_agrees_with_stan_on_tr413s_example(hyperprior):
     assert _z_scores(uniform_scores(), FEW, a="good", b="bad", hyperprior=hyperprior) <= 4

@@ -163,6 +163,7 @@ GRID = [runner.Setting(populations.Cauchy(0.0, 0.003), 4),
         runner.Setting(populations.Mixture(0.01), 3)]
 
 
+@pytest.mark.stan
 def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
     # httpstan hands back its stored fit when data, seed and inits repeat exactly; a run that
     # seeded differently would give different data and really sample, so the test still bites
@@ -182,6 +183,7 @@ def test_results_do_not_depend_on_the_number_of_workers(tmp_path):
     assert table["mean_xbar"].to_numpy() == pytest.approx(means)
 
 
+@pytest.mark.stan
 def test_resume_recomputes_nothing_finished(tmp_path, monkeypatch):
     setting = GRID[1]
     runner.run([setting], 2, n_jobs=1, options=TINY, cache_dir=tmp_path, progress=False)
@@ -259,6 +261,7 @@ def test_cache_is_keyed_by_setting_seed_and_model_version(tmp_path):
     assert a != runner.cache_path(GRID[0], 1, runner.FitOptions(), tmp_path)
 
 
+@pytest.mark.stan
 def test_a_tiny_grid_on_a_local_dask_cluster(tmp_path):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
@@ -273,6 +276,7 @@ def test_a_tiny_grid_on_a_local_dask_cluster(tmp_path):
     assert record["rep"] in (0, 1)
 
 
+@pytest.mark.stan
 def test_the_delta0_estimand_is_the_share_of_delta0_draws_in_each_region(tmp_path, monkeypatch):
     # a record's delta0 probabilities are those of the fit; check them against the draws
     from bayestut.methods import hierarchical
@@ -378,6 +382,7 @@ def test_the_truncated_population_redraws_outside_its_range():
     assert truncated.key != base.key and "fig4 truncated" in runner.variants()
 
 
+@pytest.mark.stan
 def test_exact_repetitions_agree_with_stan_ones_on_the_same_data(tmp_path):
     setting = runner.Setting(populations.Cauchy(0.01, 0.01), 5)
     exact = runner.per_repetition(runner.run([setting], 2, n_jobs=1,

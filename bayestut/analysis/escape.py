@@ -35,7 +35,8 @@ def _latex_char(ch: str) -> str:
         return LATEX_SPECIALS[ch]
     if " " <= ch <= "~":
         return ch
-    base, *marks = unicodedata.normalize("NFD", ch)
+    decomposed = unicodedata.normalize("NFD", ch)
+    base, marks = decomposed[0], decomposed[1:]
     if marks and " " <= base <= "~" and all(m in LATEX_ACCENTS for m in marks):
         text = _latex_char(base)
         for m in marks:

@@ -372,8 +372,11 @@ class ManyComparison(writeup.WriteUp):
             Monte Carlo error by
             :func:`~bayestut.analysis.wording.number`, never 1 or 0 ("> 0.999", "< 0.001").
         """
-        t = self.ranking.table()
-        se = pd.Series(self.ranking.p_largest_mcse, index=list(self.ranking.classifiers))
+        ranking = self.ranking
+        if ranking is None:
+            raise ValueError("compare_all ran with ranking=False: there is no ranking table")
+        t = ranking.table()
+        se = pd.Series(ranking.p_largest_mcse, index=list(ranking.classifiers))
         out = t.apply(lambda column: column.map(
             (lambda v: f"{v:.1f}") if "rank" in column.name else _two_decimals))
         out["P(largest weight)"] = [wording.number(t.loc[c, "P(largest weight)"], se[c])

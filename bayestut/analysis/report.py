@@ -98,7 +98,7 @@ def grid(many: ManyComparison, test: str) -> dict:
     decision = many.matrix(test, "decision")
     rows = []
     for r in many.classifiers:
-        cells = []
+        cells: list[dict | None] = []
         for c in many.classifiers:
             if r == c:
                 cells.append(None)

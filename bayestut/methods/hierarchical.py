@@ -264,9 +264,8 @@ def replicated_means(result: HierarchicalResult, seed: int = 0,
     t(delta0, sigma0, nu) (would a new set of data sets, as noisy as ours, look like ours?),
     which checks the Student top level."""
     rng = np.random.default_rng(seed)
-    # HierarchicalResult.prepared is annotated `object` (hierarchical_result.py); it is a Prepared
     prepared = result.prepared
-    n, rho = prepared.stan_data["n"], prepared.stan_data["rho"]  # type: ignore[attr-defined]
+    n, rho = prepared.stan_data["n"], prepared.stan_data["rho"]
     delta = np.asarray(result.delta, dtype=float)
     if new_datasets:
         # Student t as a normal over the root of chi-square / nu; nu = inf: the normal itself

@@ -9,6 +9,7 @@ engine's integrals. The number line's (left, rope, right) arrays stay internal.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -16,6 +17,10 @@ import pandas as pd
 from . import hierarchical_exact
 from .decisions import labelled, outcomes
 from .diagnostics import mcse_mean
+
+if TYPE_CHECKING:
+    from .hierarchical import Prepared
+    from .stan import Fit
 
 # the names of the three kinds of probability (docs/glossary.md)
 POSTERIOR = "posterior probability"
@@ -112,8 +117,8 @@ class HierarchicalResult:
     delta: np.ndarray         # (draws, data sets)
     sigma: np.ndarray         # (draws, data sets)
     _masses: np.ndarray       # (draws, 3), internal: (left, rope, right)
-    prepared: object          # hierarchical.Prepared: the rescaled data given to the model
-    fit: object               # stan.Fit, or None for the exact engine
+    prepared: Prepared        # the rescaled data given to the model
+    fit: Fit | None           # None for the exact engine
 
     engine = "stan"           # how the posterior was computed (hierarchical_test's engine)
 
@@ -203,9 +208,15 @@ class HierarchicalResult:
         left, right = np.mean(self.delta0 < -self.rope), np.mean(self.delta0 > self.rope)
         return np.array([left, 1.0 - left - right, right])
 
+    @property
+    def _stan_fit(self) -> Fit:
+        # only the Stan engine's result reads its fit; the exact one overrides every reader
+        assert self.fit is not None, "the exact engine has no Stan fit"
+        return self.fit
+
     def _by_chain(self, values: np.ndarray) -> np.ndarray:
         """(draws, 3) pooled draws back to (chains, draws per chain, 3)."""
-        return values.reshape(self.fit.diagnostics.chains, -1, 3)
+        return values.reshape(self._stan_fit.diagnostics.chains, -1, 3)
 
     @property
     def _probabilities_mcse(self) -> np.ndarray:
@@ -229,7 +240,7 @@ class HierarchicalResult:
     @property
     def diagnostics(self):
         """The fit's convergence checks (``problems`` is empty when all is well)."""
-        return self.fit.diagnostics
+        return self._stan_fit.diagnostics
 
     def summary(self) -> pd.DataFrame:
         """The three kinds of probability, one row each, labelled by outcome, with their errors.
@@ -313,18 +324,18 @@ class ExactDiagnostics:
                 "compare with engine='stan'"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class ExactHierarchicalResult(HierarchicalResult):
     """:class:`~bayestut.methods.hierarchical.HierarchicalResult` computed by integration:
     the probabilities (all three kinds) and per-data-set summaries are integrals (not shares of
     draws), each with a numerical error in place of the Monte Carlo one; the draws are
     independent and serve the plots."""
 
-    exact: hierarchical_exact.Posterior = None
-    coarse: hierarchical_exact.Posterior = None
-    seconds: float = 0.0
-    seed: int = 0
-    model: hierarchical_exact.Model = None
+    exact: hierarchical_exact.Posterior
+    coarse: hierarchical_exact.Posterior
+    seconds: float
+    seed: int
+    model: hierarchical_exact.Model
     engine = "exact"
     delta = _OnFirstUse()      # (draws, data sets): drawn on first use
     sigma = _OnFirstUse()

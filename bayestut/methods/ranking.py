@@ -25,6 +25,7 @@ import itertools
 import math
 import re
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pandas as pd
@@ -32,6 +33,9 @@ import pandas as pd
 from . import stan
 from .diagnostics import Diagnostics, mcse_mean
 from ..errors import InputError
+
+if TYPE_CHECKING:
+    from .ranking_gibbs import GibbsFit
 
 PROGRAM = "plackett_luce"
 PRIOR = 1.0                 # Dirichlet(1, ..., 1): uniform on the simplex of weights
@@ -44,7 +48,8 @@ def tie_breaks(scores: np.ndarray) -> list[tuple[tuple[int, ...], float]]:
     """Every ranking (indices, best first) consistent with ``scores`` (higher is better),
     each with weight 1 / (number of such rankings)."""
     rounded = np.round(np.asarray(scores, dtype=float), TIE_DECIMALS)
-    groups = [tuple(np.flatnonzero(rounded == v)) for v in sorted(set(rounded), reverse=True)]
+    groups = [tuple(int(i) for i in np.flatnonzero(rounded == v))
+              for v in sorted(set(rounded), reverse=True)]
     count = math.prod(math.factorial(len(g)) for g in groups)
     if count > MAX_ORDERINGS:
         raise InputError(f"{count} orderings of tied scores on one data set (more than "
@@ -52,7 +57,7 @@ def tie_breaks(scores: np.ndarray) -> list[tuple[tuple[int, ...], float]]:
                          "say almost nothing about the order, or skip the ranking "
                          "(ranking=False; on the command line --no-ranking)")
     orders = itertools.product(*(itertools.permutations(g) for g in groups))
-    return [(sum(o, ()), 1.0 / count) for o in orders]
+    return [(tuple(itertools.chain.from_iterable(o)), 1.0 / count) for o in orders]
 
 
 def ranking_data(means: pd.DataFrame) -> dict:
@@ -101,7 +106,7 @@ class Ranking:
     classifiers: tuple
     w: np.ndarray            # (draws, K)
     n_datasets: int
-    fit: stan.Fit
+    fit: stan.Fit | GibbsFit   # Stan's run, or the NumPy Gibbs sampler's diagnostics
 
     def expected_ranks(self) -> np.ndarray:
         """(draws, K): 1 + sum_{j != k} w_j / (w_j + w_k), the mean rank on a new data set."""
