@@ -63,3 +63,9 @@ def test_a_constant_data_set_is_fitted_at_every_rope(d):
 def test_ropes_that_leave_no_rope_are_refused(d, ropes):
     with pytest.raises(InputError, match="positive numbers"):
         rope_sweep(d, ropes)
+
+
+def test_a_fit_given_is_reused_and_gives_the_same_sweep(d):
+    fit = hierarchical.hierarchical_test(d, rope=0.02, engine="exact", progress=False)
+    ropes = [0.005, 0.01]
+    np.testing.assert_array_equal(rope_sweep(d, ropes, fit=fit)[0], rope_sweep(d, ropes)[0])
