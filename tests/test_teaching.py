@@ -279,3 +279,30 @@ def test_prose_quoting_the_papers_data_says_so(notebook):
             unmarked.append(f"cell {i} ({ids[i]}): {quoted[:5]}")
     assert not unmarked, ("prose quoting numbers from the papers' data without saying so:\n"
                           + "\n".join(unmarked))
+
+
+# --- "share" is not a second name of the posterior probability ---------------------------------
+
+# The number the decision is taken on is the "posterior probability" (docs/glossary.md); a
+# region's part of a distribution is its "mass". "A share of 0.90" or "shares 0.000 / 0.989"
+# named it a second way. A share of repetitions (a frequency, notebook 07) keeps its name.
+SHARE_AS_PROBABILITY = re.compile(
+    r"\bshares?\s+(?:of\s+)?(?:about\s+|≈\s*)?\d?\.\d+(?![^.;\n]*\brepetitions\b)", re.I)
+
+
+def test_the_share_check_can_fail():
+    for slip in ("the signed-rank test gives aode a share of 0.90",
+                 "nearly every draw votes for the rope (shares 0.000 / 0.989 / 0.011)",
+                 "in every draw (a share of 1.000)"):
+        assert SHARE_AS_PROBABILITY.search(slip), slip
+    for fine in ("the 95% interval of a share of 0.05 from 500 repetitions",
+                 "folds that share training data", "the share of posterior draws in which"):
+        assert not SHARE_AS_PROBABILITY.search(fine), fine
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_share_names_no_probability(notebook):
+    found = [f"cell {i}: …{text[max(0, m.start() - 50):m.end() + 20]}…"
+             for i, text in teaching_cells(notebook) for m in SHARE_AS_PROBABILITY.finditer(text)]
+    assert not found, ("write 'posterior probability' (or 'mass' for a region's part of a "
+                       "distribution):\n" + "\n".join(found))
