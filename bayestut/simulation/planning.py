@@ -7,8 +7,10 @@ extended study would add, rerun the test on the present data plus the new, and c
 often each outcome is declared. MLJ §5 drew power curves for fixed populations with the same
 machinery (:mod:`bayestut.simulation`); here the population is what the present data say.
 
-Two levels: POPULATIONS draws of (delta0, sigma0, nu) from the present posterior (the exact
-engine's independent draws), and several simulated studies per population. One study:
+Two levels: populations (delta0, sigma0, nu) taken from the present posterior's independent
+draws (systematically, :func:`pick_populations`, so that each favoured outcome gets its
+posterior probability's part of them), and several simulated studies per population. One
+study:
 
 - ``max(add)`` new true differences delta_i from its population's Student t, as the model
   has them (untruncated); the first m are the m new data sets (the counts are nested, so
