@@ -107,11 +107,12 @@ def number(p: float) -> str:
 
 
 def _bound(q: float, side: str) -> str:
-    """'below 0.148' for a quantile, rounded outwards to the table's 3 decimals so that the
-    sentence stays true ('below 0.001' for 0, 'above 0.999' for 1: never 'below 0.000')."""
+    """'below 0.147' for a quantile, rounded as the table rounds it; where that would be
+    impossible ('below 0.000', 'above 1.000') the nearest true bound: 'below 0.001', 'above
+    0.999'."""
     if side == "below":
-        return f"below {max(np.ceil(q * 1000 - 1e-9) / 1000, 0.001):.3f}"
-    return f"above {min(np.floor(q * 1000 + 1e-9) / 1000, 0.999):.3f}"
+        return "below 0.001" if round(q, 3) <= 0 else f"below {q:.3f}"
+    return "above 0.999" if round(q, 3) >= 1 else f"above {q:.3f}"
 
 
 def _rng(seed: int, *key) -> np.random.Generator:
