@@ -306,3 +306,25 @@ def test_share_names_no_probability(notebook):
              for i, text in teaching_cells(notebook) for m in SHARE_AS_PROBABILITY.finditer(text)]
     assert not found, ("write 'posterior probability' (or 'mass' for a region's part of a "
                        "distribution):\n" + "\n".join(found))
+
+
+# --- the prose says what the 0.95 rule says ----------------------------------------------------
+
+# The rule gives three outcomes or "no decision"; "clear cases" and "almost surely" grade a
+# posterior probability in words the rule does not give (notebook 05 once called pairs at 0.72
+# and 0.92 "clear cases", and a posterior probability of 0.01 "almost surely not equivalent").
+OVERSTATED = re.compile(r"\bclear(ly)? cases?\b|\balmost (surely|certainly)\b", re.I)
+
+
+def test_the_overstatement_check_can_fail():
+    assert OVERSTATED.search("the two tests agree on the clear cases")
+    assert OVERSTATED.search("the two are almost surely not equivalent")
+    assert not OVERSTATED.search("no decision: the posterior probability is 0.72")
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_prose_grades_no_probability_beyond_the_rule(notebook):
+    found = [f"cell {i}: …{text[max(0, m.start() - 60):m.end() + 30]}…"
+             for i, text in teaching_cells(notebook) for m in OVERSTATED.finditer(text)]
+    assert not found, ("say what the 0.95 rule says (decided: which outcome; else no "
+                       "decision, and the probability):\n" + "\n".join(found))
