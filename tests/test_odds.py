@@ -24,14 +24,13 @@ def test_no_grade_without_a_favoured_side():
 
 def test_zero_on_one_side_is_strong():
     assert odds_grade(posterior_odds([0.0, 0.2, 0.8])).item() == "strong"
+    # P(ada better) shows "< 0.001" in every table: the odds read "over 1,000", as any odds
+    # beyond 1,000 do, never "= 0" or "no finite estimate" (one printed number, one wording)
     text = odds_phrase([0.0, 0.2, 0.8], "knn", "ada")
-    assert "no finite estimate" in text and "P(ada better) = 0 here" in text
-    assert "infinite" not in text
-    # posterior probabilities that an outcome is the likeliest: the other side can still have
-    # a positive probability on a new data set, so only its being the likeliest is said to be 0
-    text = odds_phrase([0.0, 0.2, 0.8], "knn", "ada", share=True)
-    assert "the posterior probability that ada better is the likeliest outcome is 0 here" in text
-    assert "P(ada better) = 0" not in text
+    assert "odds of knn better against ada better are over 1,000" in text
+    assert "= 0" not in text and "finite" not in text and "infinite" not in text
+    assert odds_phrase([0.0, 0.2, 0.8], "knn", "ada") == odds_phrase([0.0002, 0.2, 0.7998],
+                                                                     "knn", "ada")
 
 
 def test_words_name_the_better_classifier():

@@ -1,5 +1,7 @@
 """The planner (bayestut.analysis.plan): how likely a decision is with m more data sets."""
 
+import re
+
 import numpy as np
 import pandas as pd
 import pytest
@@ -184,7 +186,8 @@ def test_the_plan_shows_how_its_number_splits(undecided):
     assert (table[low] <= table[high] + 1e-12).all()
     favour = ["nbc better", "equivalent", "aode better"]
     assert list(split.loc[20].index) == favour
-    assert np.isclose(split.loc[20, "populations' share"].sum(), 1.0)
+    assert np.isclose(split.loc[20, planning.POSTERIOR_COLUMN].sum(), 1.0)
+    assert split.loc[20, planning.DRAWN_COLUMN].sum() == undecided.populations
     # the split's chances, weighted by their studies, give the table's P(decision)
     for m in (2, 20):
         part = split.loc[m].dropna()
@@ -227,3 +230,60 @@ def test_long_work_says_how_long_up_front(held_out, capsys):
     err = capsys.readouterr().err
     assert "planning nbc against aode: 3 simulated studies, about" in err
     assert "simulated studies" in err and "2/2" in err        # the progress bar, off a terminal
+
+
+def test_the_split_adds_up_in_its_sentence(undecided):
+    # the counts the sentence gives add up to the table's P(decision): a reader can check it
+    for m in (2, 20):
+        said = undecided.by_favour(m)
+        decided = [int(n) for n in re.findall(r"(\d+) of their \d+ studies decided", said)]
+        studies = [int(n) for n in re.findall(r"of their (\d+) studies", said)]
+        assert sum(studies) == undecided.sims
+        assert sum(decided) / undecided.sims == undecided.table.loc[m, "P(decision)"]
+        assert f"{sum(decided)} of {undecided.sims} studies in all" in said
+    assert "share" not in " ".join(undecided.split.columns)   # a retired name of a probability
+
+
+def test_populations_drawn_follow_the_posterior_to_within_one():
+    # 0.65 / 0.29 / 0.06 of the draws favour each outcome: 20 independent picks often miss
+    # the 0.29 by several (a split of 18 / 1 / 1 beside 65% / 29% / 6%); systematic ones never
+    favour = np.repeat([2, 1, 0], [2600, 1160, 240])
+    delta0 = np.random.default_rng(0).normal(size=favour.size)
+    expected = np.bincount(favour, minlength=3) / favour.size * 20
+    for seed in range(200):
+        pick = planning.pick_populations(favour, delta0, 20, np.random.default_rng(seed))
+        assert len(set(pick)) == 20
+        assert np.all(np.abs(np.bincount(favour[pick], minlength=3) - expected) < 1)
+
+    class Start:              # the random start on an even grid of [0, 1)
+        def __init__(self, u):
+            self.u = u
+
+        def random(self):
+            return self.u
+
+    # every draw as likely to be taken as with independent picks: over the random start,
+    # each is taken equally often (the draws are 200 apart, so 2,000 starts take each 10 times)
+    taken = np.zeros(favour.size, int)
+    for u in (np.arange(2000) + 0.5) / 2000:
+        taken[planning.pick_populations(favour, delta0, 20, Start(u))] += 1
+    assert np.all(taken == 10)
+
+
+@pytest.mark.parametrize("low, high, said", [
+    (0.0, 1.0, "below 0.001, 10% above 0.999"),
+    (0.1471, 0.9969, "below 0.147, 10% above 0.997"),      # as the table rounds them
+])
+def test_the_spread_never_prints_an_impossible_probability(undecided, low, high, said):
+    from dataclasses import replace
+    table = undecided.table.copy()
+    table.loc[20, list(planning.SPREAD_COLUMNS)] = [low, high]
+    line = replace(undecided, table=table).line(20)
+    assert said in line
+    assert not re.search(r"(below|above) (0\.0+|1\.0+)\b", line)
+
+
+def test_the_plans_probabilities_print_as_every_table_prints_them():
+    from bayestut.analysis.wording import number
+    for p in [0.0, 0.0004, 0.0005, 0.012, 0.375, 0.9994, 0.9995, 1.0]:
+        assert planning.number(p) == number(p), p

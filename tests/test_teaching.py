@@ -333,3 +333,50 @@ def test_the_reading_path_has_no_overlong_sentence(path):
             for s in sentences(text) if len(s.split()) > MOST_WORDS]
     assert not long, (f"sentences over {MOST_WORDS} words: one idea per sentence, parentheses only "
                       "for short asides:\n" + "\n".join(long))
+# --- "share" is not a second name of the posterior probability ---------------------------------
+
+# The number the decision is taken on is the "posterior probability" (docs/glossary.md); a
+# region's part of a distribution is its "mass". "A share of 0.90" or "shares 0.000 / 0.989"
+# named it a second way. A share of repetitions (a frequency, notebook 07) keeps its name.
+SHARE_AS_PROBABILITY = re.compile(
+    r"\bshares?\s+(?:of\s+)?(?:about\s+|≈\s*)?\d?\.\d+(?![^.;\n]*\brepetitions\b)", re.I)
+
+
+def test_the_share_check_can_fail():
+    for slip in ("the signed-rank test gives aode a share of 0.90",
+                 "nearly every draw votes for the rope (shares 0.000 / 0.989 / 0.011)",
+                 "in every draw (a share of 1.000)"):
+        assert SHARE_AS_PROBABILITY.search(slip), slip
+    for fine in ("the 95% interval of a share of 0.05 from 500 repetitions",
+                 "folds that share training data", "the share of posterior draws in which"):
+        assert not SHARE_AS_PROBABILITY.search(fine), fine
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_share_names_no_probability(notebook):
+    found = [f"cell {i}: …{text[max(0, m.start() - 50):m.end() + 20]}…"
+             for i, text in teaching_cells(notebook) for m in SHARE_AS_PROBABILITY.finditer(text)]
+    assert not found, ("write 'posterior probability' (or 'mass' for a region's part of a "
+                       "distribution):\n" + "\n".join(found))
+
+
+# --- the prose says what the 0.95 rule says ----------------------------------------------------
+
+# The rule gives three outcomes or "no decision"; "clear cases" and "almost surely" grade a
+# posterior probability in words the rule does not give (notebook 05 once called pairs at 0.72
+# and 0.92 "clear cases", and a posterior probability of 0.01 "almost surely not equivalent").
+OVERSTATED = re.compile(r"\bclear(ly)? cases?\b|\balmost (surely|certainly)\b", re.I)
+
+
+def test_the_overstatement_check_can_fail():
+    assert OVERSTATED.search("the two tests agree on the clear cases")
+    assert OVERSTATED.search("the two are almost surely not equivalent")
+    assert not OVERSTATED.search("no decision: the posterior probability is 0.72")
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_prose_grades_no_probability_beyond_the_rule(notebook):
+    found = [f"cell {i}: …{text[max(0, m.start() - 60):m.end() + 30]}…"
+             for i, text in teaching_cells(notebook) for m in OVERSTATED.finditer(text)]
+    assert not found, ("say what the 0.95 rule says (decided: which outcome; else no "
+                       "decision, and the probability):\n" + "\n".join(found))

@@ -1,5 +1,6 @@
 """Every sentence of the report follows from the three probabilities (no sampling here)."""
 
+import re
 import numpy as np
 
 from bayestut.analysis.wording import decision, number, verdict
@@ -66,16 +67,17 @@ def test_numbers_are_rounded_to_their_monte_carlo_error():
     assert number(np.float64(0.5), 0.002) == "0.500 ± 0.002"
 
 
-def test_odds_of_a_side_no_draw_favours_are_not_called_infinite():
-    cell = verdict([0.0, 0.3, 0.7], A, B, T)
-    assert "without a finite estimate" in cell and "infinite" not in cell
-
-
-def test_a_side_no_draw_favours_is_not_said_to_have_probability_zero():
-    # shares of draws: the side may still have a positive probability on a new data set
-    text = decision([0.7, 0.3, 0.0], A, B, 0.01, T, share=True)
-    assert "that logreg better is the likeliest outcome is 0 here" in text
-    assert "probability 0" not in text
+def test_a_probability_shown_below_0_001_is_worded_one_way_everywhere():
+    # a side's probability 0 (no draw favours it) and 0.0002 both show "< 0.001": the table
+    # cell, the no-decision sentence (either kind of probability) and the odds say the same
+    for p in ([0.0, 0.3, 0.7], [0.0002, 0.3, 0.6998]):
+        cell = verdict(p, A, B, T)
+        assert "odds over 1,000:1 against" in cell and "finite" not in cell
+        for share in (False, True):
+            text = decision(p, A, B, 0.01, T, share=share)
+            assert "are over 1,000" in text, text
+            assert not re.search(r"(= |is |probability )0\b(?!\.)", text), text
+    assert number(0.0) == number(0.0002) == "< 0.001"
 
 
 def test_near_the_threshold_an_integrated_answer_is_not_sent_back_for_more_draws():

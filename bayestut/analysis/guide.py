@@ -1,9 +1,10 @@
 """The guide's computations (notebook 10): how a result moves with the rope and with rho, and
 the settings a report must state.
 
-- :func:`correlated_sweep` and :func:`signed_rank_sweep`: P(a better), P(equivalent),
-  P(b better) for every rope half-width r on a grid, for one data set (Bayesian correlated
-  t-test) or over data sets (Bayesian signed-rank test);
+- :func:`correlated_sweep`, :func:`signed_rank_sweep` and :func:`hierarchical_sweep`:
+  P(a better), P(equivalent), P(b better) for every rope half-width r on a grid, for one data
+  set (Bayesian correlated t-test) or over data sets (Bayesian signed-rank test, hierarchical
+  test);
 - :func:`decision_ranges`: the stretches of r over which the 0.95 decision stays the same;
 - :func:`settings`: what to state beside a :func:`~bayestut.analysis.compare.compare` result, read
   from the result itself.
@@ -21,6 +22,7 @@ from .writeup import counted
 from ..methods.correlated import correlated_bayesian_ttest
 from ..errors import InputError
 from ..methods.decisions import SHOWN, decide, probability_columns
+from ..methods.hierarchical_ropes import rope_sweep
 from ..methods.nonparametric import signed_rank_test
 
 ROPES = np.round(np.arange(301) * 1e-4, 4)        # r from 0 to 0.03 in steps of 0.0001
@@ -53,10 +55,40 @@ def signed_rank_sweep(z, ropes, n_samples: int = 50_000, seed: int = 0, a: str |
                   b or str(getattr(z, "b", "b")))
 
 
+def hierarchical_sweep(d, ropes, seed: int = 0, fit=None) -> pd.DataFrame:
+    """The hierarchical test's posterior probabilities (the verdict's number: that an outcome
+    is the likeliest) for each rope half-width r, named as :func:`correlated_sweep` names
+    them; with a column "numerical error", the largest of the row's.
+
+    Parameters
+    ----------
+    d : bayestut.data.Differences
+        The paired differences a - b, every fold.
+    ropes : sequence of float
+        Positive rope half-widths (r = 0 leaves the test no rope to integrate over).
+    seed : int
+        As for compare.
+    fit : optional
+        The hierarchical test's exact fit of ``d`` (``result.hierarchical`` of compare), reused
+        rather than fitted again.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per r. The exact engine's grid is placed once and integrated at every r
+        (:func:`bayestut.methods.hierarchical_ropes.rope_sweep`): about a fifth of a second
+        per r after one fit.
+    """
+    p, error = rope_sweep(d, ropes, seed=seed, fit=fit)
+    return _frame(p, ropes, d.a, d.b).assign(**{"numerical error": error.max(axis=1)})
+
+
 def decision_ranges(sweep: pd.DataFrame, threshold: float = 0.95) -> pd.DataFrame:
     """The runs of consecutive r with the same decision at ``threshold`` of a sweep: one row
     per run, with its decision (an outcome named as in the sweep's columns, e.g. "a better",
-    or "no decision") and its first and last r."""
+    or "no decision") and its first and last r. Columns other than the probabilities (a
+    numerical error) are not read."""
+    sweep = sweep[[c for c in sweep.columns if str(c).startswith("P(")]]
     named = sweep.set_axis([str(c)[2:-1] for c in sweep.columns], axis=1)    # "P(x)" -> "x"
     choice = decide(named, threshold).to_numpy().astype(str)
     starts = np.flatnonzero(np.r_[True, choice[1:] != choice[:-1]])

@@ -88,22 +88,19 @@ def short(i: int, a: str, b: str) -> str:
 IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
 
 
-def odds_phrase(p, a: str, b: str, share: bool = False) -> str:
+def odds_phrase(p, a: str, b: str) -> str:
     """The posterior odds of the favoured side against the other, ungraded, with the reminder
-    that they ignore the rope; ``share``: p are posterior probabilities that each outcome is
-    the likeliest (see :func:`decision`)."""
+    that they ignore the rope; odds beyond 1,000, or with the other side's probability 0, are
+    "over 1,000"."""
     odds = _odds(p)
     if str(odds_grade(odds)) == "none":
         return f"the posterior odds favour neither {a} nor {b}"
     better, worse = (a, b) if odds > 1 else (b, a)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
-    odds_of = f"the posterior odds of {better} better against {worse} better"
-    if np.isinf(strength):     # an estimate of 0 bounds the odds by the precision only
-        none = (f"the posterior probability that {worse} better is the likeliest outcome is 0 "
-                "here" if share else f"P({worse} better) = 0 here")
-        return f"{none}, so {odds_of} have no finite estimate ({IGNORE_ROPE})"
-    return f"{odds_of} are {_odds_number(strength)} ({IGNORE_ROPE})"
-
+    # an estimate of 0 on the other side (shown "< 0.001") gives odds "over 1,000" as any odds
+    # beyond 1,000 do: one wording for one printed number, never "= 0" beside "< 0.001"
+    return (f"the posterior odds of {better} better against {worse} better are "
+            f"{_odds_number(strength)} ({IGNORE_ROPE})")
 
 
 def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0),
@@ -142,13 +139,13 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
         return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
                 f"it is short of the {threshold:g} needed: {every}")
     if m != 1:
-        return text + "; " + odds_phrase(p, a, b, share)
+        return text + "; " + odds_phrase(p, a, b)
     return text + (f"; {labels[2]} is the likeliest with posterior probability {v[2]}, "
                    f"{labels[0]} with {v[0]}")
 
 
 def _odds_number(strength: float) -> str:
-    if strength > 1000:
+    if strength > 1000:         # infinite too: the other side's probability shows "< 0.001"
         return "over 1,000"
     return f"{strength:.2g}" if strength < 10 else f"{strength:.0f}"
 
@@ -165,11 +162,8 @@ def verdict(p, a: str, b: str, threshold: float) -> str:
         odds = _odds(p)
         strength = max(odds, 1 / odds) if 0 < odds < np.inf else np.inf
         other = short(2 - m, a, b)
-        if np.isinf(strength):
-            text += f"; odds against {other} without a finite estimate"
-        else:
-            text += "; odds even" if strength == 1 else \
-                f"; odds {_odds_number(strength)}:1 against {other}"
+        text += "; odds even" if strength == 1 else \
+            f"; odds {_odds_number(strength)}:1 against {other}"
     return text + ")"
 
 

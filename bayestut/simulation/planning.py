@@ -7,8 +7,10 @@ extended study would add, rerun the test on the present data plus the new, and c
 often each outcome is declared. MLJ §5 drew power curves for fixed populations with the same
 machinery (:mod:`bayestut.simulation`); here the population is what the present data say.
 
-Two levels: POPULATIONS draws of (delta0, sigma0, nu) from the present posterior (the exact
-engine's independent draws), and several simulated studies per population. One study:
+Two levels: populations (delta0, sigma0, nu) taken from the present posterior's independent
+draws (systematically, :func:`pick_populations`, so that each favoured outcome gets its
+posterior probability's part of them), and several simulated studies per population. One
+study:
 
 - ``max(add)`` new true differences delta_i from its population's Student t, as the model
   has them (untruncated); the first m are the m new data sets (the counts are nested, so
@@ -68,6 +70,8 @@ ATTEMPTS = 5                  # draws of one simulated study before its failure 
 LONG = 10.0                   # seconds: longer work says so up front and shows its progress
 SPREAD = (0.1, 0.9)           # the populations' chances shown: these quantiles
 SPREAD_COLUMNS = tuple(f"P(decision) per population: {q:.0%} below" for q in SPREAD)
+POSTERIOR_COLUMN = "posterior probability of favouring it"
+DRAWN_COLUMN = "populations drawn"
 
 
 def check_counts(add, option: str = "add=(5, 10, 20), --add 5 10 20") -> tuple[int, ...]:
@@ -93,6 +97,22 @@ def check_sims(sims) -> int:
 def more(m: int) -> str:
     """'1 more data set', '5 more data sets'."""
     return f"{m} more data set{'' if m == 1 else 's'}"
+
+
+def number(p: float) -> str:
+    """A counted probability as every table shows it: 3 decimals, "< 0.001" and "> 0.999" for
+    what rounds to 0 or 1 (the rule of :func:`bayestut.analysis.wording.number`, which this
+    part cannot import; a test holds the two together)."""
+    return "< 0.001" if p < 0.0005 else "> 0.999" if p >= 0.9995 else f"{p:.3f}"
+
+
+def _bound(q: float, side: str) -> str:
+    """'below 0.147' for a quantile, rounded as the table rounds it; where that would be
+    impossible ('below 0.000', 'above 1.000') the nearest true bound: 'below 0.001', 'above
+    0.999'."""
+    if side == "below":
+        return "below 0.001" if round(q, 3) <= 0 else f"below {q:.3f}"
+    return "above 0.999" if round(q, 3) >= 1 else f"above {q:.3f}"
 
 
 def _rng(seed: int, *key) -> np.random.Generator:
@@ -151,6 +171,39 @@ def favoured(delta0, sigma0, nu, rope: float) -> np.ndarray:
     delta0 = np.asarray(delta0, float)
     b = rope_edge(sigma0, nu, rope)
     return np.where(np.abs(delta0) < b, 1, np.where(delta0 < 0, 0, 2))
+
+
+def pick_populations(favour: np.ndarray, delta0: np.ndarray, k: int,
+                     rng: np.random.Generator) -> np.ndarray:
+    """k of the present posterior's draws, taken systematically.
+
+    The draws are ordered by the outcome they favour (then by delta0) and every (N/k)-th is
+    taken from a random start. Each draw is as likely to be taken as with k independent
+    picks, so the plan's average is the same posterior average; but each favoured outcome
+    gets its posterior probability's part of the k populations to within one, where
+    independent picks of a few (20 for 40 studies) can miss it by several: the split by
+    favoured outcome then tells the same story as the posterior.
+
+    Parameters
+    ----------
+    favour : numpy.ndarray
+        Per draw, the outcome it favours (:func:`favoured`).
+    delta0 : numpy.ndarray
+        Per draw, the population mean.
+    k : int
+        How many populations.
+    rng : numpy.random.Generator
+        The random start.
+
+    Returns
+    -------
+    numpy.ndarray
+        k indices into the draws.
+    """
+    order = np.lexsort((delta0, favour))
+    n = len(order)
+    positions = np.floor((rng.random() + np.arange(k)) * n / k).astype(int)
+    return order[np.minimum(positions, n - 1)]
 
 
 def simulate_study(sim: int, population: int, seed: int, x, folds: int, draw, counts,
@@ -265,8 +318,10 @@ class Plan:
         P(decision), its Monte Carlo error, the chance's 10% and 90% quantiles over
         populations, and the signed-rank test's P(decision).
     split : pandas.DataFrame
-        Per m and outcome the populations favour: their share of the present posterior, the
-        studies simulated under them, P(decision) and P(that decision).
+        Per m and outcome the populations favour: the present posterior probability that a
+        population favours it, how many of the populations drawn do, the studies simulated
+        under them, P(decision) and P(that decision). The studies' P(decision), weighted by
+        their number, is the table's.
     refits : int
         (study, count) pairs refitted in full where the reweighting's checks failed.
     """
@@ -280,7 +335,7 @@ class Plan:
     seed: int
     present: np.ndarray        # the present hierarchical test's (left, rope, right) shares
     table: pd.DataFrame        # one row per m: outcomes, P(decision), its error, its spread
-    split: pd.DataFrame        # (m, favoured outcome): populations' share, P(decision), ...
+    split: pd.DataFrame        # (m, favoured outcome): posterior probability, drawn, ...
     refits: int                # (study, count) pairs refitted in full (reweighting's checks)
     seconds: float
 
@@ -307,7 +362,8 @@ class Plan:
         if high - low < 0.005:
             return "; no spread between populations shows beyond the Monte Carlo noise"
         return (f"; it varies between populations: {SPREAD[0]:.0%} of them give a decision "
-                f"with probability below {low:.2f}, {1 - SPREAD[1]:.0%} above {high:.2f}")
+                f"with probability {_bound(low, 'below')}, {1 - SPREAD[1]:.0%} "
+                f"{_bound(high, 'above')}")
 
     def legend(self) -> str:
         """What the two tables' columns mean, for the command line."""
@@ -316,10 +372,11 @@ class Plan:
                 "'per population', the chance of a decision under the 10% and 90% of plausible "
                 "populations least and most likely to give one; the signed-rank test's "
                 "P(decision) for comparison.\n"
-                "Second table, per m and outcome the plausible populations favour: their share "
-                "of the present posterior, the simulated studies under them, and how often those "
-                "studies reached a decision and that outcome's decision (blank where no "
-                "population favours it).")
+                "Second table, per m and outcome the plausible populations favour: the present "
+                "posterior probability that a population favours it, how many of the populations "
+                "drawn do and their simulated studies, and how often those studies reached a "
+                "decision and that outcome's decision (blank where no population drawn favours "
+                "it). Weighted by their studies, the P(decision) column gives the first table's.")
 
     def line(self, m: int | None = None) -> str:
         """One sentence: with m more data sets (the largest listed), the likeliest decision,
@@ -327,11 +384,11 @@ class Plan:
         m = max(self.table.index) if m is None else m
         row = self.table.loc[m]
         name, p = self.likeliest(m)
-        likeliest = (f"the likeliest decision is \"{name}\" (probability {p:.2f}); some "
+        likeliest = (f"the likeliest decision is \"{name}\" (probability {number(p)}); some "
                      f"decision, with probability" if p > 0 else
                      "no simulated study reached a decision: probability")
         return (f"With {more(m)} like these, {likeliest} "
-                f"{row['P(decision)']:.2f} ± {row['MC error']:.2f}{self._spread(m)}. "
+                f"{number(row['P(decision)'])} ± {row['MC error']:.3f}{self._spread(m)}. "
                 f"That is an average over the populations the present data leave plausible "
                 f"({self.sims} simulated studies): a forecast for studies like this one, "
                 f"which for the one true population can be too high or too low")
@@ -341,7 +398,7 @@ class Plan:
         now = decide_regions(self.present, self.threshold)
         state = ("no decision yet" if now == NO_DECISION else
                  f"decided already: {dict(zip(REGIONS, reversed(outcomes(self.a, self.b))))[str(now)]}")
-        probs = " / ".join(f"{v:.2f}" for v in self.decision)
+        probs = " / ".join(number(v) for v in self.decision)
         best = self.smallest()
         goal = (f"the smallest count listed that reaches a decision with probability "
                 f"{TARGET:g} is {best}" if best is not None else
@@ -351,19 +408,26 @@ class Plan:
                 f"set{'' if counts == [1] else 's'} like these, the hierarchical "
                 f"test (threshold {self.threshold:g}, rope ±{self.rope:g}) would reach a "
                 f"decision with probability {probs} (Monte Carlo error at most "
-                f"{self.table['MC error'].max():.2f}, {self.sims} simulated studies of "
+                f"{self.table['MC error'].max():.3f}, {self.sims} simulated studies of "
                 f"{self.populations} plausible populations); {goal}. "
                 f"{self.line(max(counts))}. {self.by_favour(max(counts))}")
 
     def by_favour(self, m: int) -> str:
-        """One sentence: the chance of a decision with m more data sets per outcome the
-        plausible populations favour (those the simulation met)."""
+        """One sentence: with m more data sets, per outcome the plausible populations favour,
+        how many of the populations drawn favour it and how many of their studies decided,
+        in counts that add up to the table's P(decision)."""
         part = self.split.loc[m]
-        parts = [f"{share:.0%} favour \"{name}\" (a decision with probability {p:.2f})"
-                 for name, share, p in
-                 zip(part.index, part["populations' share"], part["P(decision)"])
-                 if np.isfinite(p)]
-        return f"With {more(m)}, of the plausible populations {', '.join(parts)}."
+        parts = [f"{n} favour{'s' if n == 1 else ''} \"{name}\" (posterior probability "
+                 f"{number(p)}), {d} of "
+                 f"their {s} studies decided"
+                 for name, p, n, s, d in
+                 zip(part.index, part[POSTERIOR_COLUMN], part[DRAWN_COLUMN], part["studies"],
+                     np.rint(part["studies"] * part["P(decision)"].fillna(0)).astype(int))
+                 if n > 0]
+        decided = int(round(self.table.loc[m, "P(decision)"] * self.sims))
+        return (f"With {more(m)}, of the {self.populations} populations drawn "
+                f"{'; '.join(parts)}: {decided} of {self.sims} studies in all, the "
+                f"P(decision) above.")
 
 
 def _table(a: str, b: str, counts, fitted, ranked, population, favour) -> tuple:
@@ -427,7 +491,7 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     favour_all = favoured(now.delta0, now.sigma0, now.nu, rope)
     k = max(1, sims // PER_POPULATION)
     population = np.arange(sims) % k            # studies dealt to populations in turn
-    pick = [_rng(seed, int(p)).integers(len(now.delta0)) for p in range(k)]
+    pick = pick_populations(favour_all, now.delta0, k, _rng(seed))
     draws = [(now.delta0[i], now.sigma0[i], now.nu[i]) for i in pick]
     args = lambda s: (s, int(population[s]), seed, d.x, d.folds, draws[population[s]], counts,
                       rope, threshold, present)
@@ -454,9 +518,11 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
             fitted[s], ranked[s] = f, r
             refits += n
     table, split = _table(d.a, d.b, counts, fitted, ranked, population,
-                          np.array([favour_all[i] for i in pick])[population])
-    shares = shown(np.bincount(favour_all, minlength=3) / len(favour_all))
-    split.insert(0, "populations' share", np.tile(shares, len(counts)))
+                          favour_all[pick][population])
+    posterior = shown(np.bincount(favour_all, minlength=3) / len(favour_all))
+    drawn = shown(np.bincount(favour_all[pick], minlength=3))
+    split.insert(0, POSTERIOR_COLUMN, np.tile(posterior, len(counts)))
+    split.insert(1, DRAWN_COLUMN, np.tile(drawn, len(counts)))
     return Plan(a=d.a, b=d.b, rope=rope, threshold=threshold, sims=sims, populations=k,
                 seed=seed, present=now._probabilities, table=table, split=split, refits=refits,
                 seconds=time.perf_counter() - start)
