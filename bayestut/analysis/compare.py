@@ -39,7 +39,8 @@ from ..methods.hierarchical import (ADAPT_DELTA, ENGINE, ENGINES, NON_CENTRED,  
                                     hierarchical_test)
 from ..methods.nonparametric import sign_test, signed_rank_test
 from ..methods.ties import means_resolution
-from .comparison import ABOUT, Comparison, PairResult
+from .comparison import (ABOUT, DELTA0, EXPECTED, MEAN, SHARE,  # noqa: F401 (test_many reads them)
+                         Comparison, PairResult)
 from .comparison_text import EXACT_ERROR, caution  # noqa: F401 (tests read them here)
 from .means_comparison import MeansComparison
 from .means import MIN_DATASETS, NOT_RUN, paired_means
