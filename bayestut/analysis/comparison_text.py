@@ -149,7 +149,19 @@ def overall_table(c) -> pd.DataFrame:
 
 
 def explanations(c) -> list[str]:
-    """What the overall table's kinds of probability and ± mean: those it shows."""
+    """What the overall table's kinds of probability and ± mean: those it shows.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    list of str
+        One line per kind of number the table shows, then what ± means
+        (when a number carries one) and the exact engine's error (when it ran).
+    """
     kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
     cells = [v for r in overall_rows(c) for v in r.values()]
     return [line for kind, line in zip(KINDS, EXPLANATIONS) if kind in kinds] \
@@ -160,7 +172,18 @@ def explanations(c) -> list[str]:
 # --- sentences --------------------------------------------------------------------------------
 
 def orientation(c) -> str:
-    """A sentence saying which way the differences point and what "<a> better" means."""
+    """A sentence saying which way the differences point and what "<a> better" means.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     direction = ("lower scores are better, so the differences are "
                  f"score({c.b}) - score({c.a})" if c.lower_is_better else
                  f"higher scores are better, so the differences are "
@@ -171,14 +194,43 @@ def orientation(c) -> str:
 
 
 def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = False) -> str:
-    """The decision of one test in plain words."""
+    """The decision of one test in plain words.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    test : str
+        The test's name, the sentence's first words.
+    p, se : array_like
+        Its (left, rope, right) probabilities and their errors.
+    share : bool
+        Whether ``p`` is a posterior probability that an outcome is the likeliest.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     return f"{test}: " + wording.decision(p, c.a, c.b, c.rope, c.threshold, se=se, share=share,
                                            integrated=c.integrated(test)) + "."
 
 
 def headline(c) -> str:
     """The verdict in one paragraph of words: the hierarchical test's (the signed-rank test's
-    with mean scores only), or the one data set's."""
+    with mean scores only), or the one data set's.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The paragraph, with the caution of a fit that failed its checks and the
+        plan's line when one was asked for.
+    """
     d = c.differences
     if c.identical:
         return (f"{c.a} and {c.b} are practically equivalent: their scores are "
@@ -223,7 +275,18 @@ def headline(c) -> str:
 def next_step(c) -> str:
     """After "no decision", a sentence saying what to do next, with the command to run on the
     reader's own file (a placeholder, said to be one, for a table given in memory); an empty
-    string otherwise."""
+    string otherwise.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
     if c.identical or c.decision != NO_DECISION:
         return ""
     if means_only(c):        # the planner needs every fold
@@ -254,7 +317,18 @@ def next_step(c) -> str:
 
 
 def pooled(c) -> str:
-    """Why the verdict decides when no single data set does (empty otherwise)."""
+    """Why the verdict decides when no single data set does (empty otherwise).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
     if c.refused or c.per_dataset is None or c.hierarchical is None:
         return ""
     each = decide(c.per_dataset.probabilities(c.rope), c.threshold)
@@ -270,14 +344,38 @@ def pooled(c) -> str:
 
 def many_data_sets(c) -> bool:
     """Whether there are more data sets than the reports give a sentence each (never with
-    mean scores only: no data set has a sentence of its own)."""
+    mean scores only: no data set has a sentence of its own).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    bool
+        True above MANY_DATA_SETS data sets, per fold.
+    """
     return not means_only(c) and len(c.differences.datasets) > MANY_DATA_SETS
 
 
 def sentences(c, each: bool = True) -> list[str]:
     """The decisions in plain words: the multi-data-set tests, then each data set; with
     ``each=False`` and more than MANY_DATA_SETS data sets, one sentence counting theirs. With
-    mean scores only: the two tests, then why the others did not run."""
+    mean scores only: the two tests, then why the others did not run.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    each : bool
+        One sentence per data set even when there are many.
+
+    Returns
+    -------
+    list of str
+        The sentences, the multi-data-set tests first.
+    """
     out = [sentence(c, o.test, o.shares, o.shares_se, share=True) for o in c.overall()]
     if means_only(c):
         return out + [c.not_run]
@@ -290,7 +388,18 @@ def sentences(c, each: bool = True) -> list[str]:
 
 
 def tally(c) -> str:
-    """How many data sets the correlated t-test decides each way, in one sentence."""
+    """How many data sets the correlated t-test decides each way, in one sentence.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
     chosen = list(decide(c.per_dataset.probabilities(c.rope), c.threshold))
     counts = [f"{name} on {chosen.count(name)}" for name in c.labels]
     return (f"On each of the {len(chosen)} data sets (Bayesian correlated t-test, threshold "
@@ -300,7 +409,18 @@ def tally(c) -> str:
 
 def settings(c) -> str:
     """A line stating the data: data sets, runs and folds (or mean scores only), rope and
-    threshold."""
+    threshold.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The line (no final full stop: the HTML report adds one).
+    """
     d = c.differences
     if means_only(c):
         return (f"{len(d.datasets)} data sets, one mean score per data set and classifier (no "
@@ -313,14 +433,36 @@ def settings(c) -> str:
 
 
 def per_dataset_note(c) -> str:
-    """What the per-data-set table holds."""
+    """What the per-data-set table holds.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The note, for the table's title.
+    """
     return ("mean differences only: the correlated t-test needs every fold" if means_only(c)
             else "Bayesian correlated t-test; exact probabilities")
 
 
 def per_dataset_text(c) -> str:
     """The per-data-set table as text, its probabilities never rounded across the
-    threshold beside their decision (0.9497 shows 0.949, not 0.950)."""
+    threshold beside their decision (0.9497 shows 0.949, not 0.950).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The table as text.
+    """
     table = c.per_dataset_table()
     columns = set(probability_columns(c.a, c.b))
     return table.to_string(formatters={
@@ -329,7 +471,18 @@ def per_dataset_text(c) -> str:
 
 
 def summary(c) -> str:
-    """The text report, verdict first: what ``print(result)`` shows."""
+    """The text report, verdict first: what ``print(result)`` shows.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The report's lines.
+    """
     lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
              settings(c), orientation(c), ""]
     if c.overall():
