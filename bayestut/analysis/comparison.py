@@ -17,6 +17,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 from dataclasses import dataclass
+from typing import ClassVar
 
 import numpy as np
 import pandas as pd
@@ -57,7 +58,9 @@ class Overall:
     def rows(self) -> list[tuple[str, np.ndarray, np.ndarray]]:
         """(name, p, error) of each kind of probability this test has."""
         out = [(SHARE, self.shares, self.shares_se), (self.kind, self.means, self.means_se)]
-        return out + ([(DELTA0, self.delta0, self.delta0_se)] if self.delta0 is not None else [])
+        if self.delta0 is not None and self.delta0_se is not None:
+            out.append((DELTA0, self.delta0, self.delta0_se))
+        return out
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -79,7 +82,7 @@ class PairResult:
     signed_rank: SimplexPosterior | None       # None with fewer than 2 data sets
     options: dict = dataclasses.field(default_factory=dict)    # compare()'s settings
 
-    tests = ()          # a class constant (not a field): in the order of overall(); the last leads
+    tests: ClassVar[tuple[str, ...]] = ()     # in the order of overall(); the last leads
 
     @property
     def labels(self) -> tuple[str, str, str]:

@@ -41,6 +41,7 @@ class MeansComparison(PairResult):
         The sentence saying why the other two tests did not run.
     """
 
+    signed_rank: SimplexPosterior               # always run on mean scores
     sign: SimplexPosterior
     not_run: str = NOT_RUN
 
