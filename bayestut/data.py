@@ -7,6 +7,7 @@ keep an extra ``dataset_id`` column, because two different data sets are both ca
 
 from __future__ import annotations
 
+import os
 import warnings
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -103,6 +104,9 @@ class Results:
         The number of fold numbers in the table (None with means only).
     resolution : float or None
         The precision the scores are given to (not yet filled in).
+    source : str or None
+        The CSV's path when the table was read from a file (the commands a report suggests
+        name it); None for a table given in memory.
     """
 
     table: pd.DataFrame
@@ -115,6 +119,7 @@ class Results:
     runs: int | None
     folds: int | None
     resolution: float | None = None
+    source: str | None = None
 
     def same_reading(self, score: str, percent: bool, score_range, lower_is_better) -> None:
         """Refuse reading options that contradict how this table was read: the analysis
@@ -179,7 +184,8 @@ def open_results(source, *, score: str = "score", percent: bool = False,
                    percent=bool(percent), score_range=(low, high),
                    means_only=means, classifiers=tuple(chosen) if chosen else known,
                    runs=None if means else int(table["run"].nunique()),
-                   folds=None if means else int(table["fold"].nunique()))
+                   folds=None if means else int(table["fold"].nunique()),
+                   source=str(source) if isinstance(source, (str, os.PathLike)) else None)
 
 
 def read_results(source: pd.DataFrame | Path | str, score: str = "score",

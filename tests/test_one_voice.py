@@ -107,7 +107,7 @@ def test_no_probability_is_printed_as_certain(pair):
 
 
 def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
-    from bayestut.analysis.comparison import PLUS_MINUS
+    from bayestut.analysis.comparison_text import PLUS_MINUS
 
     assert PLUS_MINUS in pair.explanations()                   # the signed-rank test's ±
     table = results()

@@ -8,9 +8,10 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.analysis import writeup
+from bayestut.analysis import wording, writeup
 from bayestut.analysis.compare import compare
 from bayestut.analysis.many import compare_all
+from conftest import make_table
 
 # names with LaTeX's special characters, which the table must escape
 A, B, C = "knn_5 & more", "ada%boost", "tree#1"
@@ -18,12 +19,10 @@ FAST = dict(chains=2, warmup=300, draws=400)
 
 
 def results(runs=2, folds=5, seed=0) -> pd.DataFrame:
-    rng = np.random.default_rng(seed)
-    shift = {A: 0.03, B: 0.0, C: -0.02}
-    rows = [(f"set{d}", c, r, f, 0.75 + 0.02 * d + shift[c] + rng.normal(0, 0.01))
-            for d in range(5) for r in range(1, runs + 1) for f in range(1, folds + 1)
-            for c in (A, B, C)]
-    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+    """Five data sets: A 0.03 better than B, C 0.02 worse, each fold's scores around 0.79."""
+    return make_table([f"set{d}" for d in range(5)], runs=runs, folds=folds,
+                      classifiers=(A, B, C), gaps={A: 0.03, C: -0.02}, seed=seed,
+                      level=(0.75, 0.83))
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +92,7 @@ def test_results_text_is_prose_for_a_paper(two):
     assert text.startswith("Over 5 data sets (2 runs of 5-fold cross-validation), the Bayesian "
                            "hierarchical test (Corani et al. 2017) ")
     assert re.search(r"(the likeliest outcome for a new data set with posterior probability "
-                     r"[\d.]+( ± [\d.]+)?, above|the posterior probabilities that each outcome "
+                     r"(> )?[\d.]+( ± [\d.]+)?, above|the posterior probabilities that each outcome "
                      r"is the likeliest for a new data set are [^;]*, none above) the threshold "
                      r"0\.9", text)
     assert "on a new data set “knn_5 & more” would be practically better with probability" in text
@@ -166,7 +165,8 @@ def test_k_classifiers_get_the_ranking_and_every_pair(many):
                                "Bayesian hierarchical test (Corani et al. 2017) finds:")
     assert "Pair by pair, the Bayesian hierarchical test gives:" in results_
     md = many.to_markdown()
-    assert len([line for line in md.splitlines() if line.startswith(f"| {writeup.markdown_escape(A)} | ")]) == 8
+    # A is first in two pairs, each with 5 rows: the signed-rank test's 2, the hierarchical's 3
+    assert len([line for line in md.splitlines() if line.startswith(f"| {writeup.markdown_escape(A)} | ")]) == 10
     assert md.startswith("| a | b | test | P(a better) | P(equivalent) | P(b better) | decision |")
 
 
@@ -175,11 +175,15 @@ def test_tables_name_the_classifiers_in_the_order_shown(two):
     assert header == (f"| test | P({A} better) | P(equivalent) | P({B} better) | decision |"
                       .replace("_", "\\_"))            # "&" before a space is text
     o = two.overall()[-1]
-    row = [r for r in writeup.overall_rows(two) if r["test"] == o.test][0]
+    row = [r for r in writeup.overall_rows(two)
+           if r["test"] == f"{o.test}: posterior probability"][0]
     kinds = [r["test"] for r in writeup.overall_rows(two)]
     assert f"{o.test}: probability on a new data set" in kinds
     assert f"{o.test}: probability for δ₀" in kinds
-    assert row[f"P({A} better)"].startswith(f"{o.shares[2]:.2f}"[:3])   # a - b > rope
+    # the columns in the reading order: A's share is the number line's last (a - b > rope)
+    assert [row[f"P({A} better)"], row[f"P({B} better)"]] == [
+        wording.number(o.shares[i], o.shares_se[i], two.threshold) for i in (2, 0)]
+    assert o.shares[2] != o.shares[0]                     # the case itself: the order shows
     assert "first" not in two.to_latex() and "first" not in two.to_markdown()
 
 

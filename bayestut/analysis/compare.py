@@ -23,7 +23,6 @@ tests (:class:`MeansComparison`, :mod:`bayestut.analysis.means`): the other two 
 from __future__ import annotations
 
 import dataclasses
-import os
 import warnings
 
 import numpy as np
@@ -40,9 +39,9 @@ from ..methods.hierarchical import (ADAPT_DELTA, ENGINE, ENGINES, NON_CENTRED,  
                                     hierarchical_test)
 from ..methods.nonparametric import sign_test, signed_rank_test
 from ..methods.ties import means_resolution
-from .comparison import (ABOUT, DELTA0, EXACT_ERROR, EXPECTED, EXPLANATIONS,  # noqa: F401
-                         MANY_DATA_SETS, MEAN, SHARE, Comparison, Overall, caution,
-                         failed_checks, simplex_overall)
+from .comparison import (ABOUT, DELTA0, EXPECTED, MEAN, SHARE,  # noqa: F401 (test_many reads them)
+                         Comparison, PairResult)
+from .comparison_text import EXACT_ERROR, caution  # noqa: F401 (tests read them here)
 from .means_comparison import MeansComparison
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from ..methods.stan import check_environment
@@ -128,10 +127,10 @@ def compare_means(table: pd.DataFrame, a: str, b: str, *, rope: float, lower_is_
     d = paired_means(table, a, b, lower_is_better)
     return MeansComparison(
         a=d.a, b=d.b, metric=metric, rope=rope, threshold=threshold,
-        lower_is_better=lower_is_better, differences=d, per_dataset=None,
+        lower_is_better=lower_is_better, differences=d,
         signed_rank=signed_rank_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed,
                                      resolution=means_resolution(table["score"])),
-        hierarchical=None, refused=None, options=options, not_run=not_run,
+        options=options, not_run=not_run,
         sign=sign_test(d, rope=rope, n_samples=signed_rank_samples, seed=seed,
                        resolution=means_resolution(table["score"])))
 
@@ -142,7 +141,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
             adapt_delta: float = ADAPT_DELTA, non_centred=NON_CENTRED, engine: str = ENGINE,
             progress: bool = False, plan: int | None = None,
-            about: str = "new data set") -> Comparison:
+            about: str = "new data set") -> PairResult:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
     Parameters
@@ -193,8 +192,9 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
 
     Returns
     -------
-    Comparison
-        Every analysis of a against b (:class:`MeansComparison` with means only).
+    Comparison or MeansComparison
+        Every analysis of a against b (:class:`MeansComparison` with means only; both are
+        :class:`~bayestut.analysis.comparison.PairResult`).
     """
     if a is None or b is None:      # the command line's compare with no names is compare_all
         raise InputError("compare() compares two classifiers: name both, e.g. "
@@ -210,16 +210,15 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     about = check("about", about)
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=[a, b], lower_is_better=lower_is_better)
-    source = str(results) if isinstance(results, (str, os.PathLike)) else None
     return compare_checked(data, str(a), str(b), rope=rope, plan=plan, about=about,
-                           source=source, **settings)
+                           **settings)
 
 
 def compare_checked(data: Results, a: str, b: str, d: Differences | None = None, *,
                     rope: float, threshold: float, seed: int, signed_rank_samples: int,
                     chains: int, warmup: int, draws: int, adapt_delta: float, non_centred,
                     engine: str, progress: bool, plan: tuple | None = None,
-                    about: str = "new data set", source: str | None = None) -> Comparison:
+                    about: str = "new data set") -> PairResult:
     """:func:`compare` on checked input, checking nothing again (compare_all calls it for
     every pair).
 
@@ -234,17 +233,15 @@ def compare_checked(data: Results, a: str, b: str, d: Differences | None = None,
     rope, threshold, seed, signed_rank_samples, chains, warmup, draws, adapt_delta, \
 non_centred, engine, progress, plan, about
         Checked settings, as for :func:`compare`.
-    source : str, optional
-        The results file's path, for the plan command the report suggests.
 
     Returns
     -------
-    Comparison
+    Comparison or MeansComparison
         As :func:`compare`.
     """
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
-                   engine=engine, percent=data.percent, results=source)
+                   engine=engine, percent=data.percent, results=data.source)
     if about != ABOUT[0] and data.means_only:
         raise InputError("about='delta0' (--about delta0) decides on the hierarchical test's "
                          "mean difference δ₀, which needs the score of every fold; these results "
@@ -279,10 +276,11 @@ non_centred, engine, progress, plan, about
     undecided = hierarchical is not None and decide(hierarchical.probabilities,
                                                      threshold) == NO_DECISION
     if plan and undecided:
-        # the planner computes the present posterior again (simulation.planning takes no
-        # fitted posterior): a second exact fit, a few seconds
+        # the planner starts from this posterior when the exact engine computed it (Stan's
+        # draws have no grid to reweight: then the planner integrates its own)
         planned = plan_differences(d, plan, rope=rope, threshold=threshold, sims=SIMS, seed=seed,
-                                   progress=True if progress else None)   # None: when long
+                                   progress=True if progress else None,   # None: when long
+                                   posterior=hierarchical if engine == "exact" else None)
     return Comparison(a=d.a, b=d.b, metric=data.metric, rope=rope, threshold=threshold,
                       lower_is_better=data.lower_is_better, differences=d,
                       per_dataset=per_dataset, signed_rank=signed_rank,

@@ -19,10 +19,11 @@ import numpy as np
 
 from .. import __version__
 from ..paths import DATA
-from . import wording
+from . import comparison_text, wording
+from .comparison_text import EXPECTED, counted
 from .escape import latex_escape, markdown_escape
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
-from ..methods.hierarchical import DELTA0, HYPERPRIORS, POSTERIOR, SIGMA_FACTOR
+from ..methods.hierarchical import DELTA0, HYPERPRIORS, NEW_DATA_SET, POSTERIOR, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
 
@@ -72,11 +73,6 @@ def software(result) -> str:
 
 
 # --- words ------------------------------------------------------------------------------------
-
-def counted(n: int, word: str, plural: str | None = None) -> str:
-    """'1 data set', '8 data sets': the number with the word in the right number."""
-    return f"{n:,} {word if n == 1 else plural or word + 's'}"
-
 
 def quoted(name) -> str:
     """A classifier's or data set's name in quotation marks: a comma in a name must not read
@@ -452,42 +448,49 @@ def bibtex(result) -> str:
 # --- the overall table ------------------------------------------------------------------------
 
 def overall_rows(result) -> list[dict]:
-    """One row per pair and multi-data-set test: the probabilities on which the decision is
-    taken (posterior probabilities), with their errors, named after the classifiers
-    in the order every output shows them; then the decision. With K classifiers, columns a and
-    b name each row's pair."""
-    rows = []
-    for c in _pairs(result):
-        a, b = ("a", "b") if _many(result) else (c.a, c.b)
-        for o in c.overall():
-            kinds = o.rows() if o.delta0 is not None else o.rows()[:1]
-            for kind, p, se in kinds:
-                row = {"a": c.a, "b": c.b} if _many(result) else {}
-                row["test"] = o.test if kind == POSTERIOR else f"{o.test}: {kind}"
-                for name, q, e in zip(outcomes(a, b), p[::-1], se[::-1]):
-                    row[f"P({name})"] = wording.number(q, e, c.threshold)
-                # a decision on the posterior probability, and δ₀'s claim at the threshold
-                row["decision"] = c.verdict(p) if kind in (POSTERIOR, DELTA0) else ""
-                rows.append(row)
-    return rows
+    """The overall table's rows, as every report prints them
+    (:func:`~bayestut.analysis.comparison_text.overall_rows`): one per multi-data-set test and
+    kind of number. With K classifiers, one per pair too: columns a and b name each row's pair,
+    and the probability columns say "a" and "b".
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    list of dict
+        Each row's cells as text, in the columns' order.
+    """
+    if not _many(result):
+        return comparison_text.overall_rows(result)
+    return [{"a": c.a, "b": c.b, **row} for c in _pairs(result)
+            for row in comparison_text.overall_rows(c, "a", "b")]
 
 
 def _caption(c, many: bool) -> str:
+    """The table's caption: what P(...) means, each kind of number its rows name, and ±."""
+    exact = c.integrated("hierarchical")
     error = ("Monte Carlo standard error (for the hierarchical test, integrated: its numerical "
-             "error)" if c.integrated("hierarchical") else "Monte Carlo standard error")
-    kind = ("the posterior probability that it is the likeliest outcome (for the hierarchical "
-            "test, integrated numerically; for the others, the share of posterior samples in "
-            "which it is)" if c.integrated("hierarchical") else
-            "the posterior probability that it is the likeliest outcome (the share of "
-            "posterior samples in which it is)")
+             "error)" if exact else "Monte Carlo standard error")
+    meaning = {
+        POSTERIOR: "the posterior probability, that the outcome is the likeliest ("
+                   + ("for the hierarchical test, integrated numerically; for the others, "
+                      if exact else "") + "the share of posterior samples in which it is), on "
+                   f"which a decision is taken above {c.threshold:g}",
+        EXPECTED: "the expected probability, the posterior mean of the outcome's probability",
+        NEW_DATA_SET: "the probability on a new data set (the practitioner's question)",
+        DELTA0: "the probability for δ₀, the mean difference over data sets (a method paper's "
+                f"claim), whose decision is read at {c.threshold:g} too"}
+    kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
     who = ("a and b: each row's pair; " if many else "")
     return (f"{who}P(x better): the probability that x is practically better, by more than the "
-            f"rope {_units(c)}; P(equivalent): that the difference is within the rope. Each is "
-            f"{kind}, except in the rows named for another kind: the probability on a new data "
-            f"set (the practitioner's question) and the probability for δ₀, the mean "
-            f"difference over data sets (a method paper's claim); a decision is declared above "
-            f"{c.threshold:g}. A number followed by ± "
-            f"carries its {error}; one without ± has an error below its last digit.")
+            f"rope {_units(c)}; P(equivalent): that the difference is within the rope. Each row "
+            "names its kind of number: " + "; ".join(text for kind, text in meaning.items()
+                                                     if kind in kinds)
+            + f". A number followed by ± carries its {error}; one without ± has an error "
+            "below its last digit.")
 
 
 def to_latex(result) -> str:

@@ -458,7 +458,8 @@ def _table(a: str, b: str, counts, fitted, ranked, population, favour) -> tuple:
 
 def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, seed: int,
                      n_jobs: int = -1, backend: str | None = None,
-                     progress: bool | None = None, reweight: bool = True) -> Plan:
+                     progress: bool | None = None, reweight: bool = True,
+                     posterior=None) -> Plan:
     """:func:`bayestut.analysis.plan.plan` on checked input.
 
     Parameters
@@ -477,6 +478,9 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     reweight : bool
         Reweight the present posterior's grid (the default); False refits every study in
         full (the slow reference the benchmarks compare with).
+    posterior : ExactHierarchicalResult, optional
+        The present data's exact-engine fit, when already computed (``compare(plan=m)``
+        passes its own): used as it is, not fitted again; None fits it here.
 
     Returns
     -------
@@ -486,7 +490,8 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     from tqdm.std import tqdm
 
     start = time.perf_counter()
-    now = hierarchical.hierarchical_test(d, rope=rope, seed=seed, engine="exact")
+    now = posterior if posterior is not None else hierarchical.hierarchical_test(
+        d, rope=rope, seed=seed, engine="exact")
     present = reweighting.present(now, GRIDS) if reweight else None
     favour_all = favoured(now.delta0, now.sigma0, now.nu, rope)
     k = max(1, sims // PER_POPULATION)

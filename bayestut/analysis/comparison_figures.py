@@ -1,0 +1,75 @@
+"""The two-classifier report's figures: plain functions taking a result
+(:class:`~bayestut.analysis.comparison.Comparison` or
+:class:`~bayestut.analysis.means_comparison.MeansComparison`) and drawing it with
+:mod:`bayestut.figures`. Matplotlib is imported only when a figure is drawn."""
+
+from __future__ import annotations
+
+from . import wording
+
+TITLES = {"signed_rank": "Bayesian signed-rank test on the data sets' means",
+          "sign": "Bayesian sign test on the data sets' means",
+          "hierarchical": "Hierarchical test: one point per posterior draw,\n"
+                          "its probabilities for a new data set"}
+
+
+def names(c) -> list[str]:
+    """Every name a figure may print: the classifiers' and the data sets'."""
+    return [c.a, c.b, *map(str, c.differences.datasets)]
+
+
+def figures(c) -> dict:
+    """The result's figures, by name.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    dict
+        matplotlib Figures: "per_dataset" (each data set's posterior; not with mean scores
+        only), then the multi-data-set tests' simplices, "signed_rank" and "hierarchical" (or
+        "sign" with mean scores only); none of these with one data set, nor when the
+        difference is one number everywhere. The figures stay open (and so show in a
+        notebook) until closed.
+    """
+    import matplotlib.pyplot as plt
+
+    from ..figures.posteriors import font_families, forest
+    from ..figures.simplex import simplex_plot
+
+    out = {}
+    # a point mass when every difference is one number; with mean scores only, the two tests'
+    # Dirichlet spread is still there unless the scores are identical
+    single = c.identical if c.per_dataset is None else c.constant
+    # names are the user's: a '$' in one must not start mathtext (or fail to parse)
+    with plt.rc_context({"font.family": font_families(" ".join(names(c)))[0],
+                         "text.parse_math": False}):
+        if c.per_dataset is not None:
+            ax = forest(c.per_dataset, list(c.differences.datasets), c.rope, a=c.a, b=c.b,
+                        threshold=c.threshold, metric=repr(c.metric),
+                        title=f"Posterior of the mean difference {c.a} − {c.b} on each "
+                              "data set")
+            out["per_dataset"] = ax.figure
+        simplices = [("signed_rank", c.signed_rank), ("hierarchical", c.hierarchical),
+                     ("sign", getattr(c, "sign", None))]
+        for name, result in simplices:
+            if result is None or single:         # a single point: nothing to see
+                continue
+            samples = result._masses if name == "hierarchical" else result._samples
+            # integrated shares at the corners, as in the tables (the dots are draws)
+            exact = c.overall()[-1].shares if c.integrated(name) else None
+            fig, ax = plt.subplots(figsize=(6, 5))
+            simplex_plot(samples, wording.region_names(c.a, c.b), ax=ax, shares=exact)
+            ax.set_title(f"{TITLES[name]}\n{c.a} against {c.b}")
+            out[name] = fig
+    return out
+
+
+def missing_glyphs(c) -> str:
+    """Characters of the names that no installed font can draw in the figures."""
+    from ..figures.posteriors import font_families
+
+    return font_families(" ".join(names(c)))[1]

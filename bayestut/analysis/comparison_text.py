@@ -1,0 +1,503 @@
+"""The two-classifier report in words: plain functions taking a result
+(:class:`~bayestut.analysis.comparison.Comparison` or
+:class:`~bayestut.analysis.means_comparison.MeansComparison`) and returning text.
+
+The result holds the numbers; everything a reader reads of it (verdict, sentences, the overall
+table, the settings line, the console report) is written here. The overall table's rows are
+built once, by :func:`overall_rows`: the console, the HTML report and the ``.md``/``.tex``
+files (:mod:`bayestut.analysis.writeup`) all print them.
+"""
+
+from __future__ import annotations
+
+import shlex
+
+import numpy as np
+import pandas as pd
+
+from . import wording
+from ..checks import metric_direction
+from ..errors import InputError
+from ..methods.decisions import NO_DECISION, decide, probability_columns, shown
+from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
+from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
+
+EXPECTED = "expected probability"  # sign and signed-rank tests: the posterior mean of theta
+# above this many data sets the reports count the per-data-set decisions in one sentence (the
+# per-data-set table holds each): the verdict and the overall tables stay on the first screen
+MANY_DATA_SETS = 10
+# What each kind of number means, by its name; a report explains the kinds its tables show.
+KINDS = {
+    POSTERIOR: ("", "the posterior probability that the outcome is the likeliest of the three "
+                    "(the papers' convention; the decision at the threshold is taken on it)."),
+    NEW_DATA_SET: ("hierarchical test", "the probability that a new data set shows each "
+                                        "outcome: how often the practitioner's next data set "
+                                        "goes each way."),
+    DELTA0: ("hierarchical test", "how probable each outcome is for the mean difference δ₀ "
+                                  "over the population of data sets (δ₀ below, inside or above "
+                                  "the rope): the claim a method paper makes."),
+    EXPECTED: ("sign and signed-rank tests", "the posterior mean of each outcome's "
+                                             "probability."),
+}
+PLUS_MINUS = ("±: the Monte Carlo standard error (another seed moves the number by about this "
+              "much); numbers are rounded to what it supports.")
+EXPLANATIONS = (*(f"{kind}{f' ({where})' if where else ''}: {text}"
+                  for kind, (where, text) in KINDS.items()), PLUS_MINUS)
+EXACT_ERROR = (
+    "hierarchical test: computed exactly, by numerical integration: its posterior probability "
+    "is the limit for infinitely many draws; its ±, the numerical error of the integration "
+    "(its difference from a coarser grid), the same on every machine and for every seed.")
+CARD = "Next step: read the card Reading your verdict (docs/reading-your-verdict.md, 'No decision')"
+PLACEHOLDER = "RESULTS.csv"        # the plan command's file when the table came from memory
+
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """'1 data set', '8 data sets': the number with the word in the right number."""
+    return f"{n:,} {word if n == 1 else plural or word + 's'}"
+
+
+def means_only(c) -> bool:
+    """Whether ``c`` holds mean scores only (no fold: no per-data-set test)."""
+    return c.per_dataset is None
+
+
+# --- the sampler's checks ---------------------------------------------------------------------
+
+def failed_checks(hierarchical) -> list[str]:
+    """The convergence checks a hierarchical fit failed that make its numbers unreliable
+    (divergences, R-hat, bulk ESS; hitting the tree depth only slows sampling). The exact
+    engine samples nothing: its numerical error is reported beside each number instead."""
+    if hierarchical is None or getattr(hierarchical, "engine", "stan") == "exact":
+        return []
+    d = hierarchical.diagnostics
+    out = []
+    if d.divergences:
+        out.append(f"{d.divergences} divergent transitions")
+    if d.max_rhat > RHAT_MAX:
+        out.append(f"R-hat up to {d.max_rhat:.3g} (above {RHAT_MAX:g})")
+    if d.min_ess_bulk < ESS_MIN_PER_CHAIN * d.chains:
+        out.append(f"bulk ESS down to {d.min_ess_bulk:.0f} (below {ESS_MIN_PER_CHAIN * d.chains})")
+    return out
+
+
+def caution(hierarchical) -> str:
+    """A sentence for the verdict itself when its fit failed the checks; empty otherwise.
+    Chains that disagree or too few effective draws make the numbers unreliable; divergences
+    alone may bias them."""
+    failed = failed_checks(hierarchical)
+    if not failed:
+        return ""
+    if len(failed) == 1 and "divergent" in failed[0]:
+        return (f" Caution: the hierarchical sampler had {failed[0]}, so these numbers may be "
+                "biased: see the sampler warnings.")
+    return (" Caution: the hierarchical sampler failed its checks (" + ", ".join(failed)
+            + "), so these numbers are not reliable: see the sampler warnings and rerun as "
+            "they advise before quoting this verdict.")
+
+
+# --- the overall table ------------------------------------------------------------------------
+
+def overall_rows(c, a: str | None = None, b: str | None = None) -> list[dict]:
+    """The overall table, built once for every output: one row per multi-data-set test and
+    kind of number, each probability as text rounded to its error.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    a, b : str, optional
+        The names in the probability columns' headers (``c.a``, ``c.b`` by default; "a" and
+        "b" in the K-classifier table, whose rows name their pair).
+
+    Returns
+    -------
+    list of dict
+        Keys "test" (the row's label, "<test>: <kind of number>"), "P(<a> better)",
+        "P(equivalent)", "P(<b> better)" (text) and "decision" (beside the posterior
+        probability, on which the verdict is taken, and beside δ₀'s, the claim it supports;
+        empty otherwise). Empty with one data set.
+    """
+    columns = probability_columns(a or c.a, b or c.b)
+    rows = []
+    for o in c.overall():
+        for kind, p, se in o.rows():
+            decided = kind in (POSTERIOR, DELTA0)
+            beside = c.threshold if decided else None     # never rounded across it
+            row = {"test": f"{o.test}: {kind}"}
+            row.update({column: wording.number(p[j], se[j], beside)
+                        for column, j in zip(columns, shown(range(3)))})
+            row["decision"] = wording.verdict(p, c.a, c.b, c.threshold) if decided else ""
+            rows.append(row)
+    return rows
+
+
+def overall_table(c) -> pd.DataFrame:
+    """:func:`overall_rows` as a DataFrame indexed by the rows' labels (console and HTML).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per test and kind of number; columns the three probabilities and the decision.
+    """
+    rows = {r["test"]: {k: v for k, v in r.items() if k != "test"} for r in overall_rows(c)}
+    return pd.DataFrame.from_dict(rows, orient="index")
+
+
+def explanations(c) -> list[str]:
+    """What the overall table's kinds of probability and ± mean: those it shows.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    list of str
+        One line per kind of number the table shows, then what ± means
+        (when a number carries one) and the exact engine's error (when it ran).
+    """
+    kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
+    cells = [v for r in overall_rows(c) for v in r.values()]
+    return [line for kind, line in zip(KINDS, EXPLANATIONS) if kind in kinds] \
+        + ([PLUS_MINUS] if any("±" in str(v) for v in cells) else []) \
+        + ([EXACT_ERROR] if c.integrated("hierarchical") else [])
+
+
+# --- sentences --------------------------------------------------------------------------------
+
+def orientation(c) -> str:
+    """A sentence saying which way the differences point and what "<a> better" means.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
+    direction = ("lower scores are better, so the differences are "
+                 f"score({c.b}) - score({c.a})" if c.lower_is_better else
+                 f"higher scores are better, so the differences are "
+                 f"score({c.a}) - score({c.b})")
+    return (f"Metric {c.metric!r}: {direction}; '{c.a} better' always means {c.a} is "
+            f"practically better (by more than the rope ±{c.rope:g}), and likewise "
+            f"'{c.b} better'.")
+
+
+def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = False) -> str:
+    """The decision of one test in plain words.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    test : str
+        The test's name, the sentence's first words.
+    p, se : array_like
+        Its (left, rope, right) probabilities and their errors.
+    share : bool
+        Whether ``p`` is a posterior probability that an outcome is the likeliest.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
+    return f"{test}: " + wording.decision(p, c.a, c.b, c.rope, c.threshold, se=se, share=share,
+                                           integrated=c.integrated(test)) + "."
+
+
+def headline(c) -> str:
+    """The verdict in one paragraph of words: the hierarchical test's (the signed-rank test's
+    with mean scores only), or the one data set's.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The paragraph, with the caution of a fit that failed its checks and the
+        plan's line when one was asked for.
+    """
+    d = c.differences
+    if c.identical:
+        return (f"{c.a} and {c.b} are practically equivalent: their scores are "
+                f"identical on every fold, so every test gives P(equivalent) = 1.")
+    if means_only(c):
+        o = c.overall()[-1]
+        text = wording.decision(o.shares, c.a, c.b, c.rope, c.threshold, se=o.shares_se,
+                                share=True)
+        return f"Signed-rank test over {len(d.datasets)} data sets (mean scores only): {text}."
+    if c.constant and not c.refused:
+        i, x = c.exact_outcome(), d.x.flat[0]
+        better, worse = (c.a, c.b) if x > 0 else (c.b, c.a)
+        return (f"Exactly: {wording.claim(i, c.a, c.b, c.rope)}: {better} scores "
+                f"exactly {abs(x):g} better than {worse} on every fold of every data set, "
+                "a point mass with nothing to sample, so the hierarchical test and the "
+                f"correlated t-test on each data set give "
+                f"P({wording.region_names(c.a, c.b)[i]}) = 1.")
+    if c.refused:
+        p = c.per_dataset._rope(c.rope)[0]
+        return (f"On {d.datasets[0]} (the only data set; Bayesian correlated t-test): "
+                + wording.decision(p, c.a, c.b, c.rope, c.threshold) + ".")
+    h, a, b = c.overall()[1], c.a, c.b
+    new = wording.listed(h.means, a, b, h.means_se)
+    delta0 = wording.listed(h.delta0, a, b, h.delta0_se)
+    planned = f" {c.plan.line()}." if c.plan is not None else ""
+    lead = f"Hierarchical test over {len(d.datasets)} data sets"
+    if c.about == "delta0":
+        text = wording.decision(h.delta0, a, b, c.rope, c.threshold, se=h.delta0_se,
+                                integrated=c.integrated(h.test))
+        papers = wording.verdict(h.shares, a, b, c.threshold)
+        return (f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}. On a "
+                f"new data set: {new}; the papers' rule on it: {papers}."
+                f"{caution(c.hierarchical)}{planned}")
+    text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
+                            share=True, integrated=c.integrated(h.test))
+    weak = wording.strength(h.shares, h.means, h.delta0, a, b, c.threshold, h.means_se,
+                            h.delta0_se)
+    return (f"{lead}: {text}{weak}. On a new data set: {new}. For the mean difference δ₀ "
+            f"(a method paper's claim): {delta0}.{caution(c.hierarchical)}{planned}")
+
+
+def next_step(c) -> str:
+    """After "no decision", a sentence saying what to do next, with the command to run on the
+    reader's own file (a placeholder, said to be one, for a table given in memory); an empty
+    string otherwise.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
+    if c.identical or c.decision != NO_DECISION:
+        return ""
+    if means_only(c):        # the planner needs every fold
+        return CARD + ", and collect more data sets, with every fold's score if you can."
+    source = c.options.get("results")
+    command = ["python", "-m", "bayestut", "plan", source or PLACEHOLDER, c.a, c.b]
+    if c.rope != 0.01:
+        command += ["--rope", f"{c.rope:g}"]
+    if c.threshold != 0.95:
+        command += ["--threshold", f"{c.threshold:g}"]
+    if c.metric != "score":
+        command += ["--score", str(c.metric)]
+    if c.options.get("percent"):
+        command.append("--percent")
+    try:            # the direction said where plan would not infer it as compare did
+        inferred = metric_direction(c.metric, None)
+    except InputError:
+        inferred = None
+    if c.lower_is_better != inferred:
+        command.append("--lower-is-better" if c.lower_is_better else "--higher-is-better")
+    command += ["--add", "5", "10", "20"]
+    text = (CARD + ", then estimate how likely 5, 10 or 20 more data sets are to decide: "
+            + " ".join(shlex.quote(part) for part in command))
+    if source is None:
+        text += (f" ({PLACEHOLDER} stands for your results file: these results were given as a "
+                 "table, not read from a file)")
+    return text
+
+
+def pooled(c) -> str:
+    """Why the verdict decides when no single data set does (empty otherwise).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
+    if c.refused or c.per_dataset is None or c.hierarchical is None:
+        return ""
+    each = decide(c.per_dataset.probabilities(c.rope), c.threshold)
+    if c.decision == NO_DECISION or (each != NO_DECISION).any():
+        return ""
+    hdi = c.per_dataset.hdi(0.95)
+    wide = int(np.sum(hdi[:, 1] - hdi[:, 0] > 2 * c.rope))
+    return (f"No single data set is decided, yet the verdict is: on {wide} of the "
+            f"{len(hdi)} data sets the posterior's 95% HDI is wider than the rope itself "
+            f"(±{c.rope:g}), so no outcome of one data set reaches {c.threshold:g}; "
+            "the hierarchical test pools all the data sets.")
+
+
+def many_data_sets(c) -> bool:
+    """Whether there are more data sets than the reports give a sentence each (never with
+    mean scores only: no data set has a sentence of its own).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    bool
+        True above MANY_DATA_SETS data sets, per fold.
+    """
+    return not means_only(c) and len(c.differences.datasets) > MANY_DATA_SETS
+
+
+def sentences(c, each: bool = True) -> list[str]:
+    """The decisions in plain words: the multi-data-set tests, then each data set; with
+    ``each=False`` and more than MANY_DATA_SETS data sets, one sentence counting theirs. With
+    mean scores only: the two tests, then why the others did not run.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    each : bool
+        One sentence per data set even when there are many.
+
+    Returns
+    -------
+    list of str
+        The sentences, the multi-data-set tests first.
+    """
+    out = [sentence(c, o.test, o.shares, o.shares_se, share=True) for o in c.overall()]
+    if means_only(c):
+        return out + [c.not_run]
+    if c.refused:
+        out.append("Multi-data-set tests not run: " + c.refused)
+    if not each and many_data_sets(c):
+        return out + [tally(c)]
+    p = c.per_dataset._rope(c.rope)
+    return out + [sentence(c, f"On {name}", row) for name, row in zip(c.differences.datasets, p)]
+
+
+def tally(c) -> str:
+    """How many data sets the correlated t-test decides each way, in one sentence.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence.
+    """
+    chosen = list(decide(c.per_dataset.probabilities(c.rope), c.threshold))
+    counts = [f"{name} on {chosen.count(name)}" for name in c.labels]
+    return (f"On each of the {len(chosen)} data sets (Bayesian correlated t-test, threshold "
+            f"{c.threshold:g}): {', '.join(counts)}, no decision on "
+            f"{chosen.count(NO_DECISION)}.")
+
+
+def settings(c) -> str:
+    """A line stating the data: data sets, runs and folds (or mean scores only), rope and
+    threshold.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The line (no final full stop: the HTML report adds one).
+    """
+    d = c.differences
+    if means_only(c):
+        return (f"{len(d.datasets)} data sets, one mean score per data set and classifier (no "
+                f"folds); rope ±{c.rope:g}; decision threshold {c.threshold:g}")
+    runs = d.x.shape[1] // d.folds
+    return (f"{counted(len(d.datasets), 'data set')}, {counted(runs, 'run')} "
+            f"of {d.folds}-fold cross-validation "
+            f"({d.x.shape[1]} paired differences each, rho = 1/{d.folds}); "
+            f"rope ±{c.rope:g}; decision threshold {c.threshold:g}")
+
+
+def per_dataset_note(c) -> str:
+    """What the per-data-set table holds.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The note, for the table's title.
+    """
+    return ("mean differences only: the correlated t-test needs every fold" if means_only(c)
+            else "Bayesian correlated t-test; exact probabilities")
+
+
+def per_dataset_text(c) -> str:
+    """The per-data-set table as text, its probabilities never rounded across the
+    threshold beside their decision (0.9497 shows 0.949, not 0.950).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The table as text.
+    """
+    table = c.per_dataset_table()
+    columns = set(probability_columns(c.a, c.b))
+    return table.to_string(formatters={
+        k: (lambda v: wording.number(v, 0.0, c.threshold)) if k in columns else
+        (lambda v: f"{v:.3f}") for k in table.columns if table[k].dtype.kind == "f"})
+
+
+def summary(c) -> str:
+    """The text report, verdict first: what ``print(result)`` shows.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The report's lines.
+    """
+    lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
+             settings(c), orientation(c), ""]
+    if c.overall():
+        lines += ["Over all data sets:", overall_table(c).to_string(), "",
+                  *explanations(c), ""]
+    lines += [f"Per data set ({per_dataset_note(c)}):", per_dataset_text(c), ""]
+    lines += ["Decisions:"] + [f"- {s}" for s in sentences(c, each=False)]
+    if many_data_sets(c):
+        lines.append("(each data set's decision is in the table above; its sentence, in "
+                     "the HTML report and in sentences())")
+    if pooled(c):
+        lines += ["", pooled(c)]
+    problems = c.diagnostics()
+    if problems:
+        lines += ["", "Hierarchical sampler warnings:"] + [f"- {p}" for p in problems]
+    if next_step(c):
+        lines += ["", next_step(c)]
+    return "\n".join(lines)
