@@ -367,7 +367,7 @@ def _many_results(many) -> list[str]:
     """The Results sentences of K classifiers: per test, who no other beats; the ranking's
     favourite; then every pair's decision by the leading test."""
     c = next(iter(many.pairs.values()))
-    sentences = []
+    sentences: list[str] = []
     for test in ([] if many.refused else many.tests[::-1]):
         top = many.undominated(test)
         others = [x for x in many.classifiers if x not in top]

@@ -19,6 +19,7 @@ import dataclasses
 import numpy as np
 
 from . import exact_grid, hierarchical, hierarchical_exact
+from .hierarchical_result import ExactHierarchicalResult
 from ..errors import InputError
 
 
@@ -52,9 +53,13 @@ def rope_sweep(d, ropes, *, seed: int = 0, fit=None) -> tuple[np.ndarray, np.nda
     if ropes.ndim != 1 or ropes.size == 0 or not np.all(np.isfinite(ropes) & (ropes > 0)):
         raise InputError(f"the ropes of a sweep must be positive numbers in the metric's units "
                          f"(e.g. [0.005, 0.01, 0.02]), got {np.atleast_1d(ropes).tolist()}")
-    refit = lambda r: hierarchical.hierarchical_test(d, rope=float(r), seed=seed,
-                                                     engine="exact", progress=False)
-    first = fit if getattr(fit, "engine", None) == "exact" else None
+    def refit(r) -> ExactHierarchicalResult:
+        result = hierarchical.hierarchical_test(d, rope=float(r), seed=seed, engine="exact",
+                                                progress=False)
+        assert isinstance(result, ExactHierarchicalResult)   # engine="exact" gives one
+        return result
+
+    first = fit if isinstance(fit, ExactHierarchicalResult) else None
     if first is None or first.prepared.noised:
         first = refit(ropes[0])
     if first.prepared.noised:          # the noise depends on the rope: fit every width
