@@ -345,3 +345,19 @@ def test_command_line_k_form_writes_the_metric_and_percent(tmp_path, capsys):
                  "--out", str(tmp_path)]) == 0, capsys.readouterr().err
     md = (tmp_path / "compare_3_classifiers.md").read_text()
     assert "metric 'accuracy'" in md and "divided by 100" in md and "(s)" not in md
+
+
+def test_about_delta0_is_what_the_paper_text_says_it_decided_on():
+    # a reader's finding: with about="delta0" the .md was byte-identical to the default run
+    table = make_table(8, 2, 5, gaps=0.004, seed=3)
+    kw = dict(rope=0.003, engine="exact", progress=False)
+    new, delta0 = compare(table, "mine", "baseline", **kw), \
+        compare(table, "mine", "baseline", about="delta0", **kw)
+    assert "mean difference delta0" in delta0.methods_text()
+    assert "mean difference delta0" not in new.methods_text()
+    o = delta0.overall()[-1]
+    first = delta0.results_text().split(";")[0]
+    assert "deciding on the mean difference δ₀" in first
+    assert wording.number(o.delta0[1], o.delta0_se[1]) in delta0.results_text()
+    assert "by the papers' rule" in delta0.results_text()
+    assert "deciding on the mean difference" not in new.results_text()

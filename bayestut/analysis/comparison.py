@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from . import comparison_figures, comparison_text, wording, writeup
-from .comparison_text import EXPECTED, failed_checks  # noqa: F401 (many.py reads them here)
+from .comparison_text import EXPECTED, SHRUNK, failed_checks  # noqa: F401 (many.py reads two here)
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
 from ..methods.decisions import decide, labelled, outcomes, probability_columns, shown
@@ -317,18 +317,19 @@ class Comparison(PairResult):
         return 0 if c < -self.rope else 2 if c > self.rope else 1
 
     def per_dataset_table(self) -> pd.DataFrame:
-        """A table with one row per data set: the mean difference, the hierarchical test's
-        shrunk estimate (when it ran), the correlated t-test's posterior probability of each
-        outcome and its decision."""
+        """A table with one row per data set: the mean difference, the correlated t-test's
+        posterior probability of each outcome on that data set alone and its decision, then
+        (when it ran) the hierarchical test's shrunk estimate of the mean difference, last so
+        that it is not read as the source of the probabilities beside the mean."""
         p = self.per_dataset._rope(self.rope)
         table = pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                              index=pd.Index(self.differences.datasets, name="data set"))
-        if self.hierarchical is not None:
-            shrunk = self.hierarchical.per_dataset()["posterior mean delta_i"]
-            table["shrunk (hierarchical)"] = shrunk.to_numpy()
         for column, j in zip(probability_columns(self.a, self.b), shown(range(3))):
             table[column] = p[:, j]
         table["decision"] = [self.verdict(row) for row in p]
+        if self.hierarchical is not None:
+            shrunk = self.hierarchical.per_dataset()["posterior mean delta_i"]
+            table[SHRUNK] = shrunk.to_numpy()
         return table
 
     @functools.cached_property

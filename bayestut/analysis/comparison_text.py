@@ -23,6 +23,7 @@ from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
 
 EXPECTED = "expected probability"  # sign and signed-rank tests: the posterior mean of theta
+SHRUNK = "shrunk (hierarchical)"     # the per-data-set table's hierarchical estimate column
 # above this many data sets the reports count the per-data-set decisions in one sentence (the
 # per-data-set table holds each): the verdict and the overall tables stay on the first screen
 MANY_DATA_SETS = 10
@@ -446,7 +447,10 @@ def per_dataset_note(c) -> str:
         The note, for the table's title.
     """
     return ("mean differences only: the correlated t-test needs every fold" if means_only(c)
-            else "Bayesian correlated t-test; exact probabilities")
+            else "the probabilities and the decision: the Bayesian correlated t-test on each data "
+            "set alone, exact" + ("; " + SHRUNK + ": the hierarchical test's estimate of the "
+                                  "mean difference, drawn towards the other data sets'"
+                                  if c.hierarchical is not None else ""))
 
 
 def per_dataset_text(c) -> str:

@@ -213,7 +213,13 @@ def methods_text(result) -> str:
         on.append(f"for {' and '.join(t.replace('Bayesian ', '') for t in tests)}, the "
                   "posterior probability that the outcome is the most probable of the three, "
                   "estimated as the share of posterior samples in which it is")
-    if c.hierarchical is not None:
+    if c.hierarchical is not None and _about_delta0(result):
+        on.append("for the hierarchical test, the posterior probability of the outcome for the "
+                  "mean difference delta0 over data sets (the claim of a method paper, chosen "
+                  "instead of the papers' rule on a new data set), "
+                  + ("integrated numerically" if exact else
+                     "estimated as the share of posterior draws of delta0 in the outcome's region"))
+    elif c.hierarchical is not None:
         on.append("for the hierarchical test, the posterior probability that it is the most "
                   "probable outcome on a new data set, "
                   + ("integrated numerically" if exact else
@@ -253,7 +259,12 @@ def _outcome(i: int, a: str, b: str) -> str:
             f"{quoted(a)} practically better than {quoted(b)}")[i]
 
 
-def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
+def _about_delta0(result) -> bool:
+    """Whether the verdict decides on δ₀ (``about="delta0"``; K classifiers: never)."""
+    return getattr(result, "about", None) == "delta0"
+
+
+def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = False) -> str:
     """One test's result as a clause after the test's name: what it finds, on which
     probability, against the threshold. ``kind``: 'draws' (shares of MCMC draws), 'integrated'
     (the same integrated numerically), 'samples' (shares of Monte Carlo samples), 'exact' (a
@@ -263,6 +274,7 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
     where = " for a new data set" if new_data_set else ""
     how = " (integrated numerically)" if kind == "integrated" else ""
     evidence = ("posterior probability {}" if kind == "exact" else
+                f"probability for δ₀ {{}}{how}" if delta0 else
                 f"the likeliest outcome{where} with posterior probability {{}}{how}").format
     choice = str(decide_regions(p, c.threshold))
     if choice != NO_DECISION:
@@ -273,7 +285,10 @@ def finding(p, se, c, kind: str, new_data_set: bool = False) -> str:
             text += " (within its error of the threshold: confirm with more draws)"
         return text
     a, b = quoted(c.a), quoted(c.b)
-    if kind == "exact":
+    if delta0:
+        spread = (f"the probabilities for δ₀ are {v[2]} that {a} is practically better, "
+                  f"{v[1]} of equivalence and {v[0]} that {b} is practically better{how}")
+    elif kind == "exact":
         spread = (f"the posterior probabilities are {v[2]} that {a} is practically better, "
                   f"{v[1]} of equivalence and {v[0]} that {b} is practically better")
     else:
@@ -295,6 +310,19 @@ def _new_data_set(c, o) -> str:
             f"these (a method paper's claim), the probabilities for δ₀ are {d[2]} that "
             f"{quoted(c.a)} is practically better, {d[1]} of equivalence and {d[0]} that "
             f"{quoted(c.b)} is")
+
+
+def _papers_rule(c, o) -> str:
+    """With the verdict on δ₀: the papers' posterior probability and the probability on a new
+    data set, in the order shown."""
+    s = [wording.number(o.shares[i], o.shares_se[i]) for i in range(3)]
+    v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
+    return (f"by the papers' rule, the posterior probability that each outcome is the likeliest "
+            f"on a new data set is {s[2]} for {quoted(c.a)} practically better, {s[1]} for "
+            f"equivalence and {s[0]} for {quoted(c.b)} practically better, and on a new data "
+            f"set {quoted(c.a)} "
+            f"would be practically better with probability {v[2]}, equivalent with {v[1]} and "
+            f"{quoted(c.b)} practically better with {v[0]}")
 
 
 def _tally(c) -> str:
@@ -347,8 +375,14 @@ def _pair_results(c) -> list[str]:
         name = TEST_NAMES[test]
         if test == "hierarchical":
             kind = "integrated" if c.integrated(test) else "draws"
-            text = (f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, kind, True)}; "
-                    f"{_new_data_set(c, o)}.")
+            if _about_delta0(c) and o.delta0 is not None:
+                text = (f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
+                        f"sets like these (a method paper's claim), "
+                        f"{finding(o.delta0, o.delta0_se, c, kind, delta0=True)}; "
+                        f"{_papers_rule(c, o)}.")
+            else:
+                text = (f"{_setting(c)}, {name} "
+                        f"{finding(o.shares, o.shares_se, c, kind, True)}; {_new_data_set(c, o)}.")
             if c.diagnostics():
                 text += (" Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
