@@ -141,3 +141,15 @@ def test_a_table_in_memory_gets_a_placeholder_said_to_be_one(per_fold):
     assert step.endswith("(RESULTS.csv stands for your results file: these results were given "
                          "as a table, not read from a file)")
     assert bt.open_results(make_table()).source is None
+
+
+def test_the_html_decision_cells_wrap_wherever_the_column_stands():
+    # a long "no decision (most probable: ...; odds ...)" cell scrolled out of view at 1280 px
+    # once the shrunk estimate became the per-data-set table's last column
+    c = bt.compare(make_table(5, 2, 5, gaps=0.004, seed=3), "mine", "baseline", rope=0.003,
+                   engine="exact", progress=False)
+    page = html_report(c)
+    assert "td.decision{white-space:normal" in page
+    decisions = re.findall(r'<td class="decision">([^<]*)</td>', page)
+    assert len(decisions) >= len(c.per_dataset_table()) + 2     # per data set and over all
+    assert "<p class=\"note\">The probabilities and the decision" in page

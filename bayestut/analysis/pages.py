@@ -17,7 +17,7 @@ from .wording import number
 STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0;display:block;overflow-x:auto;max-width:100%}
 td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right;white-space:nowrap}
-td:last-child{white-space:normal;text-align:left;min-width:12em}th:last-child{text-align:left}
+td.decision{white-space:normal;text-align:left;min-width:12em}th.decision{text-align:left}
 tbody th{white-space:normal;min-width:9em}th{background:#f3f3f3}img{max-width:100%}
 .note{color:#555}
 .verdict{font-size:1.2em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}
@@ -34,8 +34,8 @@ BASE = """<!DOCTYPE html>
 <body>
 {% macro table(t, cls="") %}
 <table{% if cls %} class="{{ cls }}"{% endif %}><thead><tr><th>{{ t.index_name }}</th>
-{% for c in t.columns %}<th>{{ c }}</th>{% endfor %}</tr></thead><tbody>
-{% for name, cells in t.rows %}<tr><th>{{ name }}</th>{% for v in cells %}<td>{{ v }}</td>{% endfor %}</tr>
+{% for c in t.columns %}<th{% if c == "decision" %} class="decision"{% endif %}>{{ c }}</th>{% endfor %}</tr></thead><tbody>
+{% for name, cells in t.rows %}<tr><th>{{ name }}</th>{% for v in cells %}<td{% if t.columns[loop.index0] == "decision" %} class="decision"{% endif %}>{{ v }}</td>{% endfor %}</tr>
 {% endfor %}</tbody></table>
 {% endmacro %}
 {% block body %}{% endblock %}
@@ -64,7 +64,7 @@ TWO = """{% extends "base" %}{% block body %}
 <ul class="note">{% for x in explanations %}<li>{{ x }}</li>{% endfor %}</ul>
 {% endif %}
 <h2>Per data set</h2>
-<p class="note">{{ per_dataset_note }}.</p>
+<p class="note">{{ per_dataset_note[:1]|upper }}{{ per_dataset_note[1:] }}.</p>
 {{ table(per_dataset) }}
 {% if problems %}<h2>Sampler warnings</h2><ul>{% for p in problems %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}
 <h2>Figures</h2>
