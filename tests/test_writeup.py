@@ -361,3 +361,12 @@ def test_about_delta0_is_what_the_paper_text_says_it_decided_on():
     assert wording.number(o.delta0[1], o.delta0_se[1]) in delta0.results_text()
     assert "by the papers' rule" in delta0.results_text()
     assert "deciding on the mean difference" not in new.results_text()
+
+
+def test_the_k_classifier_results_point_to_the_other_two_numbers():
+    # a reader's finding: each pair's sentence gave only the posterior probability
+    table = make_table(6, 2, 3, classifiers=("a", "b", "c"), gaps={"a": 0.03}, seed=4)
+    many = compare_all(table, engine="exact", n_jobs=1, progress=False)
+    text = many.results_text()
+    assert "probabilities on a new data set" in text and "δ₀" in text
+    assert "probability for δ₀" in many.to_markdown()

@@ -442,6 +442,10 @@ def _many_results(many) -> list[str]:
                         + f", {_probability(pair, o, test)}")
         sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
                          + "; ".join(each) + ".")
+        if test == "hierarchical":
+            sentences.append("The table gives each pair's probabilities on a new data set (the "
+                             "practitioner's question) and for the mean difference δ₀ over data "
+                             "sets (a method paper's claim) beside them.")
     pairs = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
     if pairs:
