@@ -9,8 +9,12 @@ each pair uses the same seed as a two-name comparison, so K = 2 gives exactly ``
 Each pair's probabilities are read through :meth:`Comparison.overall`, so they are named
 as in ``compare`` (docs/glossary.md): the posterior probability (the papers' tables, on which
 the decision is taken at the threshold) and the others, each with its Monte Carlo error, all
-labelled by outcome in the reading order; the sentences are
-:mod:`bayestut.analysis.wording`'s.
+labelled by outcome in the reading order.
+
+:class:`ManyComparison` holds numbers only, as :class:`~bayestut.analysis.comparison.Comparison`
+does: its report in words (verdict, settings, each pair's table, the ranking's) is written by
+:mod:`bayestut.analysis.many_text`, its paragraphs for a paper by
+:mod:`bayestut.analysis.writeup`; its methods of the same names are one-line delegations.
 """
 
 from __future__ import annotations
@@ -28,8 +32,9 @@ from tqdm.auto import tqdm
 
 from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, check_variation,
                       compare_checked, oriented_differences)
-from .comparison import EXPECTED, SHARE, Overall, failed_checks
-from . import wording, writeup
+from .comparison import SHARE, Overall
+from . import many_text, writeup
+from .many_text import RANKING_LEGEND  # noqa: F401 (tests and reports read it here)
 from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..errors import InputError
 from ..data import Results, lookalikes, nfc, open_results
@@ -40,14 +45,9 @@ from ..methods.ranking_gibbs import plackett_luce_gibbs
 from ..methods.hierarchical import start_stan
 from ..methods.stan import check_environment
 
-TESTS = ("signed-rank", "hierarchical")       # in the order of Comparison.overall()
-                                              # (with means only: analysis.means's tests)
 MISSING_SHOWN = 5           # data sets named in a "missing results" message
 
 GIBBS_DRAWS = 4     # the Gibbs ranking's draws per chain, as a multiple of ``draws``
-RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on a new data set; "
-                  "expected rank: its mean rank there; P(largest weight): the posterior "
-                  "probability that its weight is the largest of all.")
 
 
 def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
@@ -134,7 +134,7 @@ def mean_scores(table: pd.DataFrame, names, lower_is_better: bool) -> pd.DataFra
 
 
 @dataclass(frozen=True)
-class ManyComparison(writeup.WriteUp):
+class ManyComparison:
     """Every pair of K classifiers, and their joint ranking, as :func:`~bayestut.compare_all`
     returns it.
 
@@ -264,149 +264,6 @@ class ManyComparison(writeup.WriteUp):
                                      c.verdict(p) if kind == SHARE else ""))
         return pd.DataFrame(rows)
 
-    def verdict(self) -> list[str]:
-        """The answer first, in words: per test, the classifiers that no other is practically
-        better than; then the ranking's favourite."""
-        out = []
-        declared = (f"(declared: the likeliest outcome with posterior probability above "
-                    f"{self.threshold:g})")
-        if not self.refused:
-            for test in self.tests[::-1]:
-                top = self.undominated(test)
-                others = [c for c in self.classifiers if c not in top]
-                if len(top) == 1 and self.matrix(test, "decision").loc[top[0]].drop(
-                        top[0]).isin(["better", "equivalent"]).all():
-                    text = (f"{top[0]} is practically better than, or equivalent to, every "
-                            f"other classifier {declared}")
-                elif top:
-                    text = (f"no classifier is declared practically better than "
-                            f"{_listed(top)} {declared}")
-                    if others:
-                        text += (f"; {_listed(others, 'and')} "
-                                 f"{'is' if len(others) == 1 else 'are'} declared practically "
-                                 "worse than at least one other")
-                else:
-                    text = f"every classifier is declared practically worse than another {declared}"
-                if test == "hierarchical":
-                    text += self.caution()
-                out.append(f"{test} test: {text}")
-        if self.ranking is not None:
-            t = self.ranking.table()
-            first = t.index[0]
-            best = f"{t.loc[first, 'expected rank']:.1f}"
-            # a tie as printed is said as one: "rf has the best" would pick a side by a digit
-            tied = [c for c in t.index if f"{t.loc[c, 'expected rank']:.1f}" == best]
-            chances = ", ".join(
-                f"{c} {t.loc[c, 'P(first)']:.2f} (95% credible interval "
-                f"{t.loc[c, 'P(first) lower']:.2f} to {t.loc[c, 'P(first) upper']:.2f})"
-                for c in tied)
-            if len(tied) == 1:
-                out.append(f"Plackett-Luce ranking: {first} has the best expected rank ({best}) "
-                           f"and ranks first on a new data set with probability {chances.split(' ', 1)[1]}")
-            else:
-                out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the best expected "
-                           f"rank ({best}); each ranks first on a new data set with probability "
-                           f"{chances}")
-        return out
-
-    def caution(self) -> str:
-        """For the verdict: the pairs whose hierarchical fit failed its checks (empty if none)."""
-        failed = [f"{a} vs {b}" for (a, b), c in self.pairs.items()
-                  if failed_checks(c.hierarchical)]
-        if not failed:
-            return ""
-        return (f". Caution: the hierarchical fits of {_listed(failed, 'and')} failed their "
-                "checks (see the sampler warnings), so their decisions may not be reliable: rerun "
-                "as the warnings advise before quoting them")
-
-    def settings(self) -> str:
-        """The line stating the data and the settings, as the two-classifier report has it.
-
-        Returns
-        -------
-        str
-            Data sets, runs and folds, rope and threshold; the metric, its direction and what
-            "better" means.
-        """
-        first = next(iter(self.pairs.values()))
-        direction = ("lower scores are better" if first.lower_is_better
-                     else "higher scores are better")
-        return (f"{first.settings()}. Metric {first.metric!r}: {direction}; 'better' always "
-                f"means practically better, by more than the rope ±{self.rope:g}.")
-
-    def pair_table(self, a: str, b: str) -> pd.DataFrame:
-        """One pair's probabilities as the report prints them: the leading test's (for the
-        hierarchical test its posterior probability, probability on a new data set and
-        probability for δ₀), then the other test's posterior probability.
-
-        Parameters
-        ----------
-        a, b : str
-            A pair, in the order it was compared (a before b in :attr:`classifiers`).
-
-        Returns
-        -------
-        pandas.DataFrame
-            One row per test and kind of probability; columns "P(<a> better)",
-            "P(equivalent)", "P(<b> better)" (text, rounded to their Monte Carlo or numerical
-            error, never 1 or 0: "> 0.999", "< 0.001") and the decision. Empty when the
-            multi-data-set tests did not run.
-        """
-        c = self.pairs[(a, b)]
-        if not c.overall():
-            return pd.DataFrame()
-        rows = [f"{o.test}: {kind}" for o in c.overall()[::-1] for kind, _, _ in o.rows()
-                if kind != EXPECTED]
-        return c.overall_table().loc[rows]
-
-    def ranking_table(self) -> pd.DataFrame:
-        """The ranking table as the reports print it, one row per classifier, best expected
-        rank first.
-
-        Returns
-        -------
-        pandas.DataFrame
-            Text: P(first) and its 95% credible interval with two decimals (Monte Carlo error
-            about 0.001; "< 0.01" and "> 0.99" where they round to 0 or 1), the expected rank
-            and its interval with one (up to 0.005), and P(largest weight) rounded to its
-            Monte Carlo error by
-            :func:`~bayestut.analysis.wording.number`, never 1 or 0 ("> 0.999", "< 0.001").
-        """
-        ranking = self.ranking
-        if ranking is None:
-            raise ValueError("compare_all ran with ranking=False: there is no ranking table")
-        t = ranking.table()
-        se = pd.Series(ranking.p_largest_mcse, index=list(ranking.classifiers))
-        out = t.apply(lambda column: column.map(
-            (lambda v: f"{v:.1f}") if "rank" in column.name else _two_decimals))
-        out["P(largest weight)"] = [wording.number(t.loc[c, "P(largest weight)"], se[c])
-                                    for c in t.index]
-        return out
-
-    def summary(self) -> str:
-        """The compact text report (str): verdict, settings, decision matrices, each pair's
-        probabilities, ranking, warnings."""
-        lines = [f"{len(self.classifiers)} classifiers, {len(self.pairs)} pairs", ""]
-        lines += [f"- {v}" for v in self.verdict()] + ["", self.settings(), ""]
-        if not self.refused:
-            for test in self.tests[::-1]:
-                lines += [f"{test} test, decision of row against column:",
-                          self.matrix(test, "decision").to_string(), ""]
-            lines += ["Each pair's probabilities (the decision at the threshold "
-                      f"{self.threshold:g} is taken on the {SHARE}):", ""]
-            for a, b in self.pairs:
-                lines += [f"{a} against {b}:", self.pair_table(a, b).to_string(), ""]
-        if self.ranking is not None:
-            lines += ["Plackett-Luce ranking (95% credible intervals):",
-                      self.ranking_table().to_string(), RANKING_LEGEND, ""]
-        problems = self.diagnostics()
-        if problems:
-            lines += ["Sampler warnings:"] + [f"- {p}" for p in problems]
-        not_run = getattr(next(iter(self.pairs.values())), "not_run", None)
-        if not_run:
-            lines += [not_run]
-        return "\n".join(lines)
-
     def diagnostics(self) -> list[str]:
         """Sampling problems, named by pair (empty when none)."""
         out = [f"{a} vs {b}: {p}" for (a, b), c in self.pairs.items() for p in c.diagnostics()]
@@ -414,15 +271,51 @@ class ManyComparison(writeup.WriteUp):
             out += [f"ranking: {p}" for p in self.ranking.diagnostics.problems]
         return out
 
+    # --- the report, in many_text; the paragraphs, in writeup: one-line delegations ----------
 
-def _listed(names, conjunction: str = "or") -> str:
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+    def verdict(self) -> list[str]:
+        """The answer first, in words (:func:`many_text.verdict`)."""
+        return many_text.verdict(self)
 
+    def caution(self) -> str:
+        """The pairs whose hierarchical fit failed its checks (:func:`many_text.caution`)."""
+        return many_text.caution(self)
 
-def _two_decimals(p: float) -> str:
-    """A probability with two decimals, a bound where it rounds to 0 or 1 (never certain)."""
-    shown = f"{p:.2f}"
-    return "< 0.01" if float(shown) <= 0 else "> 0.99" if float(shown) >= 1 else shown
+    def settings(self) -> str:
+        """The line stating the data and the settings (:func:`many_text.settings`)."""
+        return many_text.settings(self)
+
+    def pair_table(self, a: str, b: str) -> pd.DataFrame:
+        """One pair's probabilities as the report prints them (:func:`many_text.pair_table`)."""
+        return many_text.pair_table(self, a, b)
+
+    def ranking_table(self) -> pd.DataFrame:
+        """The ranking table as the reports print it (:func:`many_text.ranking_table`)."""
+        return many_text.ranking_table(self)
+
+    def summary(self) -> str:
+        """The compact text report (:func:`many_text.summary`)."""
+        return many_text.summary(self)
+
+    def methods_text(self) -> str:
+        """The methods paragraph for a paper (:func:`writeup.methods_text`)."""
+        return writeup.methods_text(self)
+
+    def results_text(self) -> str:
+        """The results paragraph for a paper (:func:`writeup.results_text`)."""
+        return writeup.results_text(self)
+
+    def bibtex(self) -> str:
+        """BibTeX of the methods run (:func:`writeup.bibtex`)."""
+        return writeup.bibtex(self)
+
+    def to_latex(self) -> str:
+        """The overall table in LaTeX (:func:`writeup.to_latex`)."""
+        return writeup.to_latex(self)
+
+    def to_markdown(self) -> str:
+        """The overall table in Markdown (:func:`writeup.to_markdown`)."""
+        return writeup.to_markdown(self)
 
 
 def _row(a, b, test, dataset, kind, p, se, decision) -> dict:

@@ -588,21 +588,3 @@ def write_files(result, html_path) -> list:
         written.append(path)
     return written
 
-
-class WriteUp:
-    """The paragraphs for a paper as methods of a result (Comparison, ManyComparison)."""
-
-    def methods_text(self) -> str:
-        return methods_text(self)
-
-    def results_text(self) -> str:
-        return results_text(self)
-
-    def bibtex(self) -> str:
-        return bibtex(self)
-
-    def to_latex(self) -> str:
-        return to_latex(self)
-
-    def to_markdown(self) -> str:
-        return to_markdown(self)
