@@ -188,6 +188,9 @@ class ManyComparison:
         """The compact text report (:func:`many_text.summary`)."""
         return many_text.summary(self)
 
+    def __str__(self) -> str:
+        return many_text.summary(self)
+
     def methods_text(self) -> str:
         """The methods paragraph for a paper (:func:`writeup.methods_text`)."""
         return writeup.methods_text(self)
