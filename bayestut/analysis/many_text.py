@@ -1,5 +1,5 @@
 """The K-classifier report in words: plain functions taking a
-:class:`~bayestut.analysis.many.ManyComparison` and returning text.
+:class:`~bayestut.analysis.many_comparison.ManyComparison` and returning text.
 
 The result holds the numbers (the pairs, the ranking, the matrices, the undominated set);
 everything a reader reads of it (the verdict, the settings line, each pair's table, the ranking
