@@ -21,13 +21,19 @@ def _part(module: str) -> str:
     return module.split(".")[1] if module.count(".") else "__init__"
 
 
-def _imports(path: Path) -> set[str]:
-    """Absolute names of the bayestut modules that ``path`` imports (at any depth)."""
+def _imports(path: Path, typing: bool = True) -> set[str]:
+    """Absolute names of the bayestut modules that ``path`` imports (at any depth); without
+    ``typing``, not those imported only for the type checker (under ``if TYPE_CHECKING:``)."""
     module = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
     package = module if path.name == "__init__.py" else module.rpartition(".")[0]
     package = package.removesuffix(".__init__")
+    tree = ast.parse(path.read_text())
+    typed = {id(n) for node in ast.walk(tree) if _type_checking(node)
+             for statement in node.body for n in ast.walk(statement)}
     found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree):
+        if not typing and id(node) in typed:
+            continue
         if isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")[: len(package.split(".")) - node.level + 1]
@@ -40,6 +46,10 @@ def _imports(path: Path) -> set[str]:
         elif isinstance(node, ast.Import):
             found.update(a.name for a in node.names if a.name.startswith("bayestut"))
     return found
+
+
+def _type_checking(node) -> bool:
+    return isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING"
 
 
 def test_top_level_holds_at_most_eight_modules_besides_the_parts():
@@ -66,11 +76,13 @@ def test_dependencies_run_one_way():
 
 
 def test_no_import_cycle_between_modules():
+    """No cycle among the imports that run: a module may name another's class for the type
+    checker only (``if TYPE_CHECKING:``), as a result names the fit it was made from."""
     graph = {}
     for path in PACKAGE.rglob("*.py"):
         name = ".".join(path.relative_to(PACKAGE.parent).with_suffix("").parts)
         name = name.removesuffix(".__init__")
-        graph[name] = _imports(path)
+        graph[name] = _imports(path, typing=False)
     modules = set(graph)
     edges = {m: {t for t in ts if t in modules and t != m and not m == "bayestut"}
              for m, ts in graph.items()}
@@ -117,7 +129,7 @@ def test_the_lazy_names_are_visible_to_type_checkers():
     tree = ast.parse((PACKAGE / "__init__.py").read_text())
     static = {}
     for node in ast.walk(tree):
-        if isinstance(node, ast.If) and getattr(node.test, "id", None) == "TYPE_CHECKING":
+        if _type_checking(node):
             for statement in node.body:
                 assert isinstance(statement, ast.ImportFrom) and statement.level == 1
                 static.update({a.asname or a.name: f"bayestut.{statement.module}"

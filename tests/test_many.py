@@ -268,6 +268,7 @@ def test_the_console_report_states_the_settings_and_each_pairs_probabilities(fou
     hierarchical test's three kinds of probability and the signed-rank test's, outcomes in
     the reading order, with the decision; no probability printed as certain."""
     text = four.summary()
+    assert str(four) == text                # print(many) prints the report, as for compare
     assert ("6 data sets, 2 runs of 5-fold cross-validation (10 paired differences each, rho = "
             "1/5); rope ±0.01; decision threshold 0.95. Metric 'score': higher scores are "
             "better") in text

@@ -23,7 +23,7 @@ import numpy as np
 import pandas as pd
 
 from . import comparison_figures, comparison_text, wording, writeup
-from .comparison_text import EXPECTED, SHRUNK, failed_checks  # noqa: F401 (many.py reads two here)
+from .comparison_text import EXPECTED, SHRUNK
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
 from ..methods.decisions import decide, labelled, outcomes, probability_columns, shown

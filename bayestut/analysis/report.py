@@ -15,7 +15,8 @@ import io
 from .. import __version__
 from . import wording
 from .comparison import SHARE
-from .many import RANKING_LEGEND, ManyComparison
+from .many_comparison import ManyComparison
+from .many_text import RANKING_LEGEND
 from .pages import render, table
 
 FIGURE_CAPTIONS = {

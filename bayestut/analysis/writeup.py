@@ -1,9 +1,10 @@
 """The paragraphs for a paper, from a comparison's result: methods, results, citations, table.
 
 Everything is read from the result object (:class:`~bayestut.analysis.compare.Comparison` for two
-classifiers, :class:`~bayestut.analysis.many.ManyComparison` for K), so the text names only the
-tests that were run and the settings that were used: the rope, rho, the priors, the threshold,
-the numbers of draws, the seed, the software's versions and what the sampler's diagnostics said.
+classifiers, :class:`~bayestut.analysis.many_comparison.ManyComparison` for K), so the text names
+only the tests that were run and the settings that were used: the rope, rho, the priors, the
+threshold, the numbers of draws, the seed, the software's versions and what the sampler's
+diagnostics said.
 The results paragraph is made of the report's own verdict sentences. The overall table comes as
 LaTeX (``booktabs``) and as Markdown; the citations as BibTeX.
 """
@@ -592,21 +593,3 @@ def write_files(result, html_path) -> list:
         written.append(path)
     return written
 
-
-class WriteUp:
-    """The paragraphs for a paper as methods of a result (Comparison, ManyComparison)."""
-
-    def methods_text(self) -> str:
-        return methods_text(self)
-
-    def results_text(self) -> str:
-        return results_text(self)
-
-    def bibtex(self) -> str:
-        return bibtex(self)
-
-    def to_latex(self) -> str:
-        return to_latex(self)
-
-    def to_markdown(self) -> str:
-        return to_markdown(self)

@@ -1,0 +1,220 @@
+"""What :func:`~bayestut.analysis.many.compare_all` returns: every pair of K classifiers and
+their ranking, numbers only.
+
+:class:`ManyComparison` holds each pair's two-classifier result, the ranking, the K x K
+matrices and the undominated set, labelled by outcome in the reading order; its report in words
+is written by :mod:`bayestut.analysis.many_text` and its paragraphs for a paper by
+:mod:`bayestut.analysis.writeup`, as one-line delegations (explicit methods, not a mixin, as
+:class:`~bayestut.analysis.comparison.Comparison` has them).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from dataclasses import dataclass
+
+import numpy as np
+import pandas as pd
+
+from . import many_text, writeup
+from .comparison import SHARE, Overall
+from ..errors import InputError
+from ..methods.decisions import NO_DECISION, decide_regions, labelled
+from ..methods.ranking import Ranking
+
+
+@dataclass(frozen=True)
+class ManyComparison:
+    """Every pair of K classifiers, and their joint ranking, as :func:`~bayestut.compare_all`
+    returns it.
+
+    Print it (or call :meth:`summary`) for the report. A pair's probabilities are read in
+    either order with :meth:`probabilities`, labelled "<a> better", "equivalent", "<b> better";
+    :meth:`matrix` gives them as a K x K table and :meth:`undominated` the classifiers no other
+    is declared practically better than; :meth:`pair_table` one pair's probabilities as the
+    report prints them, and :meth:`ranking_table` the ranking's.
+
+    Attributes
+    ----------
+    classifiers : tuple of str
+        The classifiers' names, in the order given.
+    pairs : dict
+        ``{(a, b): Comparison}``, one per pair, ``a`` before ``b`` in that order: each pair's
+        full two-classifier result.
+    ranking : Ranking or None
+        The Plackett-Luce ranking of the classifiers on the data sets' mean scores; None with
+        ``ranking=False``.
+    threshold : float
+        The decision threshold (the papers' 0.95).
+    rope : float
+        The rope's half-width, in the metric's units.
+    tests : tuple of str
+        The multi-data-set tests run on every pair, the leading one last: ("signed-rank",
+        "hierarchical"), or ("sign", "signed-rank") with mean scores only.
+    refused : str or None
+        Why the multi-data-set tests were not run (one data set); None when they were.
+    """
+
+    classifiers: tuple
+    pairs: dict                 # {(a, b): Comparison}, a before b in the given order
+    ranking: Ranking | None
+    threshold: float
+    rope: float
+
+    @property
+    def tests(self) -> tuple:
+        """The multi-data-set tests run on every pair, the leading one last."""
+        return next(iter(self.pairs.values())).tests
+
+    @property
+    def refused(self) -> str | None:
+        """Why the multi-data-set tests were not run (None when they were); every pair has
+        the same data sets."""
+        return next(iter(self.pairs.values())).refused
+
+    def overall(self, test: str, a: str, b: str) -> Overall:
+        """Internal: one multi-data-set test of a against b, for either order of the pair: its
+        number-line arrays (b better, equivalent, a better) with their Monte Carlo errors."""
+        if test not in self.tests:
+            raise InputError(f"unknown test {test!r}; choose one of {self.tests}")
+        if self.refused:
+            raise InputError("no " + test + " test: " + self.refused)
+        if (a, b) in self.pairs:
+            return self.pairs[(a, b)].overall()[self.tests.index(test)]
+        o = self.pairs[(b, a)].overall()[self.tests.index(test)]
+        flipped = {k: getattr(o, k)[::-1] for k in ("shares", "shares_se", "means", "means_se",
+                                                     "delta0", "delta0_se")
+                   if getattr(o, k) is not None}
+        return dataclasses.replace(o, **flipped)
+
+    def probabilities(self, test: str, a: str, b: str) -> pd.Series:
+        """The posterior probabilities of one multi-data-set test, for either order of the pair.
+
+        Parameters
+        ----------
+        test : str
+            One of :attr:`tests` ("signed-rank", "hierarchical").
+        a, b : str
+            The pair, in the order to read it.
+
+        Returns
+        -------
+        pandas.Series
+            Labelled "<a> better", "equivalent", "<b> better" (the 0.95 rule reads them).
+        """
+        return labelled(self.overall(test, a, b).shares, a, b, SHARE)
+
+    def matrix(self, test: str | None = None, what: str = "better") -> pd.DataFrame:
+        """K x K: the posterior probability of "row better" ("better") or of "equivalent"
+        ("equivalent"), or the decision at the threshold taken on them ("decision": "better",
+        "worse", "equivalent" or "no decision", read as row against column)."""
+        test = test or self.tests[-1]
+        if what not in ("better", "equivalent", "decision"):
+            raise InputError(f"what must be 'better', 'equivalent' or 'decision', got {what!r}")
+        words = {"right": "better", "left": "worse", "rope": "equivalent",
+                 NO_DECISION: NO_DECISION}
+        names = list(self.classifiers)
+        out = pd.DataFrame(np.nan if what != "decision" else "", index=names, columns=names,
+                           dtype=object if what == "decision" else float)
+        for r, c in itertools.permutations(names, 2):
+            p = self.overall(test, r, c).shares          # number line: row better is last
+            out.loc[r, c] = (p[2] if what == "better" else p[1] if what == "equivalent"
+                             else words[str(decide_regions(p, self.threshold))])
+        out.index.name, out.columns.name = "row", "column"
+        return out
+
+    def undominated(self, test: str | None = None) -> list[str]:
+        """The classifiers that no other is practically better than, at the threshold (by the
+        leading test unless ``test`` is named)."""
+        worse = self.matrix(test, "decision") == "worse"
+        return [c for c in self.classifiers if not worse.loc[c].any()]
+
+    def table(self) -> pd.DataFrame:
+        """The tidy long table: one row per pair x test x kind of probability (x data set for
+        the correlated t-test, whose probabilities are exact).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Columns a, b, test, dataset, kind ("posterior probability", "probability on a new
+            data set", "probability for δ₀" or "expected probability", as in
+            ``Comparison.overall_table``), then "P(a better)", "P(equivalent)", "P(b better)"
+            (a and b: the row's pair) and their errors "± P(...)" (Monte Carlo, or numerical
+            for the exact engine), and the decision beside the probabilities it is taken on.
+        """
+        rows = []
+        for (a, b), c in self.pairs.items():
+            per = c.per_dataset._rope(c.rope) if c.per_dataset is not None else []
+            for name, p in zip(c.differences.datasets, per):
+                rows.append(_row(a, b, "correlated t-test", name, SHARE, p, np.zeros(3),
+                                 c.verdict(p)))
+            for test, o in zip(c.tests, c.overall()):
+                for kind, p, se in o.rows():
+                    rows.append(_row(a, b, test, None, kind, p, se,
+                                     c.verdict(p) if kind == SHARE else ""))
+        return pd.DataFrame(rows)
+
+    def diagnostics(self) -> list[str]:
+        """Sampling problems, named by pair (empty when none)."""
+        out = [f"{a} vs {b}: {p}" for (a, b), c in self.pairs.items() for p in c.diagnostics()]
+        if self.ranking is not None:
+            out += [f"ranking: {p}" for p in self.ranking.diagnostics.problems]
+        return out
+
+    # --- the report, in many_text; the paragraphs, in writeup: one-line delegations ----------
+
+    def verdict(self) -> list[str]:
+        """The answer first, in words (:func:`many_text.verdict`)."""
+        return many_text.verdict(self)
+
+    def caution(self) -> str:
+        """The pairs whose hierarchical fit failed its checks (:func:`many_text.caution`)."""
+        return many_text.caution(self)
+
+    def settings(self) -> str:
+        """The line stating the data and the settings (:func:`many_text.settings`)."""
+        return many_text.settings(self)
+
+    def pair_table(self, a: str, b: str) -> pd.DataFrame:
+        """One pair's probabilities as the report prints them (:func:`many_text.pair_table`)."""
+        return many_text.pair_table(self, a, b)
+
+    def ranking_table(self) -> pd.DataFrame:
+        """The ranking table as the reports print it (:func:`many_text.ranking_table`)."""
+        return many_text.ranking_table(self)
+
+    def summary(self) -> str:
+        """The compact text report (:func:`many_text.summary`)."""
+        return many_text.summary(self)
+
+    def __str__(self) -> str:
+        return many_text.summary(self)
+
+    def methods_text(self) -> str:
+        """The methods paragraph for a paper (:func:`writeup.methods_text`)."""
+        return writeup.methods_text(self)
+
+    def results_text(self) -> str:
+        """The results paragraph for a paper (:func:`writeup.results_text`)."""
+        return writeup.results_text(self)
+
+    def bibtex(self) -> str:
+        """BibTeX of the methods run (:func:`writeup.bibtex`)."""
+        return writeup.bibtex(self)
+
+    def to_latex(self) -> str:
+        """The overall table in LaTeX (:func:`writeup.to_latex`)."""
+        return writeup.to_latex(self)
+
+    def to_markdown(self) -> str:
+        """The overall table in Markdown (:func:`writeup.to_markdown`)."""
+        return writeup.to_markdown(self)
+
+
+def _row(a, b, test, dataset, kind, p, se, decision) -> dict:
+    p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
+    columns = ("P(a better)", "P(equivalent)", "P(b better)")       # reading order
+    return {"a": a, "b": b, "test": test, "dataset": dataset, "kind": kind,
+            **dict(zip(columns, p[::-1])), **{f"± {c}": v for c, v in zip(columns, se[::-1])},
+            "decision": decision}

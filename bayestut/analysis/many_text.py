@@ -1,0 +1,226 @@
+"""The K-classifier report in words: plain functions taking a
+:class:`~bayestut.analysis.many_comparison.ManyComparison` and returning text.
+
+The result holds the numbers (the pairs, the ranking, the matrices, the undominated set);
+everything a reader reads of it (the verdict, the settings line, each pair's table, the ranking
+table and its legend, the console report) is written here, as
+:mod:`~bayestut.analysis.comparison_text` writes the two-classifier report. Its paragraphs for a
+paper are :mod:`~bayestut.analysis.writeup`'s.
+"""
+
+from __future__ import annotations
+
+import pandas as pd
+
+from . import wording
+from .comparison import SHARE
+from .comparison_text import EXPECTED, failed_checks
+
+RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on a new data set; "
+                  "expected rank: its mean rank there; P(largest weight): the posterior "
+                  "probability that its weight is the largest of all.")
+
+
+def verdict(many) -> list[str]:
+    """The answer first, in words: per test, the classifiers that no other is practically
+    better than; then the ranking's favourite.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+
+    Returns
+    -------
+    list of str
+        One sentence per multi-data-set test, the leading test first (none when they did not
+        run), then the ranking's (when it ran).
+    """
+    out = []
+    declared = (f"(declared: the likeliest outcome with posterior probability above "
+                f"{many.threshold:g})")
+    if not many.refused:
+        for test in many.tests[::-1]:
+            top = many.undominated(test)
+            others = [c for c in many.classifiers if c not in top]
+            if len(top) == 1 and many.matrix(test, "decision").loc[top[0]].drop(
+                    top[0]).isin(["better", "equivalent"]).all():
+                text = (f"{top[0]} is practically better than, or equivalent to, every "
+                        f"other classifier {declared}")
+            elif top:
+                text = (f"no classifier is declared practically better than "
+                        f"{_listed(top)} {declared}")
+                if others:
+                    text += (f"; {_listed(others, 'and')} "
+                             f"{'is' if len(others) == 1 else 'are'} declared practically "
+                             "worse than at least one other")
+            else:
+                text = f"every classifier is declared practically worse than another {declared}"
+            if test == "hierarchical":
+                text += caution(many)
+            out.append(f"{test} test: {text}")
+    if many.ranking is not None:
+        t = many.ranking.table()
+        first = t.index[0]
+        best = f"{t.loc[first, 'expected rank']:.1f}"
+        # a tie as printed is said as one: "rf has the best" would pick a side by a digit
+        tied = [c for c in t.index if f"{t.loc[c, 'expected rank']:.1f}" == best]
+        chances = ", ".join(
+            f"{c} {t.loc[c, 'P(first)']:.2f} (95% credible interval "
+            f"{t.loc[c, 'P(first) lower']:.2f} to {t.loc[c, 'P(first) upper']:.2f})"
+            for c in tied)
+        if len(tied) == 1:
+            out.append(f"Plackett-Luce ranking: {first} has the best expected rank ({best}) "
+                       f"and ranks first on a new data set with probability {chances.split(' ', 1)[1]}")
+        else:
+            out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the best expected "
+                       f"rank ({best}); each ranks first on a new data set with probability "
+                       f"{chances}")
+    return out
+
+
+def caution(many) -> str:
+    """For the verdict: the pairs whose hierarchical fit failed its checks.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        A clause to append to the hierarchical test's sentence; empty if every fit passed.
+    """
+    failed = [f"{a} vs {b}" for (a, b), c in many.pairs.items()
+              if failed_checks(c.hierarchical)]
+    if not failed:
+        return ""
+    return (f". Caution: the hierarchical fits of {_listed(failed, 'and')} failed their "
+            "checks (see the sampler warnings), so their decisions may not be reliable: rerun "
+            "as the warnings advise before quoting them")
+
+
+def settings(many) -> str:
+    """The line stating the data and the settings, as the two-classifier report has it.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        Data sets, runs and folds, rope and threshold; the metric, its direction and what
+        "better" means.
+    """
+    first = next(iter(many.pairs.values()))
+    direction = ("lower scores are better" if first.lower_is_better
+                 else "higher scores are better")
+    return (f"{first.settings()}. Metric {first.metric!r}: {direction}; 'better' always "
+            f"means practically better, by more than the rope ±{many.rope:g}.")
+
+
+def pair_table(many, a: str, b: str) -> pd.DataFrame:
+    """One pair's probabilities as the report prints them: the leading test's (for the
+    hierarchical test its posterior probability, probability on a new data set and
+    probability for δ₀), then the other test's posterior probability.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    a, b : str
+        A pair, in the order it was compared (a before b in ``many.classifiers``).
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per test and kind of probability; columns "P(<a> better)",
+        "P(equivalent)", "P(<b> better)" (text, rounded to their Monte Carlo or numerical
+        error, never 1 or 0: "> 0.999", "< 0.001") and the decision. Empty when the
+        multi-data-set tests did not run.
+    """
+    c = many.pairs[(a, b)]
+    if not c.overall():
+        return pd.DataFrame()
+    rows = [f"{o.test}: {kind}" for o in c.overall()[::-1] for kind, _, _ in o.rows()
+            if kind != EXPECTED]
+    return c.overall_table().loc[rows]
+
+
+def ranking_table(many) -> pd.DataFrame:
+    """The ranking table as the reports print it, one row per classifier, best expected
+    rank first.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result, with its ranking.
+
+    Returns
+    -------
+    pandas.DataFrame
+        Text: P(first) and its 95% credible interval with two decimals (Monte Carlo error
+        about 0.001; "< 0.01" and "> 0.99" where they round to 0 or 1), the expected rank
+        and its interval with one (up to 0.005), and P(largest weight) rounded to its
+        Monte Carlo error by
+        :func:`~bayestut.analysis.wording.number`, never 1 or 0 ("> 0.999", "< 0.001").
+    """
+    ranking = many.ranking
+    if ranking is None:
+        raise ValueError("compare_all ran with ranking=False: there is no ranking table")
+    t = ranking.table()
+    se = pd.Series(ranking.p_largest_mcse, index=list(ranking.classifiers))
+    out = t.apply(lambda column: column.map(
+        (lambda v: f"{v:.1f}") if "rank" in column.name else _two_decimals))
+    out["P(largest weight)"] = [wording.number(t.loc[c, "P(largest weight)"], se[c])
+                                for c in t.index]
+    return out
+
+
+def summary(many) -> str:
+    """The compact text report: verdict, settings, decision matrices, each pair's
+    probabilities, ranking, warnings.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The report, as the console prints it.
+    """
+    lines = [f"{len(many.classifiers)} classifiers, {len(many.pairs)} pairs", ""]
+    lines += [f"- {v}" for v in verdict(many)] + ["", settings(many), ""]
+    if not many.refused:
+        for test in many.tests[::-1]:
+            lines += [f"{test} test, decision of row against column:",
+                      many.matrix(test, "decision").to_string(), ""]
+        lines += ["Each pair's probabilities (the decision at the threshold "
+                  f"{many.threshold:g} is taken on the {SHARE}):", ""]
+        for a, b in many.pairs:
+            lines += [f"{a} against {b}:", pair_table(many, a, b).to_string(), ""]
+    if many.ranking is not None:
+        lines += ["Plackett-Luce ranking (95% credible intervals):",
+                  ranking_table(many).to_string(), RANKING_LEGEND, ""]
+    problems = many.diagnostics()
+    if problems:
+        lines += ["Sampler warnings:"] + [f"- {p}" for p in problems]
+    not_run = getattr(next(iter(many.pairs.values())), "not_run", None)
+    if not_run:
+        lines += [not_run]
+    return "\n".join(lines)
+
+
+def _listed(names, conjunction: str = "or") -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
+
+
+def _two_decimals(p: float) -> str:
+    """A probability with two decimals, a bound where it rounds to 0 or 1 (never certain)."""
+    shown = f"{p:.2f}"
+    return "< 0.01" if float(shown) <= 0 else "> 0.99" if float(shown) >= 1 else shown
