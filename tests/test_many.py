@@ -311,3 +311,21 @@ def test_the_gibbs_ranking_draws_four_times_the_draws_and_the_report_explains_it
     assert RANKING_LEGEND in many.summary()
     for column in ("P(first)", "expected rank", "P(largest weight)"):
         assert column + ":" in RANKING_LEGEND
+
+
+def test_pairs_without_a_decision_get_the_card_and_a_plan_command_each(tmp_path):
+    # a reader's finding: the K-classifier report named no next step after "no decision"
+    table = make_table(12, 2, 5, classifiers=("rf", "svm", "xgb"),
+                       gaps={"rf": 0.0, "svm": 0.002, "xgb": 0.03}, noise=0.02, seed=1)
+    path = tmp_path / "mine.csv"
+    table.to_csv(path, index=False)
+    many = compare_all(str(path), rope=0.003, engine="exact", ranking=False, n_jobs=1,
+                       progress=False)
+    undecided = [(a, b) for (a, b), c in many.pairs.items() if c.decision == "no decision"]
+    assert undecided, "the fixture must leave a pair undecided"
+    text = many.summary()
+    assert "reading-your-verdict.md" in text
+    for a, b in undecided:
+        assert f"plan {path} {a} {b} --rope 0.003 --add 5 10 20" in text
+    page = html_report(many)
+    assert all(f"plan {path} {a} {b} --rope 0.003" in page for a, b in undecided)

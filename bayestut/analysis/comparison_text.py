@@ -292,6 +292,31 @@ def next_step(c) -> str:
         return ""
     if means_only(c):        # the planner needs every fold
         return CARD + ", and collect more data sets, with every fold's score if you can."
+    text = (CARD + ", then estimate how likely 5, 10 or 20 more data sets are to decide: "
+            + plan_command(c))
+    if c.options.get("results") is None:
+        text += PLACEHOLDER_NOTE
+    return text
+
+
+PLACEHOLDER_NOTE = (f" ({PLACEHOLDER} stands for your results file: these results were given "
+                    "as a table, not read from a file)")
+
+
+def plan_command(c) -> str:
+    """The ``plan`` command that asks how likely more data sets are to decide ``c``'s pair,
+    with the settings ``c`` was computed with (the file's path when it was read from one).
+
+    Parameters
+    ----------
+    c : Comparison
+        The result, per fold.
+
+    Returns
+    -------
+    str
+        The command line, shell-quoted.
+    """
     source = c.options.get("results")
     command = ["python", "-m", "bayestut", "plan", source or PLACEHOLDER, c.a, c.b]
     if c.rope != 0.01:
@@ -309,12 +334,7 @@ def next_step(c) -> str:
     if c.lower_is_better != inferred:
         command.append("--lower-is-better" if c.lower_is_better else "--higher-is-better")
     command += ["--add", "5", "10", "20"]
-    text = (CARD + ", then estimate how likely 5, 10 or 20 more data sets are to decide: "
-            + " ".join(shlex.quote(part) for part in command))
-    if source is None:
-        text += (f" ({PLACEHOLDER} stands for your results file: these results were given as a "
-                 "table, not read from a file)")
-    return text
+    return " ".join(shlex.quote(part) for part in command)
 
 
 def pooled(c) -> str:

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pandas as pd
 
-from . import wording
+from . import comparison_text, wording
 from .comparison import SHARE
 from .comparison_text import EXPECTED, failed_checks
+from ..methods.decisions import NO_DECISION
 
 RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on a new data set; "
                   "expected rank: its mean rank there; P(largest weight): the posterior "
@@ -180,6 +181,35 @@ def ranking_table(many) -> pd.DataFrame:
     return out
 
 
+def next_steps(many) -> list[str]:
+    """After pairs without a decision (by the leading test), what to do next: the card, and
+    for each such pair the ``plan`` command; empty when every pair is decided.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+
+    Returns
+    -------
+    list of str
+        The sentence, then one command per undecided pair.
+    """
+    undecided = [c for c in many.pairs.values()
+                 if not c.identical and c.decision == NO_DECISION]
+    if not undecided:
+        return []
+    if any(comparison_text.means_only(c) for c in undecided):
+        return [comparison_text.next_step(undecided[0])]
+    lines = [f"{comparison_text.CARD}. For the {len(undecided)} pair"
+             f"{'s' if len(undecided) > 1 else ''} without a decision, estimate how likely 5, "
+             "10 or 20 more data sets are to decide:"]
+    lines += [comparison_text.plan_command(c) for c in undecided]
+    if undecided[0].options.get("results") is None:
+        lines[0] += comparison_text.PLACEHOLDER_NOTE
+    return lines
+
+
 def summary(many) -> str:
     """The compact text report: verdict, settings, decision matrices, each pair's
     probabilities, ranking, warnings.
@@ -204,6 +234,9 @@ def summary(many) -> str:
                   f"{many.threshold:g} is taken on the {SHARE}):", ""]
         for a, b in many.pairs:
             lines += [f"{a} against {b}:", pair_table(many, a, b).to_string(), ""]
+        steps = next_steps(many)
+        if steps:
+            lines += [steps[0]] + [f"  {command}" for command in steps[1:]] + [""]
     if many.ranking is not None:
         lines += ["Plackett-Luce ranking (95% credible intervals):",
                   ranking_table(many).to_string(), RANKING_LEGEND, ""]

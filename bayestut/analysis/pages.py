@@ -96,6 +96,8 @@ MANY = """{% extends "base" %}{% block body %}
 {% endfor %}</table>
 {% endfor %}
 {% endif %}
+{% if next_steps %}<p><strong>{{ next_steps[0] }}</strong></p>
+<ul>{% for command in next_steps[1:] %}<li><code>{{ command }}</code></li>{% endfor %}</ul>{% endif %}
 {% if ranking %}
 <h2>Ranking (Plackett-Luce)</h2>
 <p class="note">{{ ranking_note }}</p>

@@ -13,7 +13,7 @@ import base64
 import io
 
 from .. import __version__
-from . import wording
+from . import many_text, wording
 from .comparison import SHARE
 from .many_comparison import ManyComparison
 from .many_text import RANKING_LEGEND
@@ -123,8 +123,9 @@ def many_page(many: ManyComparison) -> str:
     grid_note = (f"Each cell: the decision at the threshold {many.threshold:g}, taken on the "
                  f"{SHARE}, then P(row better) and P(equivalent) as each kind of probability. "
                  "Pairwise decisions are not adjusted for the number of pairs (see JMLR §5).")
-    ranking_note = (RANKING_LEGEND + " Intervals: 95% credible intervals. The model sees only each data set's ranking of the mean scores: it ignores "
-                    "the size of the differences (no rope) and the fold-to-fold variance.")
+    ranking_note = (RANKING_LEGEND + " Intervals: 95% credible intervals. The model sees only "
+                    "each data set's ranking of the mean scores: it ignores the size of the "
+                    "differences (no rope) and the fold-to-fold variance.")
     pairs = [{"a": a, "b": b, "headline": c.headline(), "orientation": c.orientation(),
               "sentences": c.sentences(),
               "overall": table(c.overall_table()) if c.overall() else None,
@@ -138,4 +139,5 @@ def many_page(many: ManyComparison) -> str:
         key=[(COLOURS[d], WORDS[d]) for d in COLOURS],
         ranking=table(many.ranking_table()) if many.ranking is not None else None,
         ranking_note=ranking_note, pairs=pairs, problems=many.diagnostics(),
+        next_steps=many_text.next_steps(many),
         version=__version__, credits=CREDITS + "; Calvo, Ceberio and Lozano, GECCO 2018")
