@@ -22,6 +22,10 @@ Truths (rope 0.01, threshold 0.95; folds from MLJ §5's simulator, 10 runs x 10 
 Each finished pilot is appended to a cache outside the repository (resumable; delete it to
 start again), and the table is written to benchmarks/plan_calibration.csv.
 
+The committed table was measured when the planner drew its populations independently from the
+posterior; it now draws them systematically (planning.pick_populations). Each draw is still
+equally likely, so a prediction's expectation is unchanged; it was not measured again.
+
 Run: .venv/bin/python benchmarks/plan_calibration.py [pilots per truth, default 24]
 """
 
