@@ -6,7 +6,6 @@ import dataclasses
 from unittest import mock
 
 import numpy as np
-import pandas as pd
 import pytest
 
 import bayestut as bt
@@ -16,17 +15,16 @@ from bayestut.analysis.compare import compare
 from bayestut.analysis.many import compare_all
 from bayestut.analysis.plan import plan
 from bayestut.errors import InputError
+from conftest import make_table
 
 FAST = dict(signed_rank_samples=1000)
 
 
 def table(classifiers=("a", "b", "c", "d"), datasets=4, folds=5, shift=0.004, seed=1):
-    """Tidy per-fold scores: each classifier ``shift`` above the previous one, with noise."""
-    rng = np.random.default_rng(seed)
-    rows = [(f"set{i}", name, 1, f, 0.8 + j * shift + 0.01 * rng.normal())
-            for i in range(datasets) for j, name in enumerate(classifiers)
-            for f in range(1, folds + 1)]
-    return pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+    """Tidy per-fold scores (conftest.py's factory): each classifier ``shift`` above the
+    previous one, with noise."""
+    return make_table([f"set{i}" for i in range(datasets)], 1, folds, classifiers=classifiers,
+                      gaps={name: j * shift for j, name in enumerate(classifiers)}, seed=seed)
 
 
 # --- one door: read and checked once ----------------------------------------------------------
