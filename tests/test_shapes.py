@@ -159,6 +159,6 @@ def test_cli_on_two_classifiers_of_a_means_table(tmp_path, capsys):
     page = (tmp_path / "compare_mine_vs_old.html").read_text()
     assert "Verdict.</strong> Signed-rank test over 6 data sets (mean scores only)" in page
     assert 'alt="sign"' in page and 'alt="signed_rank"' in page and 'alt="per_dataset"' not in page
-    assert "mean differences only: the correlated t-test needs every fold" in page
+    assert "Mean differences only: the correlated t-test needs every fold" in page
     methods = (tmp_path / "compare_mine_vs_old.md").read_text()
     assert "sign test and the Bayesian signed-rank test" in methods and "rho" not in methods
