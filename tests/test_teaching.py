@@ -380,3 +380,57 @@ def test_prose_grades_no_probability_beyond_the_rule(notebook):
              for i, text in teaching_cells(notebook) for m in OVERSTATED.finditer(text)]
     assert not found, ("say what the 0.95 rule says (decided: which outcome; else no "
                        "decision, and the probability):\n" + "\n".join(found))
+
+
+# --- an integrated number is no fraction of draws ----------------------------------------------
+
+# The exact engine (compare's default) draws nothing: its numbers are posterior probabilities,
+# not "0.72 of the posterior draws" (notebooks 08 and 10 once said so). A number may be called a
+# fraction of draws only where the passage is about a sampled run: Stan's, the signed-rank and
+# sign tests' Monte Carlo samples, or the ranking's Gibbs sampler.
+OF_THE_DRAWS = re.compile(r"\d?\.\d+(?:\s*±\s*\d?\.\d+)?\s+of\s+(?:the|its|our)\s+(?:[\d,]+\s+)?"
+                          r"(?:posterior\s+)?draws\b", re.I)
+SAMPLED_RUN = re.compile(r"\bStan\b|engine\s*=\s*\"stan\"|--engine stan|\bMCMC\b|Monte Carlo"
+                         r"|\bsign(?:ed-rank)? test|\branking\b|\bGibbs\b", re.I)
+# notebooks that sample the hierarchical model with Stan throughout, each with its reason
+STAN_RUNS = {"05_hierarchical": "samples every hierarchical fit with Stan (its opening box)"}
+
+
+def passages(text: str) -> list[str]:
+    """A cell's exercise solutions (<details> blocks) and its other paragraphs, one by one."""
+    solutions = re.findall(r"<details>.*?</details>", text, flags=re.S)
+    rest = re.sub(r"<details>.*?</details>", "\n\n", text, flags=re.S)
+    return solutions + [p for p in re.split(r"\n\s*\n", rest) if p.strip()]
+
+
+def integrated_numbers_as_draws(notebook_stem: str, text: str) -> list[str]:
+    if notebook_stem in STAN_RUNS:
+        return []
+    return [" ".join(p[max(0, m.start() - 60):m.end()].split())
+            for p in passages(text) if not SAMPLED_RUN.search(p)
+            for m in OF_THE_DRAWS.finditer(p)]
+
+
+def test_the_draws_check_can_fail():
+    slips = ["The likeliest outcome is aode practically better, in about 0.72 of the posterior "
+             "draws.",
+             "<details><summary>Solution</summary>\n\nAdaBoost practically better in 0.965 of "
+             "the draws (0.989 with five).\n</details>"]
+    for slip in slips:
+        assert integrated_numbers_as_draws("10_choosing_and_reporting", slip), slip
+    fine = ["<details><summary>Solution</summary>\n\n`compare(t, engine=\"stan\")`: good "
+            "better in 0.986 ± 0.003 of the draws.\n</details>",
+            "The signed-rank test agrees (equivalent, in 0.958 of its draws).",
+            "aode's region is the largest in 0.721 of the draws",
+            "the likeliest outcome, with posterior probability 0.997"]
+    assert integrated_numbers_as_draws("05_hierarchical", fine[2]) == []
+    for text in (fine[0], fine[1], fine[3]):
+        assert integrated_numbers_as_draws("10_choosing_and_reporting", text) == [], text
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_integrated_numbers_are_not_called_draws(notebook):
+    found = [f"cell {i}: …{said}…" for i, text in teaching_cells(notebook)
+             for said in integrated_numbers_as_draws(notebook.stem, text)]
+    assert not found, ("the exact engine draws nothing: write 'with posterior probability "
+                       "0.723', as the report does:\n" + "\n".join(found))
