@@ -74,6 +74,24 @@ def test_every_output_prints_the_same_rows_with_the_same_labels(kind, request):
     assert cells == result.overall_table().values.tolist()
 
 
+def test_the_k_console_and_html_print_each_pair_with_the_same_rows_in_the_same_order():
+    # a reader's finding: the K console put the hierarchical rows first and dropped the
+    # signed-rank test's expected probability
+    table = make_table(**{**UNDECIDED, "gaps": {"mine": 0.005, "other": 0.03}},
+                       classifiers=("mine", "baseline", "other"))
+    many = bt.compare_all(table, ranking=False, n_jobs=1, progress=False, **FAST)
+    pair = many.pairs[("mine", "baseline")]
+    labels = [row["test"] for row in comparison_text.overall_rows(pair)]
+    assert len(labels) == 5 and labels == console_labels(pair)
+    block = many.summary().split("mine against baseline:\n", 1)[1].split("\n\n", 1)[0]
+    assert [re.split(r"\s{2,}", line)[0] for line in block.splitlines()[1:]] == labels
+    section = html_report(many).split("<b>mine against baseline</b>", 1)[1]
+    section = section.split("</table>", 1)[0]              # the pair's first table
+    assert [html.unescape(x) for x in re.findall(r"<tr><th>(.*?)</th><td>", section)] == labels
+    assert [r["test"] for r in writeup.overall_rows(many)
+            if (r["a"], r["b"]) == ("mine", "baseline")] == labels
+
+
 def test_the_signed_rank_tests_expected_probability_is_in_the_paper_tables(per_fold):
     assert "signed-rank test on the means: expected probability" in per_fold.to_markdown()
     assert "hierarchical test: posterior probability" in per_fold.to_markdown()

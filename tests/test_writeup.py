@@ -37,7 +37,7 @@ def many():
 
 def test_methods_text_names_the_settings_actually_used(two):
     text = two.methods_text()
-    assert "±0.015" in text and "rho = 1/5 = 0.2" in text
+    assert "±0.015" in text and "ρ = 1/5 = 0.2" in text
     assert "exceeded 0.9" in text
     assert "2 chains of 300 warm-up and 400 kept iterations" in text
     assert "seed 11" in text and "50,000 Monte Carlo samples" in text

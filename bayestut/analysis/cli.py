@@ -114,10 +114,7 @@ def run_plan(args) -> None:
     found = plan(args.results, a, b, add=args.add, rope=args.rope, sims=args.sims,
                  threshold=args.threshold, seed=args.seed, n_jobs=args.jobs,
                  progress=None, **reading(args))
-    print(found.table.round(3).to_string())
-    print(found.split.round(3).to_string(na_rep=""))
-    print(found.legend())
-    print(found.headline())
+    print(found.summary())         # the answer first, then the tables
 
 
 def save(path: Path, page: str, summary: str) -> None:

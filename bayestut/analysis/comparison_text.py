@@ -57,6 +57,24 @@ def counted(n: int, word: str, plural: str | None = None) -> str:
     return f"{n:,} {word if n == 1 else plural or word + 's'}"
 
 
+def decimals(value: float) -> str:
+    """A number with three decimals, a negative that rounds to zero as 0.000 (not -0.000,
+    which reads as a direction the number does not have).
+
+    Parameters
+    ----------
+    value : float
+        The number.
+
+    Returns
+    -------
+    str
+        The text.
+    """
+    text = f"{value:.3f}"
+    return "0.000" if text == "-0.000" else text
+
+
 def means_only(c) -> bool:
     """Whether ``c`` holds mean scores only (no fold: no per-data-set test)."""
     return c.per_dataset is None
@@ -449,7 +467,7 @@ def settings(c) -> str:
     runs = d.x.shape[1] // d.folds
     return (f"{counted(len(d.datasets), 'data set')}, {counted(runs, 'run')} "
             f"of {d.folds}-fold cross-validation "
-            f"({d.x.shape[1]} paired differences each, rho = 1/{d.folds}); "
+            f"({d.x.shape[1]} paired differences each, ρ = 1/{d.folds}); "
             f"rope ±{c.rope:g}; decision threshold {c.threshold:g}")
 
 
@@ -491,7 +509,7 @@ def per_dataset_text(c) -> str:
     columns = set(probability_columns(c.a, c.b))
     return table.to_string(formatters={
         k: (lambda v: wording.number(v, 0.0, c.threshold)) if k in columns else
-        (lambda v: f"{v:.3f}") for k in table.columns if table[k].dtype.kind == "f"})
+        decimals for k in table.columns if table[k].dtype.kind == "f"})
 
 
 def summary(c) -> str:

@@ -13,8 +13,9 @@ from __future__ import annotations
 import pandas as pd
 
 from . import comparison_text, wording
-from .comparison import SHARE
-from .comparison_text import EXPECTED, failed_checks
+# comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
+from ..methods.hierarchical import POSTERIOR as SHARE
+from .comparison_text import failed_checks
 from ..methods.decisions import NO_DECISION
 
 RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on a new data set; "
@@ -24,7 +25,7 @@ RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on 
 
 def verdict(many) -> list[str]:
     """The answer first, in words: per test, the classifiers that no other is practically
-    better than; then the ranking's favourite.
+    better than; every pair's decision by the leading test; then the ranking's favourite.
 
     Parameters
     ----------
@@ -34,8 +35,9 @@ def verdict(many) -> list[str]:
     Returns
     -------
     list of str
-        One sentence per multi-data-set test, the leading test first (none when they did not
-        run), then the ranking's (when it ran).
+        One sentence per multi-data-set test, the leading test first, then the line of
+        :func:`decided_pairs` (none of these when the tests did not run), then the
+        ranking's (when it ran).
     """
     out = []
     declared = (f"(declared: the likeliest outcome with posterior probability above "
@@ -60,24 +62,76 @@ def verdict(many) -> list[str]:
             if test == "hierarchical":
                 text += caution(many)
             out.append(f"{test} test: {text}")
+    if not many.refused:
+        out.append(decided_pairs(many))
     if many.ranking is not None:
         t = many.ranking.table()
-        first = t.index[0]
-        best = f"{t.loc[first, 'expected rank']:.1f}"
-        # a tie as printed is said as one: "rf has the best" would pick a side by a digit
-        tied = [c for c in t.index if f"{t.loc[c, 'expected rank']:.1f}" == best]
+        tied, best = best_ranked(many)
         chances = ", ".join(
             f"{c} {t.loc[c, 'P(first)']:.2f} (95% credible interval "
             f"{t.loc[c, 'P(first) lower']:.2f} to {t.loc[c, 'P(first) upper']:.2f})"
             for c in tied)
         if len(tied) == 1:
-            out.append(f"Plackett-Luce ranking: {first} has the best expected rank ({best}) "
+            out.append(f"Plackett-Luce ranking: {tied[0]} has the best expected rank ({best}) "
                        f"and ranks first on a new data set with probability {chances.split(' ', 1)[1]}")
         else:
             out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the best expected "
                        f"rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
     return out
+
+
+def best_ranked(many) -> tuple[list[str], str]:
+    """The classifiers with the best expected rank as printed, and that rank: every report's
+    one tie rule ("rf has the best" would pick a side by a digit the reader cannot see).
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result, with its ranking.
+
+    Returns
+    -------
+    tuple of (list of str, str)
+        The classifiers whose expected rank prints as the best (one decimal), best first;
+        that rank as printed.
+    """
+    if many.ranking is None:
+        raise ValueError("compare_all ran with ranking=False: there is no ranking")
+    t = many.ranking.table()
+    best = f"{t['expected rank'].iloc[0]:.1f}"
+    return [c for c in t.index if f"{t.loc[c, 'expected rank']:.1f}" == best], best
+
+
+def decided_pairs(many) -> str:
+    """Every pair's decision by the leading test, in the reading order, in one line: the
+    decided pairs, then those without a decision, by name.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result (its multi-data-set tests run).
+
+    Returns
+    -------
+    str
+        "Decided pairs (hierarchical test): rf and xgb equivalent; svm better than knn; no
+        decision: ...".
+    """
+    test = many.tests[-1]
+    decision = many.matrix(test, "decision")
+    decided, undecided = [], []
+    for a, b in many.pairs:
+        word = decision.loc[a, b]
+        if word == "equivalent":
+            decided.append(f"{a} and {b} equivalent")
+        elif word in ("better", "worse"):
+            winner, loser = (a, b) if word == "better" else (b, a)
+            decided.append(f"{winner} better than {loser}")
+        else:
+            undecided.append(f"{a} and {b}")
+    text = f"Decided pairs ({test} test): " + ("; ".join(decided) if decided else "none")
+    return text + (f"; no decision: {'; '.join(undecided)}" if undecided else "")
 
 
 def caution(many) -> str:
@@ -124,9 +178,9 @@ def settings(many) -> str:
 
 
 def pair_table(many, a: str, b: str) -> pd.DataFrame:
-    """One pair's probabilities as the report prints them: the leading test's (for the
-    hierarchical test its posterior probability, probability on a new data set and
-    probability for δ₀), then the other test's posterior probability.
+    """One pair's probabilities as every report prints them: the two-classifier overall table
+    (:func:`~bayestut.analysis.comparison_text.overall_table`), the same rows in the same
+    order as the two-classifier console, the HTML report and the ``.md``/``.tex``.
 
     Parameters
     ----------
@@ -138,17 +192,13 @@ def pair_table(many, a: str, b: str) -> pd.DataFrame:
     Returns
     -------
     pandas.DataFrame
-        One row per test and kind of probability; columns "P(<a> better)",
+        One row per test and kind of number; columns "P(<a> better)",
         "P(equivalent)", "P(<b> better)" (text, rounded to their Monte Carlo or numerical
         error, never 1 or 0: "> 0.999", "< 0.001") and the decision. Empty when the
         multi-data-set tests did not run.
     """
     c = many.pairs[(a, b)]
-    if not c.overall():
-        return pd.DataFrame()
-    rows = [f"{o.test}: {kind}" for o in c.overall()[::-1] for kind, _, _ in o.rows()
-            if kind != EXPECTED]
-    return c.overall_table().loc[rows]
+    return c.overall_table() if c.overall() else pd.DataFrame()
 
 
 def ranking_table(many) -> pd.DataFrame:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import jinja2
 import pandas as pd
 
+from .comparison_text import decimals
 from .wording import number
 
 # The one stylesheet of both reports. Tables keep their numbers on one line and scroll inside
@@ -126,7 +127,7 @@ def table(frame: pd.DataFrame, formats=None, threshold: float | None = None) -> 
             return formats[column](value)
         if isinstance(value, float) and str(column).startswith("P("):
             return number(value, 0.0, threshold)
-        return f"{value:.3f}" if isinstance(value, float) else str(value)
+        return decimals(value) if isinstance(value, float) else str(value)
 
     return {"index_name": frame.index.name or "",
             "columns": [str(c) for c in frame.columns],

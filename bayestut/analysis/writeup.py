@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import __version__
 from ..paths import DATA
-from . import comparison_text, wording
+from . import comparison_text, many_text, wording
 from .comparison_text import EXPECTED, counted
 from .escape import latex_escape, markdown_escape
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
@@ -163,7 +163,7 @@ def methods_text(result) -> str:
                      "rope) were deemed of no practical consequence.")
     if not means_only:
         sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
-                         f"prior, with the correlation between folds set to rho = 1/{d.folds} "
+                         f"prior, with the correlation between folds set to ρ = 1/{d.folds} "
                          f"= {d.rho:.3g}, Nadeau and Bengio's heuristic) gave closed-form "
                          "posterior probabilities.")
     tests = []
@@ -192,11 +192,11 @@ def methods_text(result) -> str:
                         f"acceptance rate {s['adapt_delta']:g}, seed {s['seed']})")
         sentences.append(
             "The hierarchical test modelled each data set's mean difference as drawn from a "
-            "Student t population (mean delta0, scale sigma0, nu degrees of freedom) and the "
-            "differences on its folds as correlated normals (correlation rho), with "
-            f"nu - 1 ~ Gamma(alpha, beta), alpha ~ U({alpha_low:g}, {alpha_high:g}), "
-            f"beta ~ U({beta_low:g}, {beta_high:g}) (the bounds of Corani et al. 2017) and "
-            "uniform priors on delta0 and on the scales (up to "
+            "Student t population (mean δ₀, scale σ₀, ν degrees of freedom) and the "
+            "differences on its folds as correlated normals (correlation ρ), with "
+            f"ν - 1 ~ Gamma(α, β), α ~ U({alpha_low:g}, {alpha_high:g}), "
+            f"β ~ U({beta_low:g}, {beta_high:g}) (the bounds of Corani et al. 2017) and "
+            "uniform priors on δ₀ and on the scales (up to "
             f"{SIGMA_FACTOR:g} times the observed standard deviations); "
             + ("each pair's posterior" if _many(result) else "its posterior") + " was "
             + computed + ".")
@@ -216,10 +216,10 @@ def methods_text(result) -> str:
                   "estimated as the share of posterior samples in which it is")
     if c.hierarchical is not None and _about_delta0(result):
         on.append("for the hierarchical test, the posterior probability of the outcome for the "
-                  "mean difference delta0 over data sets (the claim of a method paper, chosen "
+                  "mean difference δ₀ over data sets (the claim of a method paper, chosen "
                   "instead of the papers' rule on a new data set), "
                   + ("integrated numerically" if exact else
-                     "estimated as the share of posterior draws of delta0 in the outcome's region"))
+                     "estimated as the share of posterior draws of δ₀ in the outcome's region"))
     elif c.hierarchical is not None:
         on.append("for the hierarchical test, the posterior probability that it is the most "
                   "probable outcome on a new data set, "
@@ -424,15 +424,18 @@ def _many_results(many) -> list[str]:
         sentences.append(f"{lead} {text}" + ("." if sentences else
                          f" (rope {_units(c)}, threshold {many.threshold:g}; pairwise "
                          "decisions not adjusted for the number of pairs)."))
-    if many.ranking is not None:
+    if many.ranking is not None:         # the verdict's tie rule (many_text.best_ranked)
         t = many.ranking.table()
-        first = t.index[0]
+        tied, best = many_text.best_ranked(many)
+        chances = [f"{t.loc[x, 'P(first)']:.2f} (95% credible interval "
+                   f"{t.loc[x, 'P(first) lower']:.2f} to {t.loc[x, 'P(first) upper']:.2f})"
+                   for x in tied]
         sentences.append(
-            f"The Plackett-Luce model (Calvo et al. 2018) gives {quoted(first)} the best "
-            f"expected rank ({t.loc[first, 'expected rank']:.1f}) and the probability "
-            f"{t.loc[first, 'P(first)']:.2f} (95% credible interval "
-            f"{t.loc[first, 'P(first) lower']:.2f} to {t.loc[first, 'P(first) upper']:.2f}) "
-            "of ranking first on a new data set.")
+            f"The Plackett-Luce model (Calvo et al. 2018) gives {listed(tied)} the best "
+            f"expected rank ({best})" + (
+                f" and the probability {chances[0]} of ranking first on a new data set."
+                if len(tied) == 1 else ", each ranking first on a new data set with probability "
+                + "; ".join(f"{quoted(x)} {v}" for x, v in zip(tied, chances)) + "."))
     if not many.refused:
         test = many.tests[-1]
         each = []

@@ -373,7 +373,8 @@ class Plan:
                 "populations least and most likely to give one; the signed-rank test's "
                 "P(decision) for comparison.\n"
                 "Second table, per m and outcome the plausible populations favour: the present "
-                "posterior probability that a population favours it, how many of the populations "
+                "posterior probability that a population favours it (integrated, as compare "
+                "prints it for the hierarchical test), how many of the populations "
                 "drawn do and their simulated studies, and how often those studies reached a "
                 "decision and that outcome's decision (blank where no population drawn favours "
                 "it). Weighted by their studies, the P(decision) column gives the first table's.")
@@ -400,9 +401,12 @@ class Plan:
                  f"decided already: {dict(zip(REGIONS, reversed(outcomes(self.a, self.b))))[str(now)]}")
         probs = " / ".join(number(v) for v in self.decision)
         best = self.smallest()
+        larger = [m for m in (2 * max(counts), 4 * max(counts)) if m <= 500]
         goal = (f"the smallest count listed that reaches a decision with probability "
                 f"{TARGET:g} is {best}" if best is not None else
-                f"no count listed reaches a decision with probability {TARGET:g}")
+                f"no count listed reaches a decision with probability {TARGET:g}"
+                + (f": plan larger counts, e.g. --add {' '.join(map(str, larger))} (add="
+                   f"{tuple(larger)})" if larger and now == NO_DECISION else ""))
         many = " / ".join(map(str, counts))
         return (f"{self.a} against {self.b}: {state}. With {many} more data "
                 f"set{'' if counts == [1] else 's'} like these, the hierarchical "
@@ -411,6 +415,21 @@ class Plan:
                 f"{self.table['MC error'].max():.3f}, {self.sims} simulated studies of "
                 f"{self.populations} plausible populations); {goal}. "
                 f"{self.line(max(counts))}. {self.by_favour(max(counts))}")
+
+    def summary(self) -> str:
+        """The plan as the command line prints it: the answer (:meth:`headline`) first, then
+        the two tables and their legend.
+
+        Returns
+        -------
+        str
+            The text.
+        """
+        return "\n".join([self.headline(), "", self.table.round(3).to_string(),
+                          self.split.round(3).to_string(na_rep=""), self.legend()])
+
+    def __str__(self) -> str:
+        return self.summary()
 
     def by_favour(self, m: int) -> str:
         """One sentence: with m more data sets, per outcome the plausible populations favour,
@@ -524,7 +543,9 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
             refits += n
     table, split = _table(d.a, d.b, counts, fitted, ranked, population,
                           favour_all[pick][population])
-    posterior = shown(np.bincount(favour_all, minlength=3) / len(favour_all))
+    # the integrated posterior probability that each outcome is the likeliest on a new data
+    # set (what "favouring" it means, and compare's number), not a count over the draws
+    posterior = shown(np.asarray(now._probabilities, float))
     drawn = shown(np.bincount(favour_all[pick], minlength=3))
     split.insert(0, POSTERIOR_COLUMN, np.tile(posterior, len(counts)))
     split.insert(1, DRAWN_COLUMN, np.tile(drawn, len(counts)))
