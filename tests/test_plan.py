@@ -284,6 +284,8 @@ def test_the_spread_never_prints_an_impossible_probability(undecided, low, high,
 
 
 def test_the_plans_probabilities_print_as_every_table_prints_them():
+    # the planner and the simplex's corners print a probability as every table does
     from bayestut.analysis.wording import number
+    from bayestut.methods.decisions import probability_text
     for p in [0.0, 0.0004, 0.0005, 0.012, 0.375, 0.9994, 0.9995, 1.0]:
-        assert planning.number(p) == number(p), p
+        assert planning.number(p) == probability_text(p) == number(p), p

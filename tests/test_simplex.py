@@ -93,3 +93,13 @@ def test_a_results_labelled_samples_name_the_corners_themselves():
     texts = [t.get_text().split("\n")[0] for t in simplex.simplex_plot(frame).texts]
     assert texts == list(NAMES)           # drawn on the number line: aode's corner on the left
     plt.close("all")
+
+
+def test_a_corner_never_prints_a_certainty():
+    # the TR 413 figure printed "posterior probability 0.000" beside tables saying "< 0.001"
+    fig, ax = plt.subplots()
+    simplex.simplex_plot(SAMPLES, NAMES, ax=ax, colorbar=False, shares=np.array([0.0, 0.0, 1.0]))
+    texts = [t.get_text() for t in ax.texts]
+    plt.close(fig)
+    assert any("< 0.001" in t for t in texts) and any("> 0.999" in t for t in texts)
+    assert not any(t.endswith(("0.000", "1.000")) for t in texts)

@@ -23,6 +23,7 @@ from matplotlib.colors import LinearSegmentedColormap, LogNorm
 import pandas as pd
 
 from ..errors import InputError
+from ..methods.decisions import probability_text
 from .style import OUTCOME_COLOURS, REGIONS
 
 # light to mid-dark grey: the palest cells stay visible on white, the densest leave the black
@@ -102,7 +103,8 @@ def simplex_plot(samples, labels=None, ax=None, gridsize: int = 70, colorbar: bo
     offsets = [(-0.04, -0.09), (0.0, 0.08), (0.04, -0.09)]
     for corner, (dx, dy), name, share, region in zip(CORNERS, offsets, labels,
                                                      shares, REGIONS):
-        ax.text(corner[0] + dx, corner[1] + dy, f"{name}\nposterior probability {share:.3f}",
+        ax.text(corner[0] + dx, corner[1] + dy,
+                f"{name}\nposterior probability {probability_text(share)}",
                 ha="center", va="center", fontsize=9.5, color=OUTCOME_COLOURS[region],
                 fontweight="bold")
     ax.set(xlim=(-0.2, 1.2), ylim=(-0.2, 1.02), aspect="equal")

@@ -255,3 +255,9 @@ def odds_grade(odds) -> np.ndarray:
         grade = np.where(strength <= upper, name, grade)
     return np.where(np.isnan(odds) | (strength == 1.0), "none", grade).astype(str)
 
+
+def probability_text(p: float) -> str:
+    """A probability as every table shows one without its error: 3 decimals, and "< 0.001" or
+    "> 0.999" for what rounds to 0 or 1 (never a certainty the estimate cannot give; the rule
+    of :func:`bayestut.analysis.wording.number`, for the parts below the analysis)."""
+    return "< 0.001" if p < 0.0005 else "> 0.999" if p >= 0.9995 else f"{p:.3f}"

@@ -48,7 +48,8 @@ from scipy import stats
 
 from ..errors import InputError
 from ..methods import hierarchical
-from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, outcomes, shown
+from ..methods.decisions import (NO_DECISION, REGIONS, decide_regions, outcomes,
+                                 probability_text, shown)
 from ..methods.hierarchical_exact import rope_edge
 from ..methods.nonparametric import signed_rank_test
 from . import crossval, reweighting
@@ -99,11 +100,7 @@ def more(m: int) -> str:
     return f"{m} more data set{'' if m == 1 else 's'}"
 
 
-def number(p: float) -> str:
-    """A counted probability as every table shows it: 3 decimals, "< 0.001" and "> 0.999" for
-    what rounds to 0 or 1 (the rule of :func:`bayestut.analysis.wording.number`, which this
-    part cannot import; a test holds the two together)."""
-    return "< 0.001" if p < 0.0005 else "> 0.999" if p >= 0.9995 else f"{p:.3f}"
+number = probability_text      # the tables' rule; a test holds it to wording.number
 
 
 def _bound(q: float, side: str) -> str:
