@@ -111,3 +111,24 @@ def test_a_negative_number_rounding_to_zero_prints_as_zero():
                                    per_dataset_table=lambda: frame)
     text = comparison_text.per_dataset_text(result)
     assert "-0.000" not in text and "-0.001" in text
+
+
+def test_the_next_step_after_a_delta0_verdict_says_what_plan_plans():
+    # a reader's finding: plan has no --about, and answered "decided already" under a δ₀
+    # "no decision"; the report now says which rule the plan is for
+    table = make_table(8, 2, 5, gaps=0.004, seed=3)
+    c = bt.compare(table, "mine", "baseline", rope=0.003, about="delta0", engine="exact",
+                   progress=False)
+    assert c.decision == "no decision", "the fixture must leave δ₀ undecided"
+    step = comparison_text.next_step(c)
+    assert "plan" in step and "not for the decision on δ₀" in step
+    plain = bt.compare(table, "mine", "baseline", rope=0.003, engine="exact", progress=False)
+    assert "δ₀" not in comparison_text.next_step(plain)
+
+
+def test_the_card_states_the_weak_decision_cut_off_the_code_uses():
+    from pathlib import Path
+
+    from bayestut.analysis.wording import MODEST
+    card = (Path(__file__).parents[1] / "docs" / "reading-your-verdict.md").read_text()
+    assert f"below {MODEST:g}, the verdict says so" in card

@@ -314,6 +314,9 @@ def next_step(c) -> str:
             + plan_command(c))
     if c.options.get("results") is None:
         text += PLACEHOLDER_NOTE
+    if c.about == "delta0":         # the planner has no such option: say what it plans
+        text += (". The plan is for the papers' rule (the posterior probability on a new data "
+                 "set), not for the decision on δ₀ taken above")
     return text
 
 
