@@ -41,7 +41,7 @@ def test_methods_text_names_the_settings_actually_used(two):
     assert "exceeded 0.9" in text
     assert "2 chains of 300 warm-up and 400 kept iterations" in text
     assert "seed 11" in text and "50,000 Monte Carlo samples" in text
-    assert "alpha ~ U(1, 2), beta ~ U(0.01, 0.1)" in text
+    assert "α ~ U(1, 2), β ~ U(0.01, 0.1)" in text
     # the diagnostics say which fit they belong to
     assert re.search(r"of the hierarchical test's fit: largest R-hat 1\.\d{3}, smallest bulk "
                      r"ESS [\d,]+, \d+ of 800 post-warm-up transitions divergent", text)
@@ -353,8 +353,9 @@ def test_about_delta0_is_what_the_paper_text_says_it_decided_on():
     kw = dict(rope=0.003, engine="exact", progress=False)
     new, delta0 = compare(table, "mine", "baseline", **kw), \
         compare(table, "mine", "baseline", about="delta0", **kw)
-    assert "mean difference delta0" in delta0.methods_text()
-    assert "mean difference delta0" not in new.methods_text()
+    assert "mean difference δ₀ over data sets (the claim of a method paper" in \
+        delta0.methods_text()
+    assert "the claim of a method paper" not in new.methods_text()
     o = delta0.overall()[-1]
     first = delta0.results_text().split(";")[0]
     assert "deciding on the mean difference δ₀" in first
