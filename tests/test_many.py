@@ -229,16 +229,17 @@ def test_a_rope_dominated_pair_is_worded_from_its_three_probabilities(numeric):
     shares = many.probabilities("signed-rank", "1", "2")
     assert shares.idxmax() == "equivalent" and shares["equivalent"] < 0.95    # the case itself
     assert shares["2 better"] == 0
-    cell = "<b>no decision (most probable: equivalent)</b>"
+    cell = "<b>no decision (highest: equivalent)</b>"
     grid = page.split("<h3>Signed-rank test on the data sets&#39; means</h3>")[1]
     row = grid.split("<tr><th>1</th>")[1]
     assert row.split("</tr>")[0].count(cell) == 2                  # against 2 and against 3
     sentence = [s for s in many.pairs[("1", "2")].sentences() if s.startswith("signed-rank")][0]
-    assert "is that 1 and 2 are practically equivalent" in sentence and "odds" not in sentence
+    assert '"1 and 2 practically equivalent" is the likeliest' in sentence
+    assert "odds" not in sentence
     assert str(escape(sentence)) in page and "evidence for 1)" not in page
     t = many.table()
     row = t[(t.a == "1") & (t.b == "2") & (t.test == "signed-rank") & (t.kind == SHARE)]
-    assert row["decision"].item() == "no decision (most probable: equivalent)"
+    assert row["decision"].item() == "no decision (highest: equivalent)"
 
 
 @pytest.mark.parametrize("bad", [dict(chains=0), dict(draws=0), dict(seed=-1), dict(seed=1.0),

@@ -162,7 +162,7 @@ def test_a_table_in_memory_gets_a_placeholder_said_to_be_one(per_fold):
 
 
 def test_the_html_decision_cells_wrap_wherever_the_column_stands():
-    # a long "no decision (most probable: ...; odds ...)" cell scrolled out of view at 1280 px
+    # a long decision cell scrolled out of view at 1280 px
     # once the shrunk estimate became the per-data-set table's last column
     c = bt.compare(make_table(5, 2, 5, gaps=0.004, seed=3), "mine", "baseline", rope=0.003,
                    engine="exact", progress=False)

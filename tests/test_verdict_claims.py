@@ -74,8 +74,8 @@ def test_a_weak_decision_says_so():
     # number-line order: (b better, equivalent, a better)
     clause = wording.strength([0.0, 0.018, 0.982], [0.1, 0.23, 0.67], [0.0, 0.072, 0.928],
                               "svm", "xgb", 0.95)
-    assert clause == (" (a weak decision: on a new data set svm is better with probability "
-                      "only 0.670, and the mean difference δ₀ is undecided (svm better 0.928))")
+    assert clause == ("a weak decision: on a new data set svm is better with probability "
+                      "only 0.670, and the mean difference δ₀ is undecided (svm better 0.928)")
     strong = wording.strength([0.0, 0.01, 0.99], [0.05, 0.1, 0.85], [0.0, 0.01, 0.99],
                               "svm", "xgb", 0.95)
     undecided = wording.strength([0.2, 0.1, 0.7], [0.2, 0.2, 0.6], [0.2, 0.1, 0.7],

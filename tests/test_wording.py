@@ -12,10 +12,12 @@ def test_rope_most_probable_never_headlines_odds():
     # the issue's case: signed-rank shares (forest better, equivalent, logreg better)
     # = (0.159, 0.841, 0.000), in the arrays' order
     text = decision([0.159, 0.841, 0.0], A, B, ROPE, T, share=True)
-    assert text.startswith("no decision: the likeliest outcome is that")
-    assert "logreg and forest are practically equivalent" in text
+    assert text.startswith('no decision: the posterior probability that "logreg and forest '
+                           'practically equivalent" is the likeliest outcome is 0.841')
     assert "odds" not in text and "evidence" not in text and "infinite" not in text
-    assert verdict([0.159, 0.841, 0.0], A, B, T) == "no decision (most probable: equivalent)"
+    # one outcome is "the likeliest" per sentence: the others' numbers are named by outcome
+    assert text.count("the likeliest") == 1
+    assert verdict([0.159, 0.841, 0.0], A, B, T) == "no decision (highest: equivalent)"
 
 
 def test_per_data_set_rope_is_not_called_evidence_for_a_side():
@@ -30,8 +32,8 @@ def test_odds_follow_only_when_a_side_is_most_probable():
     text = decision([0.7, 0.25, 0.05], A, B, ROPE, T)
     assert "the most probable outcome is that forest is practically better than logreg" in text
     assert "posterior odds of forest better against logreg better are 14" in text
-    assert verdict([0.7, 0.25, 0.05], A, B, T) == "no decision (most probable: forest better; " \
-                                                   "odds 14:1 against logreg better)"
+    # the odds stay in the sentence: beside "no decision" in a table cell they read as evidence
+    assert verdict([0.7, 0.25, 0.05], A, B, T) == "no decision (highest: forest better)"
 
 
 def test_no_decision_never_grades_the_odds_and_says_they_ignore_the_rope():
@@ -49,7 +51,10 @@ def test_decision_names_the_winner_and_the_kind_of_probability():
         "logreg is practically better than forest: P(logreg better) = 0.990, above the " \
         "threshold 0.95"
     shares = decision([0.0, 0.01, 0.99], A, B, ROPE, T, se=[0, 0.002, 0.002], share=True)
-    assert "it is the likeliest outcome with posterior probability 0.990 ± 0.002" in shares
+    # the number is the probability that the outcome is the likeliest, said so in one clause
+    assert ("the posterior probability that this is the likeliest outcome is 0.990 ± 0.002"
+            in shares)
+    assert "likeliest outcome with posterior probability" not in shares
 
 
 def test_a_decision_within_monte_carlo_error_of_the_threshold_says_so():
@@ -71,8 +76,7 @@ def test_a_probability_shown_below_0_001_is_worded_one_way_everywhere():
     # a side's probability 0 (no draw favours it) and 0.0002 both show "< 0.001": the table
     # cell, the no-decision sentence (either kind of probability) and the odds say the same
     for p in ([0.0, 0.3, 0.7], [0.0002, 0.3, 0.6998]):
-        cell = verdict(p, A, B, T)
-        assert "odds over 1,000:1 against" in cell and "finite" not in cell
+        assert verdict(p, A, B, T) == "no decision (highest: logreg better)"
         for share in (False, True):
             text = decision(p, A, B, 0.01, T, share=share)
             assert "are over 1,000" in text, text

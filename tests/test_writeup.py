@@ -55,8 +55,9 @@ def test_methods_text_of_the_exact_engine(many):
     text = many.methods_text()
     assert "integrated numerically on adaptive grids, without sampling" in text
     assert "largest numerical error" in text
-    assert ("for the hierarchical test, the posterior probability that it is the most probable "
-            "outcome on a new data set, integrated numerically") in text
+    assert ("for the hierarchical test, the posterior probability that the outcome is the "
+            "likeliest on a new data set, integrated numerically") in text
+    assert "most probable" not in text        # the likeliest: one name, as the glossary has it
     assert "Stan" not in text and "PyStan" not in text and "CmdStanPy" not in text
     assert "Gibbs sampler with latent gamma variables" in text
     assert "with their numerical errors" in text

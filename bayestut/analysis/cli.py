@@ -26,8 +26,9 @@ DESCRIPTION = """\
 Compare classifiers on your own cross-validation results with the Bayesian tests of
 Benavoli et al. (JMLR 2017) and Corani et al. (MLJ 2017): the correlated t-test on each data
 set, the signed-rank test on the data sets' means and the hierarchical test, with a decision
-at 0.95 and, where none is reached, the most probable outcome (and, when that is one
-classifier being better, the posterior odds of the two directions, which ignore the rope).
+at 0.95 and, where none is reached, the outcome with the highest probability (and, when that
+is one classifier being better, the posterior odds of the two directions, which ignore the
+rope).
 Name two classifiers for one comparison; name none (all of them) or three or more for every
 pair, in one report with a decision matrix and a Plackett-Luce ranking.
 

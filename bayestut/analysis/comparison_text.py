@@ -287,6 +287,7 @@ def headline(c) -> str:
                             share=True, integrated=c.integrated(h.test))
     weak = wording.strength(h.shares, h.means, h.delta0, a, b, c.threshold, h.means_se,
                             h.delta0_se)
+    weak = f" ({weak})" if weak else ""
     return (f"{lead}: {text}{weak}. On a new data set: {new}. For the mean difference δ₀ "
             f"(a method paper's claim): {delta0}.{caution(c.hierarchical)}{planned}")
 

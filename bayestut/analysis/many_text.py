@@ -40,8 +40,8 @@ def verdict(many) -> list[str]:
         ranking's (when it ran).
     """
     out = []
-    declared = (f"(declared: the likeliest outcome with posterior probability above "
-                f"{many.threshold:g})")
+    declared = (f"(declared: an outcome whose posterior probability of being the likeliest "
+                f"is above {many.threshold:g})")
     if not many.refused:
         for test in many.tests[::-1]:
             top = many.undominated(test)
@@ -121,13 +121,17 @@ def decided_pairs(many) -> str:
     test = many.tests[-1]
     decision = many.matrix(test, "decision")
     decided, undecided = [], []
-    for a, b in many.pairs:
+    for (a, b), pair in many.pairs.items():
         word = decision.loc[a, b]
+        o = pair.overall()[-1]
+        shown = (wording.weak(o.shares, o.means, many.threshold, o.means_se)
+                 if test == "hierarchical" else "")      # a new data set: hierarchical only
+        note = f" (a weak decision: only {shown} on a new data set)" if shown else ""
         if word == "equivalent":
-            decided.append(f"{a} and {b} equivalent")
+            decided.append(f"{a} and {b} equivalent{note}")
         elif word in ("better", "worse"):
             winner, loser = (a, b) if word == "better" else (b, a)
-            decided.append(f"{winner} better than {loser}")
+            decided.append(f"{winner} better than {loser}{note}")
         else:
             undecided.append(f"{a} and {b}")
     text = f"Decided pairs ({test} test): " + ("; ".join(decided) if decided else "none")

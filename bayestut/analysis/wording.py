@@ -5,8 +5,8 @@ line's internal (left, rope, right) = (b better, equivalent, a better) order, an
 (:data:`bayestut.methods.decisions.SHOWN`):
 
 - one probability above the threshold: that outcome is declared;
-- otherwise no decision, and the sentence says which outcome is the most probable and that
-  it falls short. Only when that outcome is a side (a better, or b better) do the posterior
+- otherwise no decision, and the sentence says which outcome has the highest probability and
+  that it falls short. Only when that outcome is a side (a better, or b better) do the posterior
   odds of the two sides follow, without the blog's grade of evidence (Stripling et al. 2018)
   and saying that they ignore the rope: "no decision" beside "strong evidence" would read as
   a contradiction, and the odds cannot overturn a decision that the rope withheld.
@@ -67,6 +67,12 @@ def equals(shown: str) -> str:
     return f" {shown}" if shown[:1] in "<>" else f" = {shown}"
 
 
+def is_(shown: str) -> str:
+    """"is 0.41" after a subject, or "is above 0.999" for a bound (never "is > 0.999")."""
+    bound = {"<": "below", ">": "above"}.get(shown[:1])
+    return f"is {bound} {shown[2:]}" if bound else f"is {shown}"
+
+
 def claim(i: int, a: str, b: str, rope: float) -> str:
     """Outcome i of a - b as a clause."""
     return (f"{b} is practically better than {a}",
@@ -118,8 +124,8 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     choice = str(decide_regions(p, threshold))
     if choice != NO_DECISION:
         i = REGIONS.index(choice)
-        evidence = (f"it is the likeliest outcome with posterior probability {v[i]}" if share
-                    else f"P({labels[i]}){equals(v[i])}")
+        evidence = (f"the posterior probability that this is the likeliest outcome {is_(v[i])}"
+                    if share else f"P({labels[i]}){equals(v[i])}")
         text = f"{claim(i, a, b, rope)}: {evidence}, above the threshold {threshold:g}"
         if p[i] - 2 * se[i] <= threshold:
             text += (" (within the integration's numerical error of the threshold: too close "
@@ -128,20 +134,21 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
                      "or another seed)")
         return text
     m = int(p.argmax())
-    if share:
-        text = (f"no decision: the likeliest outcome is that {claim(m, a, b, rope)}, but with "
-                f"posterior probability only {v[m]}, short of the {threshold:g} needed")
-    elif m != 1:
-        text = (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
-                f"P({labels[m]}){equals(v[m])} is short of the {threshold:g} needed")
-    else:       # all three, in the order of every table
-        every = ", ".join(f"P({labels[i]}){equals(v[i])}" for i in SHOWN)
-        return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
-                f"it is short of the {threshold:g} needed: {every}")
-    if m != 1:
+    if share:       # each number is the probability that its outcome is the likeliest
+        text = (f'no decision: the posterior probability that "{phrase(m, a, b)}" is the '
+                f"likeliest outcome {is_(v[m])}, the highest of the three but short of the "
+                f"{threshold:g} needed")
+        if m == 1:
+            return text + (f'; for "{phrase(2, a, b)}" it is {v[2]}, for '
+                           f'"{phrase(0, a, b)}" {v[0]}')
         return text + "; " + odds_phrase(p, a, b)
-    return text + (f"; {labels[2]} is the likeliest with posterior probability {v[2]}, "
-                   f"{labels[0]} with {v[0]}")
+    if m != 1:
+        return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
+                f"P({labels[m]}){equals(v[m])} is short of the {threshold:g} needed; "
+                + odds_phrase(p, a, b))
+    every = ", ".join(f"P({labels[i]}){equals(v[i])}" for i in SHOWN)   # the tables' order
+    return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
+            f"it is short of the {threshold:g} needed: {every}")
 
 
 def _odds_number(strength: float) -> str:
@@ -151,20 +158,14 @@ def _odds_number(strength: float) -> str:
 
 
 def verdict(p, a: str, b: str, threshold: float) -> str:
-    """A few words for a table cell: the decision, else the most probable outcome (and odds)."""
+    """A few words for a table cell: the decision, else which outcome has the row's highest
+    probability ("no decision (highest: a better)"). No odds here: beside "no decision" they
+    read as strong evidence; the verdict sentence gives them with what they ignore."""
     p = np.asarray(p, dtype=float)
     choice = str(decide_regions(p, threshold))
     if choice != NO_DECISION:
         return short(REGIONS.index(choice), a, b)
-    m = int(p.argmax())
-    text = f"no decision (most probable: {short(m, a, b)}"
-    if m != 1:      # m is a side, so the odds favour it: state them against the other side
-        odds = _odds(p)
-        strength = max(odds, 1 / odds) if 0 < odds < np.inf else np.inf
-        other = short(2 - m, a, b)
-        text += "; odds even" if strength == 1 else \
-            f"; odds {_odds_number(strength)}:1 against {other}"
-    return text + ")"
+    return f"no decision (highest: {short(int(p.argmax()), a, b)})"
 
 
 # --- the strength of a decision, and the other estimand ----------------------------------------
@@ -191,18 +192,45 @@ def status(p, a: str, b: str, threshold: float, what: str, se=(0.0, 0.0, 0.0)) -
     return f"{what} {verb} ({short(m, a, b)} {number(p[m], se[m], threshold)})"
 
 
-def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0, 0.0, 0.0),
-             delta0_se=(0.0, 0.0, 0.0)) -> str:
-    """For a decision on the posterior probability (number-line ``shares``): a clause saying it
-    is weak when the declared outcome's probability on a new data set (``new``) is modest, with
-    what δ₀'s probabilities (``delta0``) say; empty for no decision or a strong one."""
+def weak(shares, new, threshold: float, new_se=(0.0, 0.0, 0.0)) -> str:
+    """The declared outcome's probability on a new data set, as printed, when the decision on
+    the posterior probability (number-line ``shares``) is a weak one (that probability below
+    :data:`MODEST`); empty for no decision or a strong one."""
     choice = str(decide_regions(shares, threshold))
     if choice == NO_DECISION:
         return ""
     i = REGIONS.index(choice)
-    if new[i] >= MODEST:
+    return number(new[i], new_se[i]) if new[i] < MODEST else ""
+
+
+def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0, 0.0, 0.0),
+             delta0_se=(0.0, 0.0, 0.0)) -> str:
+    """For a decision on the posterior probability (number-line ``shares``): a clause saying it
+    is weak when the declared outcome's probability on a new data set (``new``) is modest, with
+    what δ₀'s probabilities (``delta0``) say ("a weak decision: …"); empty for no decision or
+    a strong one."""
+    shown = weak(shares, new, threshold, new_se)
+    if not shown:
         return ""
+    i = REGIONS.index(str(decide_regions(shares, threshold)))
     side = {0: f"{b} is better", 1: f"{a} and {b} are equivalent", 2: f"{a} is better"}[i]
     delta0_status = status(delta0, a, b, threshold, "the mean difference δ₀", delta0_se)
-    return (f" (a weak decision: on a new data set {side} with probability only "
-            f"{number(new[i], new_se[i])}, and {delta0_status})")
+    return (f"a weak decision: on a new data set {side} with probability only {shown}, "
+            f"and {delta0_status}")
+
+
+def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),
+            note: str = "") -> str:
+    """One pair's decision on the posterior probability (number-line ``shares``) in a list of
+    pairs: "a practically better than b (posterior probability 0.997)", or "no decision
+    (highest posterior probability: 0.723, for a practically better than b; 0.95 needed)";
+    ``note`` (e.g. :func:`strength`'s) follows inside the parentheses."""
+    note = f"; {note}" if note else ""
+    p, se = np.asarray(shares, dtype=float), np.asarray(se, dtype=float)
+    choice = str(decide_regions(p, threshold))
+    i = int(p.argmax()) if choice == NO_DECISION else REGIONS.index(choice)
+    v = number(p[i], se[i], threshold)
+    if choice != NO_DECISION:
+        return f"{phrase(i, a, b)} (posterior probability {v}{note})"
+    return (f"no decision (highest posterior probability: {v}, for {phrase(i, a, b)}; "
+            f"{threshold:g} needed{note})")

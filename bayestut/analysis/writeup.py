@@ -212,7 +212,7 @@ def methods_text(result) -> str:
     on = []
     if tests:
         on.append(f"for {' and '.join(t.replace('Bayesian ', '') for t in tests)}, the "
-                  "posterior probability that the outcome is the most probable of the three, "
+                  "posterior probability that the outcome is the likeliest of the three, "
                   "estimated as the share of posterior samples in which it is")
     if c.hierarchical is not None and _about_delta0(result):
         on.append("for the hierarchical test, the posterior probability of the outcome for the "
@@ -221,8 +221,8 @@ def methods_text(result) -> str:
                   + ("integrated numerically" if exact else
                      "estimated as the share of posterior draws of δ₀ in the outcome's region"))
     elif c.hierarchical is not None:
-        on.append("for the hierarchical test, the posterior probability that it is the most "
-                  "probable outcome on a new data set, "
+        on.append("for the hierarchical test, the posterior probability that the outcome is "
+                  "the likeliest on a new data set, "
                   + ("integrated numerically" if exact else
                      "estimated as the share of posterior draws in which it is"))
     if not means_only:
@@ -274,9 +274,13 @@ def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = Fals
     v = [wording.number(p[i], se[i], c.threshold) for i in range(3)]
     where = " for a new data set" if new_data_set else ""
     how = " (integrated numerically)" if kind == "integrated" else ""
-    evidence = ("posterior probability {}" if kind == "exact" else
-                f"probability for δ₀ {{}}{how}" if delta0 else
-                f"the likeliest outcome{where} with posterior probability {{}}{how}").format
+    def evidence(v: str) -> str:
+        if kind == "exact":
+            return f"posterior probability {v}"
+        if delta0:
+            return f"probability for δ₀ {v}{how}"
+        return (f"the posterior probability that this is the likeliest outcome{where} "
+                f"{wording.is_(v)}{how}")
     choice = str(decide_regions(p, c.threshold))
     if choice != NO_DECISION:
         i = REGIONS.index(choice)
@@ -441,9 +445,11 @@ def _many_results(many) -> list[str]:
         each = []
         for (a, b), pair in many.pairs.items():
             o = pair.overall()[-1]
-            each.append(f"{quoted(a)} against {quoted(b)}, "
-                        + wording.verdict(o.shares, quoted(a), quoted(b), pair.threshold)
-                        + f", {_probability(pair, o, test)}")
+            qa, qb = quoted(a), quoted(b)
+            weak = (wording.strength(o.shares, o.means, o.delta0, qa, qb, pair.threshold,
+                                     o.means_se, o.delta0_se) if test == "hierarchical" else "")
+            each.append(f"{qa} against {qb}: " + wording.listing(
+                o.shares, qa, qb, pair.threshold, o.shares_se, note=weak))
         sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
                          + "; ".join(each) + ".")
         if test == "hierarchical":
@@ -461,13 +467,6 @@ def _many_results(many) -> list[str]:
                          "rerun as its warnings advise before quoting the ranking; the pairs' "
                          "decisions do not depend on it.")
     return sentences
-
-
-def _probability(c, o, test: str) -> str:
-    """The decision probability of the likeliest outcome, named."""
-    m = int(np.argmax(o.shares))
-    v = wording.number(o.shares[m], o.shares_se[m], c.threshold)
-    return f"the likeliest with posterior probability {v}"
 
 
 def results_text(result) -> str:
