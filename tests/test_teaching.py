@@ -434,3 +434,39 @@ def test_integrated_numbers_are_not_called_draws(notebook):
              for said in integrated_numbers_as_draws(notebook.stem, text)]
     assert not found, ("the exact engine draws nothing: write 'with posterior probability "
                        "0.723', as the report does:\n" + "\n".join(found))
+
+
+# --- notebook 05's Stan internals are off the main path -----------------------------------------
+
+# A newcomer who uses `compare` (the exact engine, no MCMC) learns the method without R-hat, ESS
+# and rank plots; notebook 05 keeps them in its appendix, after the takeaways (issue 38).
+STAN_CHECKS = re.compile(r"rank_plots|\.arviz\(|az\.summary"
+                         r"|^#+ .*(R-hat|rank plots|[Cc]onvergence)", re.M)
+
+
+def stan_checks_before_takeaways(notebook_cells: list[dict]) -> list[str]:
+    """The cells before the "Takeaways" heading that show Stan's convergence checks."""
+    found = []
+    for i, cell in enumerate(notebook_cells):
+        text = source(cell)
+        if cell["cell_type"] == "markdown" and re.search(r"^#+\s*Takeaways", text, re.M):
+            return found
+        if STAN_CHECKS.search(text):
+            found.append(f"cell {i}: {text[:80]!r}")
+    raise AssertionError("no Takeaways heading")
+
+
+def test_the_stan_checks_check_can_fail():
+    moved_back = [{"cell_type": "markdown", "source": ["## Can the fit be trusted? R-hat"]},
+                  {"cell_type": "code", "source": ["fig = hierarchical_plots.rank_plots(result)"]},
+                  {"cell_type": "markdown", "source": ["## Takeaways"]}]
+    assert len(stan_checks_before_takeaways(moved_back)) == 2
+
+
+def test_notebook_05s_stan_checks_are_in_its_appendix():
+    every = cells(REPO / "notebooks" / "05_hierarchical.ipynb")
+    assert stan_checks_before_takeaways(every) == [], "move them to the appendix"
+    headings = [source(c) for c in every if c["cell_type"] == "markdown"]
+    appendix = next(i for i, text in enumerate(headings) if "## Appendix: how it works" in text)
+    assert any(re.search(r"^###\s+Can the Stan fit be trusted", text, re.M)
+               for text in headings[appendix:])
