@@ -75,7 +75,8 @@ def test_a_weak_decision_says_so():
     clause = wording.strength([0.0, 0.018, 0.982], [0.1, 0.23, 0.67], [0.0, 0.072, 0.928],
                               "svm", "xgb", 0.95)
     assert clause == ("a weak decision: on a new data set svm is better with probability "
-                      "only 0.670, and the mean difference δ₀ is undecided (svm better 0.928)")
+                      "only 0.670; for the mean difference δ₀ there is no decision: the highest "
+                      "is svm better at 0.928")
     strong = wording.strength([0.0, 0.01, 0.99], [0.05, 0.1, 0.85], [0.0, 0.01, 0.99],
                               "svm", "xgb", 0.95)
     undecided = wording.strength([0.2, 0.1, 0.7], [0.2, 0.2, 0.6], [0.2, 0.1, 0.7],
@@ -108,6 +109,9 @@ def test_pooled_data_sets_decide_when_none_alone_does():
     c = compare(noisy([0.0] * 30), "mine", "base", **FAST)
     assert c.decision == "equivalent"                            # the case itself
     assert (c.per_dataset_table()["decision"].str.startswith("no decision")).all()
-    assert c.pooled().startswith("No single data set is decided, yet the verdict is: on 30 of "
-                                 "the 30 data sets the posterior's 95% HDI is wider than the rope")
+    # true of every data set's posterior: the decision rule itself, not a width (a side can
+    # reach 0.95 with a 95% HDI wider than the rope)
+    assert c.pooled() == ("No single data set is decided (on each, the correlated t-test's "
+                          "largest probability is below 0.95), yet the verdict is: the "
+                          "hierarchical test pools the evidence of all 30 data sets.")
     assert c.pooled() in c.summary()

@@ -182,14 +182,25 @@ def listed(p, a: str, b: str, se=(0.0, 0.0, 0.0)) -> str:
     return ", ".join(f"P({names[i]}){equals(number(p[i], se[i]))}" for i in SHOWN)
 
 
-def status(p, a: str, b: str, threshold: float, what: str, se=(0.0, 0.0, 0.0)) -> str:
-    """``what`` (e.g. "the mean difference δ₀") decided or not, with the probability it rests on
-    in parentheses: "the mean difference δ₀ is undecided (a better 0.928)"."""
-    p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
-    choice = str(decide_regions(p, threshold))
-    m = int(p.argmax()) if choice == NO_DECISION else REGIONS.index(choice)
-    verb = "is undecided" if choice == NO_DECISION else "is decided"
-    return f"{what} {verb} ({short(m, a, b)} {number(p[m], se[m], threshold)})"
+def delta0_note(shares, delta0, a: str, b: str, threshold: float,
+                delta0_se=(0.0, 0.0, 0.0)) -> str:
+    """What δ₀'s probabilities (number-line ``delta0``) say beside a decision on the posterior
+    probability (``shares``), in one clause without parentheses (it goes inside the verdict's):
+    "for the mean difference δ₀ the decision is the same: equivalent at 0.985", "… there is no
+    decision: the highest is svm better at 0.928" or "… the decision is svm better, at
+    0.970"."""
+    d, se = np.asarray(delta0, dtype=float), np.asarray(delta0_se, dtype=float)
+    choice = str(decide_regions(d, threshold))
+    lead = "for the mean difference δ₀"
+    if choice == NO_DECISION:
+        m = int(d.argmax())
+        return (f"{lead} there is no decision: the highest is {short(m, a, b)} at "
+                f"{number(d[m], se[m], threshold)}")
+    m = REGIONS.index(choice)
+    same = choice == str(decide_regions(shares, threshold))
+    shown = number(d[m], se[m], threshold)
+    return (f"{lead} the decision is the same: {short(m, a, b)} at {shown}" if same else
+            f"{lead} the decision is {short(m, a, b)}, at {shown}")
 
 
 def weak(shares, new, threshold: float, new_se=(0.0, 0.0, 0.0)) -> str:
@@ -214,9 +225,8 @@ def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0,
         return ""
     i = REGIONS.index(str(decide_regions(shares, threshold)))
     side = {0: f"{b} is better", 1: f"{a} and {b} are equivalent", 2: f"{a} is better"}[i]
-    delta0_status = status(delta0, a, b, threshold, "the mean difference δ₀", delta0_se)
-    return (f"a weak decision: on a new data set {side} with probability only {shown}, "
-            f"and {delta0_status}")
+    return (f"a weak decision: on a new data set {side} with probability only {shown}; "
+            + delta0_note(shares, delta0, a, b, threshold, delta0_se))
 
 
 def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),

@@ -388,6 +388,10 @@ def _pair_results(c) -> list[str]:
             else:
                 text = (f"{_setting(c)}, {name} "
                         f"{finding(o.shares, o.shares_se, c, kind, True)}; {_new_data_set(c, o)}.")
+                weak = wording.weak(o.shares, o.means, c.threshold, o.means_se)
+                if weak:        # as the verdict says it: the paragraph must not oversell it
+                    text += (f" The decision is a weak one: the declared outcome's probability "
+                             f"on a new data set is only {weak}, below {wording.MODEST:g}.")
             if c.diagnostics():
                 text += (" Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
