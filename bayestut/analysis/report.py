@@ -34,6 +34,17 @@ FIGURE_CAPTIONS = {
                     "outcome on a new data set. Each corner's number is the posterior "
                     "probability that its outcome is the likeliest.",
 }
+
+
+def orientation(name: str, a: str, b: str) -> str:
+    """The figure's left and right, said once: figures follow the number line of a − b, so
+    a's side is on the right, where the tables put it first."""
+    if name == "per_dataset":
+        return f" The axis is {a} − {b}: {b} better on the left, {a} better on the right."
+    return (f" As on the axis of {a} − {b}, {b} better is the bottom-left corner and {a} "
+            "better the bottom-right one.")
+
+
 CREDITS = "Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, 2017"
 
 
@@ -69,7 +80,8 @@ def two_page(report) -> str:
     """The two-classifier page."""
     decisions = report.sentences(each=False)
     each = report.sentences()[len(decisions) - 1:] if report.many_data_sets else []
-    figures = [{"name": name, "png": png(fig), "caption": FIGURE_CAPTIONS[name]}
+    figures = [{"name": name, "png": png(fig),
+                "caption": FIGURE_CAPTIONS[name] + orientation(name, report.a, report.b)}
                for name, fig in report.figures().items()]
     return render(
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,

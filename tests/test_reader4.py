@@ -1,0 +1,51 @@
+"""A fourth reader's findings (issue 38): the decision cells name no odds and no "most
+probable"; a weak decision is said in the paragraph a paper copies, as in the verdict; the
+report's figures say which side is whose; the card defines the posterior probability for
+every test, not only the hierarchical one."""
+
+from pathlib import Path
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+import bayestut as bt  # noqa: E402
+from bayestut.analysis.report import html_report  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def weak():
+    """The bundled results' hnb against nbc: decided (0.997), yet only 0.590 on a new data set."""
+    return bt.compare(bt.load_uci(), "hnb", "nbc", rope=0.01, engine="exact")
+
+
+def test_decision_cells_carry_no_odds_and_name_the_row_highest(weak):
+    cells = list(weak.overall_table()["decision"]) + list(weak.per_dataset_table()["decision"])
+    undecided = [c for c in cells if c.startswith("no decision")]
+    assert undecided, "the case must have undecided cells"
+    for cell in undecided:
+        assert "odds" not in cell and "most probable" not in cell
+        assert cell.startswith("no decision (highest: ")
+
+
+def test_the_paragraph_for_a_paper_says_a_decision_is_weak(weak):
+    assert "a weak decision" in weak.headline()
+    text = weak.results_text()
+    assert ("The decision is a weak one: the declared outcome's probability on a new data set "
+            "is only 0.590, below 0.8.") in text
+
+
+def test_the_report_figures_say_which_side_is_whose(weak):
+    page = html_report(weak)
+    assert "The axis is hnb − nbc: nbc better on the left, hnb better on the right." in page
+    assert page.count("nbc better is the bottom-left corner and hnb better the bottom-right") == 2
+
+
+def test_the_card_defines_the_posterior_probability_for_every_test():
+    card = (ROOT / "docs" / "reading-your-verdict.md").read_text(encoding="utf-8")
+    row = next(line for line in card.splitlines() if line.startswith("| **posterior probability**"))
+    assert "over several data sets" in row and "correlated t-test" in row
+    assert "hierarchical test" in row
