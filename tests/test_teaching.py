@@ -287,7 +287,8 @@ READING_PATH = [REPO / "README.md", REPO / "docs" / "reading-your-verdict.md",
                 REPO / "docs" / "glossary.md", REPO / "docs" / "your-results.md",
                 *(REPO / "notebooks" / f"{nb}.ipynb" for nb in (
                     "01_frequentist_pitfalls", "02_bayesian_correlated_ttest",
-                    "04_sign_and_signed_rank", "08_compare_your_own", "09_many_classifiers",
+                    "04_sign_and_signed_rank", "05_hierarchical", "08_compare_your_own",
+                    "09_many_classifiers",
                     "10_choosing_and_reporting"))]
 MOST_WORDS = 35          # a longer sentence packs several ideas: split it (a new reader's finding)
 ABBREVIATION = re.compile(r"\b(e\.g|i\.e|et al|vs|cf|Fig|Eq|etc)\.", re.IGNORECASE)
