@@ -287,7 +287,8 @@ READING_PATH = [REPO / "README.md", REPO / "docs" / "reading-your-verdict.md",
                 REPO / "docs" / "glossary.md", REPO / "docs" / "your-results.md",
                 *(REPO / "notebooks" / f"{nb}.ipynb" for nb in (
                     "01_frequentist_pitfalls", "02_bayesian_correlated_ttest",
-                    "04_sign_and_signed_rank", "08_compare_your_own", "09_many_classifiers",
+                    "04_sign_and_signed_rank", "05_hierarchical", "08_compare_your_own",
+                    "09_many_classifiers",
                     "10_choosing_and_reporting"))]
 MOST_WORDS = 35          # a longer sentence packs several ideas: split it (a new reader's finding)
 ABBREVIATION = re.compile(r"\b(e\.g|i\.e|et al|vs|cf|Fig|Eq|etc)\.", re.IGNORECASE)
@@ -470,3 +471,55 @@ def test_notebook_05s_stan_checks_are_in_its_appendix():
     appendix = next(i for i, text in enumerate(headings) if "## Appendix: how it works" in text)
     assert any(re.search(r"^###\s+Can the Stan fit be trusted", text, re.M)
                for text in headings[appendix:])
+
+
+# --- the number the decision is taken on, read as the reports write it ---------------------------
+
+# Over many data sets the decision is taken on the posterior probability that an outcome is the
+# *likeliest*. "aode is practically better, with posterior probability 0.977" reads as
+# P(aode better) = 0.977; the reports now write "the posterior probability that this is the
+# likeliest outcome is 0.977", and "no decision (highest: aode better)" in a table cell.
+# "Most probable" stays right only for one data set's probabilities (notebooks 01–03) and δ₀'s.
+RETIRED_READINGS = {
+    "an outcome 'with posterior probability X'": re.compile(
+        r"\b(likeliest|better|equivalent)\b[^.;:()]{0,40}\bwith\s+(a\s+)?\**posterior\s+probability\**"
+        r"\s+(of\s+)?(only\s+)?[<>]?\s*\d?\.\d", re.I),
+    "a report cell's retired 'no decision (most probable: …)'": re.compile(
+        r"no decision \(most probable", re.I),
+    "'most probable' for a posterior probability over many data sets": re.compile(
+        r"\bmost probable\b", re.I),
+}
+ONE_DATA_SET = ("01_", "02_", "03_")      # the correlated t-test's own probabilities
+
+
+def retired_readings(notebook_stem: str, text: str) -> list[str]:
+    return [f"{what}: …{text[max(0, m.start() - 40):m.end() + 20]}…"
+            for what, pattern in RETIRED_READINGS.items()
+            if not (what.startswith("'most probable'") and notebook_stem.startswith(ONE_DATA_SET))
+            for m in pattern.finditer(text)]
+
+
+def test_the_retired_readings_check_can_fail():
+    slips = ["The report's conclusion holds: good is practically better, with posterior "
+             "probability 0.977 (TR 413's: 0.9782).",
+             '"good practically better" is the likeliest outcome for the next data set with '
+             "**posterior probability** 0.9782",
+             "the test declares *equivalent*, with\nposterior probability 0.994 and then 1.000",
+             "the table reads no decision (most probable: aode better; odds 12:1)",
+             "the most probable outcome over the 54 data sets is aode better"]
+    for slip in slips:
+        assert retired_readings("08_compare_your_own", slip), slip
+    fine = ["the posterior probability that this is the likeliest outcome is 0.977",
+            "aode's weight is the largest with posterior probability 0.500",
+            "no decision (highest: aode better)"]
+    for text in fine:
+        assert retired_readings("08_compare_your_own", text) == [], text
+    assert retired_readings("02_bayesian_correlated_ttest", "the most probable outcome") == []
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_prose_reads_the_posterior_probability_as_the_reports_do(notebook):
+    found = [f"cell {i}: {said}" for i, text in teaching_cells(notebook)
+             for said in retired_readings(notebook.stem, text)]
+    assert not found, ("write 'the posterior probability that <outcome> is the likeliest outcome "
+                       "is X' (docs/glossary.md):\n" + "\n".join(found))
