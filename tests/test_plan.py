@@ -311,6 +311,7 @@ def test_the_answer_comes_first_in_at_most_two_sentences(undecided):
 def test_the_text_stays_narrow_and_the_tables_have_a_legend_each(undecided):
     text = _text_part(undecided.summary())
     assert max(len(line) for line in text) <= 120, max(text, key=len)
+    assert not [line for line in text if line.rstrip().endswith(("<", ">", "±"))]   # whole numbers
     summary = undecided.summary()
     for legend in (plan_text.OUTCOMES_LEGEND, plan_text.SPLIT_LEGEND):
         assert summary.count(legend) == 1 and len(legend) <= 120

@@ -5,6 +5,7 @@ one-line legend. Plain functions of a plan: every number is read from it, none c
 
 from __future__ import annotations
 
+import re
 import textwrap
 from typing import TYPE_CHECKING
 
@@ -60,22 +61,29 @@ def headline(plan: Plan, target: float, command_line: bool = False) -> str:
     str
         The headline.
     """
+    return " ".join(_headline(plan, target, command_line))
+
+
+def _headline(plan: Plan, target: float, command_line: bool) -> tuple[str, str]:
+    """The headline's two sentences: the present state, then the answer."""
     now = decide_regions(plan.present, plan.threshold)
     names = dict(zip(REGIONS, reversed(outcomes(plan.a, plan.b))))
     state = "no decision yet" if now == NO_DECISION else f"decided already ({names[str(now)]})"
+    state = f"{plan.a} against {plan.b}: {state}."
     best = plan.smallest(target)
     if best is not None:
         p, error = plan.table.loc[best, ["P(decision)", "MC error"]]
-        return (f"{plan.a} against {plan.b}: {state}. With {more(best)} like these (the fewest "
-                f"listed reaching {target:g}), P(decision) is {number(p)} ± {error:.3f}.")
-    text = (f"{plan.a} against {plan.b}: {state}. No count listed reaches a decision with "
-            f"probability {target:g} (at most {number(plan.decision.max())})")
+        return state, (f"With {more(best)} like these (the fewest listed reaching {target:g}), "
+                       f"P(decision) is {number(p)} ± {error:.3f}.")
+    top = plan.decision.idxmax()
+    answer = (f"No count listed reaches a decision with probability {target:g} (the highest: "
+              f"{number(plan.decision[top])}, with {top} more)")
     larger = _larger(plan.table.index)
     if now != NO_DECISION or not larger:
-        return f"{text}."
+        return state, f"{answer}."
     option = (f"--add {' '.join(map(str, larger))}" if command_line else
               f"add=({', '.join(map(str, larger))}{',' if len(larger) == 1 else ''})")
-    return f"{text}: plan larger counts, {option}."
+    return state, f"{answer}: plan larger counts, {option}."
 
 
 def spread(plan: Plan, m: int) -> str:
@@ -179,7 +187,10 @@ def _populations(k: int) -> str:
 
 
 def _wrap(text: str, indent: str) -> str:
-    return textwrap.fill(text, WIDTH, subsequent_indent=indent, break_on_hyphens=False)
+    # a number stays whole: "< 0.001", "± 0.004" never broken across lines
+    kept = re.sub(r"(?<=[<>±]) ", "\u00a0", text)
+    return textwrap.fill(kept, WIDTH, subsequent_indent=indent,
+                         break_on_hyphens=False).replace("\u00a0", " ")
 
 
 def _formatted(frame: pd.DataFrame, counts: set[str]) -> pd.DataFrame:
@@ -221,5 +232,5 @@ def summary(plan: Plan, target: float, command_line: bool = False) -> str:
     str
         The text.
     """
-    return "\n".join([_wrap(headline(plan, target, command_line), ""), "", "details:",
+    return "\n".join([*(_wrap(s, "") for s in _headline(plan, target, command_line)), "", "details:",
                       *details(plan, target), "", tables(plan)])
