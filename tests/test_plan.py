@@ -348,3 +348,12 @@ def test_the_command_line_names_larger_counts_in_its_own_form(tmp_path, held_out
     out = capsys.readouterr().out
     assert "--add 2 4" in " ".join(out.split()) and "add=(" not in out
     assert "- 1 more data set: P(decision)" in out
+
+
+def test_larger_counts_suggested_stay_within_what_the_planner_simulates():
+    assert plan_text._larger([5, 10]) == [20, 40]
+    assert plan_text._larger([200]) == [400]
+    assert plan_text._larger([300]) == [planning.MOST] == [500]
+    assert plan_text._larger([500]) == []
+    with pytest.raises(InputError, match="at most 500"):
+        planning.check_counts([501])

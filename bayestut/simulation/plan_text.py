@@ -232,5 +232,5 @@ def summary(plan: Plan, target: float, command_line: bool = False) -> str:
     str
         The text.
     """
-    return "\n".join([*(_wrap(s, "") for s in _headline(plan, target, command_line)), "", "details:",
-                      *details(plan, target), "", tables(plan)])
+    answer = [_wrap(sentence, "") for sentence in _headline(plan, target, command_line)]
+    return "\n".join([*answer, "", "details:", *details(plan, target), "", tables(plan)])

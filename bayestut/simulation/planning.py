@@ -52,7 +52,7 @@ from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, outcomes, 
 from ..methods.hierarchical_exact import rope_edge
 from ..methods.nonparametric import signed_rank_test
 from . import crossval, plan_text, reweighting
-from .plan_text import DRAWN_COLUMN, POSTERIOR_COLUMN, SPREAD, SPREAD_COLUMNS
+from .plan_text import DRAWN_COLUMN, MOST, POSTERIOR_COLUMN, SPREAD, SPREAD_COLUMNS
 from .runner import ExactOptions
 
 ADD = (5, 10, 20)
@@ -78,9 +78,9 @@ def check_counts(add, option: str = "add=(5, 10, 20), --add 5 10 20") -> tuple[i
     if counts.size == 0 or not all(good):
         raise InputError(f"the numbers of data sets to add must be whole numbers of at least 1 "
                          f"({option}), got {list(counts)}")
-    if max(counts) > 500:
+    if max(counts) > MOST:
         raise InputError(f"adding {max(counts)} data sets is beyond what the planner simulates "
-                         "(at most 500)")
+                         f"(at most {MOST})")
     return tuple(sorted({int(m) for m in counts}))
 
 
