@@ -8,7 +8,7 @@ import pytest
 
 import bayestut as bt
 from bayestut.analysis import cli
-from bayestut.simulation import planning
+from bayestut.simulation import plan_text, planning
 from bayestut.errors import InputError
 from bayestut.methods import hierarchical_exact as he
 
@@ -50,7 +50,7 @@ def test_a_decided_pair_stays_decided(held_out):
     found = bt.plan(held_out, "j48", "j48gr", add=(1, 5), sims=5, seed=0, n_jobs=1)
     assert (found.table["P(decision)"] >= 0.9).all()
     assert found.smallest() == 1
-    assert "decided already: equivalent" in found.headline()
+    assert "decided already (equivalent)" in found.headline()
 
 
 def test_new_data_sets_are_untruncated_and_stay_within_plus_minus_one():
@@ -216,7 +216,7 @@ def test_each_population_favours_the_outcome_of_infinitely_many_data_sets():
 
 
 def test_plurals_and_the_likeliest_decision(held_out):
-    assert planning.more(1) == "1 more data set" and planning.more(5) == "5 more data sets"
+    assert plan_text.more(1) == "1 more data set" and plan_text.more(5) == "5 more data sets"
     found = bt.plan(held_out, "nbc", "aode", add=(1,), sims=2, n_jobs=1)
     line = found.line()
     assert line.startswith("With 1 more data set like these, ")
@@ -232,15 +232,15 @@ def test_long_work_says_how_long_up_front(held_out, capsys):
     assert "simulated studies" in err and "2/2" in err        # the progress bar, off a terminal
 
 
-def test_the_split_adds_up_in_its_sentence(undecided):
-    # the counts the sentence gives add up to the table's P(decision): a reader can check it
+def test_the_split_adds_up_in_its_lines(undecided):
+    # the counts the lines give add up to the table's P(decision): a reader can check it
     for m in (2, 20):
-        said = undecided.by_favour(m)
+        said = "\n".join(plan_text.by_favour(undecided, m))
         decided = [int(n) for n in re.findall(r"(\d+) of their \d+ studies decided", said)]
         studies = [int(n) for n in re.findall(r"of their (\d+) studies", said)]
         assert sum(studies) == undecided.sims
         assert sum(decided) / undecided.sims == undecided.table.loc[m, "P(decision)"]
-        assert f"{sum(decided)} of {undecided.sims} studies in all" in said
+        assert f"in all: {sum(decided)} of {undecided.sims} studies decided" in said
     assert "share" not in " ".join(undecided.split.columns)   # a retired name of a probability
 
 
@@ -271,16 +271,17 @@ def test_populations_drawn_follow_the_posterior_to_within_one():
 
 
 @pytest.mark.parametrize("low, high, said", [
-    (0.0, 1.0, "below 0.001, 10% above 0.999"),
-    (0.1471, 0.9969, "below 0.147, 10% above 0.997"),      # as the table rounds them
+    (0.0, 1.0, "percentile: < 0.001 to > 0.999"),
+    (0.1471, 0.9969, "percentile: 0.147 to 0.997"),      # as the table rounds them
 ])
 def test_the_spread_never_prints_an_impossible_probability(undecided, low, high, said):
     from dataclasses import replace
     table = undecided.table.copy()
     table.loc[20, list(planning.SPREAD_COLUMNS)] = [low, high]
-    line = replace(undecided, table=table).line(20)
-    assert said in line
-    assert not re.search(r"(below|above) (0\.0+|1\.0+)\b", line)
+    changed = replace(undecided, table=table)
+    for text in (changed.line(20), changed.summary()):
+        assert said in text
+        assert not re.search(r"(?<![\d.])(0\.000|1\.000)\b", text)
 
 
 def test_the_plans_probabilities_print_as_every_table_prints_them():
@@ -288,4 +289,71 @@ def test_the_plans_probabilities_print_as_every_table_prints_them():
     from bayestut.analysis.wording import number
     from bayestut.methods.decisions import probability_text
     for p in [0.0, 0.0004, 0.0005, 0.012, 0.375, 0.9994, 0.9995, 1.0]:
-        assert planning.number(p) == probability_text(p) == number(p), p
+        assert plan_text.number(p) == probability_text(p) == number(p), p
+
+
+def _text_part(summary: str) -> list[str]:
+    """The console's lines above the tables: the headline and the details."""
+    return summary.split(plan_text.OUTCOMES_LEGEND)[0].splitlines()
+
+
+def test_the_answer_comes_first_in_at_most_two_sentences(undecided):
+    headline = undecided.headline()
+    sentences = re.split(r"(?<=[.])\s+(?=[A-Z])", headline)
+    assert len(sentences) <= 2, sentences
+    assert headline.startswith("nbc against aode: no decision yet.")
+    # the console prints it first, wrapped, then a blank line and the details
+    head, details = undecided.summary().split("\n\ndetails:\n", 1)
+    assert " ".join(head.split()) == headline
+    assert details.startswith("- ")
+
+
+def test_the_text_stays_narrow_and_the_tables_have_a_legend_each(undecided):
+    text = _text_part(undecided.summary())
+    assert max(len(line) for line in text) <= 120, max(text, key=len)
+    assert not [line for line in text if line.rstrip().endswith(("<", ">", "±"))]   # whole numbers
+    summary = undecided.summary()
+    for legend in (plan_text.OUTCOMES_LEGEND, plan_text.SPLIT_LEGEND):
+        assert summary.count(legend) == 1 and len(legend) <= 120
+    # the outcomes' table has one column per count: as narrow as the counts are few
+    table = summary.split(plan_text.OUTCOMES_LEGEND + "\n")[1].split("\n\n")[0]
+    assert max(len(line) for line in table.splitlines()) <= 120
+    assert all(name in table for name in (*planning.SPREAD_COLUMNS, "P(decision)", "MC error"))
+
+
+def test_every_count_has_its_line_with_the_plans_own_numbers(undecided):
+    details = _text_part(undecided.summary())
+    for m, row in undecided.table.iterrows():
+        said = [line for line in details if line.startswith(f"- {plan_text.more(m)}: ")]
+        assert len(said) == 1, (m, details)
+        assert (f"P(decision) {plan_text.number(row['P(decision)'])} ± {row['MC error']:.3f}"
+                in said[0])
+    name, p = undecided.likeliest(20)
+    assert f'- with 20 more, the likeliest decision: "{name}" (probability ' \
+           f'{plan_text.number(p)})' in details
+    joined = " ".join(" ".join(details).split())     # a long bullet wraps
+    assert "not a bound for the true one: see the spread" in joined
+    assert f"{undecided.sims} simulated studies, of {undecided.populations} populations" in joined
+    # the outcomes in the one reading order, in the split's lines as in the tables
+    order = [next(i for i, line in enumerate(details) if line.startswith(f"  - {o}:"))
+             for o in ("nbc better", "equivalent", "aode better")]
+    assert order == sorted(order)
+
+
+def test_the_command_line_names_larger_counts_in_its_own_form(tmp_path, held_out, capsys):
+    path = tmp_path / "results.csv"
+    held_out.to_csv(path, index=False)
+    assert cli.main(["plan", str(path), "nbc", "aode", "--add", "1", "--sims", "2",
+                     "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "--add 2 4" in " ".join(out.split()) and "add=(" not in out
+    assert "- 1 more data set: P(decision)" in out
+
+
+def test_larger_counts_suggested_stay_within_what_the_planner_simulates():
+    assert plan_text._larger([5, 10]) == [20, 40]
+    assert plan_text._larger([200]) == [400]
+    assert plan_text._larger([300]) == [planning.MOST] == [500]
+    assert plan_text._larger([500]) == []
+    with pytest.raises(InputError, match="at most 500"):
+        planning.check_counts([501])

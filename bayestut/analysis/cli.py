@@ -115,7 +115,7 @@ def run_plan(args) -> None:
     found = plan(args.results, a, b, add=args.add, rope=args.rope, sims=args.sims,
                  threshold=args.threshold, seed=args.seed, n_jobs=args.jobs,
                  progress=None, **reading(args))
-    print(found.summary())         # the answer first, then the tables
+    print(found.summary(command_line=True))     # the answer first, then details, the tables
 
 
 def save(path: Path, page: str, summary: str) -> None:

@@ -49,7 +49,8 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
     Returns
     -------
     Plan
-        The probability of each outcome, and of a decision, per count.
+        The probability of each outcome, and of a decision, per count; ``print`` it for the
+        answer, its details and the tables, as the ``plan`` command prints them.
     """
     counts, sims = check_counts(add), check("sims", sims)
     settings = check_all(threshold=threshold, seed=seed, n_jobs=n_jobs)

@@ -48,11 +48,11 @@ from scipy import stats
 
 from ..errors import InputError
 from ..methods import hierarchical
-from ..methods.decisions import (NO_DECISION, REGIONS, decide_regions, outcomes,
-                                 probability_text, shown)
+from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, outcomes, shown
 from ..methods.hierarchical_exact import rope_edge
 from ..methods.nonparametric import signed_rank_test
-from . import crossval, reweighting
+from . import crossval, plan_text, reweighting
+from .plan_text import DRAWN_COLUMN, MOST, POSTERIOR_COLUMN, SPREAD, SPREAD_COLUMNS
 from .runner import ExactOptions
 
 ADD = (5, 10, 20)
@@ -69,10 +69,6 @@ SIGNED_RANK_SAMPLES = 2_000   # per simulated study: a share's Monte Carlo error
 GRIDS = (ExactOptions.fine, ExactOptions.check)
 ATTEMPTS = 5                  # draws of one simulated study before its failure is reported
 LONG = 10.0                   # seconds: longer work says so up front and shows its progress
-SPREAD = (0.1, 0.9)           # the populations' chances shown: these quantiles
-SPREAD_COLUMNS = tuple(f"P(decision) per population: {q:.0%} below" for q in SPREAD)
-POSTERIOR_COLUMN = "posterior probability of favouring it"
-DRAWN_COLUMN = "populations drawn"
 
 
 def check_counts(add, option: str = "add=(5, 10, 20), --add 5 10 20") -> tuple[int, ...]:
@@ -82,9 +78,9 @@ def check_counts(add, option: str = "add=(5, 10, 20), --add 5 10 20") -> tuple[i
     if counts.size == 0 or not all(good):
         raise InputError(f"the numbers of data sets to add must be whole numbers of at least 1 "
                          f"({option}), got {list(counts)}")
-    if max(counts) > 500:
+    if max(counts) > MOST:
         raise InputError(f"adding {max(counts)} data sets is beyond what the planner simulates "
-                         "(at most 500)")
+                         f"(at most {MOST})")
     return tuple(sorted({int(m) for m in counts}))
 
 
@@ -93,23 +89,6 @@ def check_sims(sims) -> int:
         raise InputError(f"sims, the number of simulated studies, must be a whole number of at "
                          f"least 1 (sims={SIMS}, --sims {SIMS}), got {sims!r}")
     return int(sims)
-
-
-def more(m: int) -> str:
-    """'1 more data set', '5 more data sets'."""
-    return f"{m} more data set{'' if m == 1 else 's'}"
-
-
-number = probability_text      # the tables' rule; a test holds it to wording.number
-
-
-def _bound(q: float, side: str) -> str:
-    """'below 0.147' for a quantile, rounded as the table rounds it; where that would be
-    impossible ('below 0.000', 'above 1.000') the nearest true bound: 'below 0.001', 'above
-    0.999'."""
-    if side == "below":
-        return "below 0.001" if round(q, 3) <= 0 else f"below {q:.3f}"
-    return "above 0.999" if round(q, 3) >= 1 else f"above {q:.3f}"
 
 
 def _rng(seed: int, *key) -> np.random.Generator:
@@ -312,8 +291,8 @@ class Plan:
     ----------
     table : pandas.DataFrame
         Per m: the outcomes' probabilities (a better, equivalent, b better, no decision),
-        P(decision), its Monte Carlo error, the chance's 10% and 90% quantiles over
-        populations, and the signed-rank test's P(decision).
+        P(decision), its Monte Carlo error ("MC error"), the chance's 10th and 90th
+        percentiles over populations, and the signed-rank test's P(decision).
     split : pandas.DataFrame
         Per m and outcome the populations favour: the present posterior probability that a
         population favours it, how many of the populations drawn do, the studies simulated
@@ -352,98 +331,46 @@ class Plan:
         row = self.table.loc[m, names]
         return str(row.idxmax()), float(row.max())
 
-    def _spread(self, m: int) -> str:
-        low, high = self.table.loc[m, list(SPREAD_COLUMNS)]
-        if not np.isfinite(low):
-            return ""
-        if high - low < 0.005:
-            return "; no spread between populations shows beyond the Monte Carlo noise"
-        return (f"; it varies between populations: {SPREAD[0]:.0%} of them give a decision "
-                f"with probability {_bound(low, 'below')}, {1 - SPREAD[1]:.0%} "
-                f"{_bound(high, 'above')}")
-
-    def legend(self) -> str:
-        """What the two tables' columns mean, for the command line."""
-        return ("First table, per count m: the probability that the hierarchical test declares "
-                "each outcome, or none; P(decision), their sum, with its Monte Carlo error; "
-                "'per population', the chance of a decision under the 10% and 90% of plausible "
-                "populations least and most likely to give one; the signed-rank test's "
-                "P(decision) for comparison.\n"
-                "Second table, per m and outcome the plausible populations favour: the present "
-                "posterior probability that a population favours it (integrated, as compare "
-                "prints it for the hierarchical test), how many of the populations "
-                "drawn do and their simulated studies, and how often those studies reached a "
-                "decision and that outcome's decision (blank where no population drawn favours "
-                "it). Weighted by their studies, the P(decision) column gives the first table's.")
-
     def line(self, m: int | None = None) -> str:
         """One sentence: with m more data sets (the largest listed), the likeliest decision,
-        the chance of any, and how to read it."""
-        m = max(self.table.index) if m is None else m
-        row = self.table.loc[m]
-        name, p = self.likeliest(m)
-        likeliest = (f"the likeliest decision is \"{name}\" (probability {number(p)}); some "
-                     f"decision, with probability" if p > 0 else
-                     "no simulated study reached a decision: probability")
-        return (f"With {more(m)} like these, {likeliest} "
-                f"{number(row['P(decision)'])} ± {row['MC error']:.3f}{self._spread(m)}. "
-                f"That is an average over the populations the present data leave plausible "
-                f"({self.sims} simulated studies): a forecast for studies like this one, "
-                f"which for the one true population can be too high or too low")
+        the chance of any, and how to read it (:func:`plan_text.line`)."""
+        return plan_text.line(self, m)
 
-    def headline(self) -> str:
-        counts = list(self.table.index)
-        now = decide_regions(self.present, self.threshold)
-        state = ("no decision yet" if now == NO_DECISION else
-                 f"decided already: {dict(zip(REGIONS, reversed(outcomes(self.a, self.b))))[str(now)]}")
-        probs = " / ".join(number(v) for v in self.decision)
-        best = self.smallest()
-        larger = [m for m in (2 * max(counts), 4 * max(counts)) if m <= 500]
-        goal = (f"the smallest count listed that reaches a decision with probability "
-                f"{TARGET:g} is {best}" if best is not None else
-                f"no count listed reaches a decision with probability {TARGET:g}"
-                + (f": plan larger counts, e.g. --add {' '.join(map(str, larger))} (add="
-                   f"{tuple(larger)})" if larger and now == NO_DECISION else ""))
-        many = " / ".join(map(str, counts))
-        return (f"{self.a} against {self.b}: {state}. With {many} more data "
-                f"set{'' if counts == [1] else 's'} like these, the hierarchical "
-                f"test (threshold {self.threshold:g}, rope ±{self.rope:g}) would reach a "
-                f"decision with probability {probs} (Monte Carlo error at most "
-                f"{self.table['MC error'].max():.3f}, {self.sims} simulated studies of "
-                f"{self.populations} plausible populations); {goal}. "
-                f"{self.line(max(counts))}. {self.by_favour(max(counts))}")
+    def headline(self, command_line: bool = False) -> str:
+        """The answer in at most two sentences (:func:`plan_text.headline`).
 
-    def summary(self) -> str:
-        """The plan as the command line prints it: the answer (:meth:`headline`) first, then
-        the two tables and their legend.
+        Parameters
+        ----------
+        command_line : bool
+            Name larger counts to try as the command line takes them (``--add 20 40``);
+            False, as the Python call does (``add=(20, 40)``).
+
+        Returns
+        -------
+        str
+            The headline.
+        """
+        return plan_text.headline(self, TARGET, command_line)
+
+    def summary(self, command_line: bool = False) -> str:
+        """The plan as the command line prints it: the answer (:meth:`headline`) first, then a
+        details block, one fact per bullet, then the two tables, each under a one-line legend.
+
+        Parameters
+        ----------
+        command_line : bool
+            Name larger counts to try as the command line takes them (``--add 20 40``);
+            False, as the Python call does (``add=(20, 40)``).
 
         Returns
         -------
         str
             The text.
         """
-        return "\n".join([self.headline(), "", self.table.round(3).to_string(),
-                          self.split.round(3).to_string(na_rep=""), self.legend()])
+        return plan_text.summary(self, TARGET, command_line)
 
     def __str__(self) -> str:
         return self.summary()
-
-    def by_favour(self, m: int) -> str:
-        """One sentence: with m more data sets, per outcome the plausible populations favour,
-        how many of the populations drawn favour it and how many of their studies decided,
-        in counts that add up to the table's P(decision)."""
-        part = self.split.loc[m]
-        parts = [f"{n} favour{'s' if n == 1 else ''} \"{name}\" (posterior probability "
-                 f"{number(p)}), {d} of "
-                 f"their {s} studies decided"
-                 for name, p, n, s, d in
-                 zip(part.index, part[POSTERIOR_COLUMN], part[DRAWN_COLUMN], part["studies"],
-                     np.rint(part["studies"] * part["P(decision)"].fillna(0)).astype(int))
-                 if n > 0]
-        decided = int(round(self.table.loc[m, "P(decision)"] * self.sims))
-        return (f"With {more(m)}, of the {self.populations} populations drawn "
-                f"{'; '.join(parts)}: {decided} of {self.sims} studies in all, the "
-                f"P(decision) above.")
 
 
 def _table(a: str, b: str, counts, fitted, ranked, population, favour) -> tuple:

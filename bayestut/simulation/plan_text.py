@@ -1,0 +1,236 @@
+"""The plan in words (:class:`bayestut.simulation.planning.Plan`): the answer first, in at most
+two sentences; then a details block, one fact per bullet; then the two tables, each under a
+one-line legend. Plain functions of a plan: every number is read from it, none computed again.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import TYPE_CHECKING
+
+import numpy as np
+import pandas as pd
+
+from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, outcomes, probability_text
+
+if TYPE_CHECKING:
+    from .planning import Plan
+
+MOST = 500                    # the largest count the planner simulates
+WIDTH = 110                   # the console's text (not its tables) wraps here
+SPREAD = (0.1, 0.9)           # the populations' chances shown: these percentiles
+SPREAD_COLUMNS = tuple(f"P(decision), {q * 100:.0f}th percentile of populations" for q in SPREAD)
+POSTERIOR_COLUMN = "posterior probability"
+DRAWN_COLUMN = "populations drawn"
+OUTCOMES_LEGEND = ("The hierarchical test's outcomes per count m of new data sets (last row: "
+                   "the signed-rank test's):")
+SPLIT_LEGEND = ("Per m and outcome the populations favour: its posterior probability "
+                "(compare's), their studies:")
+
+number = probability_text      # the tables' rule; a test holds it to wording.number
+
+
+def more(m: int) -> str:
+    """'1 more data set', '5 more data sets'."""
+    return f"{m} more data set{'' if m == 1 else 's'}"
+
+
+def _larger(counts) -> list[int]:
+    """Counts to try when none listed decides: twice and four times the largest, within MOST."""
+    top = max(counts)
+    return [m for m in (2 * top, 4 * top) if m <= MOST] or ([MOST] if top < MOST else [])
+
+
+def headline(plan: Plan, target: float, command_line: bool = False) -> str:
+    """The answer in at most two sentences: the fewest new data sets listed that reach a
+    decision with probability ``target``, or that none does and which counts to try.
+
+    Parameters
+    ----------
+    plan : Plan
+        The plan.
+    target : float
+        The probability of a decision a plan aims for.
+    command_line : bool
+        Name the larger counts as the command line takes them (``--add 20 40``); else as the
+        Python call does (``add=(20, 40)``).
+
+    Returns
+    -------
+    str
+        The headline.
+    """
+    return " ".join(_headline(plan, target, command_line))
+
+
+def _headline(plan: Plan, target: float, command_line: bool) -> tuple[str, str]:
+    """The headline's two sentences: the present state, then the answer."""
+    now = decide_regions(plan.present, plan.threshold)
+    names = dict(zip(REGIONS, reversed(outcomes(plan.a, plan.b))))
+    state = "no decision yet" if now == NO_DECISION else f"decided already ({names[str(now)]})"
+    state = f"{plan.a} against {plan.b}: {state}."
+    best = plan.smallest(target)
+    if best is not None:
+        p, error = plan.table.loc[best, ["P(decision)", "MC error"]]
+        return state, (f"With {more(best)} like these (the fewest listed reaching {target:g}), "
+                       f"P(decision) is {number(p)} ± {error:.3f}.")
+    top = plan.decision.idxmax()
+    answer = (f"No count listed reaches a decision with probability {target:g} (the highest: "
+              f"{number(plan.decision[top])}, with {top} more)")
+    larger = _larger(plan.table.index)
+    if now != NO_DECISION or not larger:
+        return state, f"{answer}."
+    option = (f"--add {' '.join(map(str, larger))}" if command_line else
+              f"add=({', '.join(map(str, larger))}{',' if len(larger) == 1 else ''})")
+    return state, f"{answer}: plan larger counts, {option}."
+
+
+def spread(plan: Plan, m: int) -> str:
+    """How the chance of a decision with m more data sets spreads over the populations, as the
+    table's percentile columns give it."""
+    low, high = plan.table.loc[m, list(SPREAD_COLUMNS)]
+    if not np.isfinite(low):
+        return "no spread estimated (fewer than 2 populations of 2 studies)"
+    if high - low < 0.005:
+        return "no spread between populations beyond the Monte Carlo noise"
+    return (f"populations' {SPREAD[0] * 100:.0f}th–{SPREAD[1] * 100:.0f}th percentile: "
+            f"{number(low)} to {number(high)}")
+
+
+def line(plan: Plan, m: int | None = None) -> str:
+    """One sentence: with m more data sets (the largest listed), the likeliest decision, the
+    chance of any, and how to read it (``compare --plan M`` prints it under its verdict).
+
+    Parameters
+    ----------
+    plan : Plan
+        The plan.
+    m : int, optional
+        A count listed; the largest by default.
+
+    Returns
+    -------
+    str
+        The sentence, without its full stop.
+    """
+    m = max(plan.table.index) if m is None else m
+    row = plan.table.loc[m]
+    name, p = plan.likeliest(m)
+    likeliest = (f"the likeliest decision is \"{name}\" (probability {number(p)}); some "
+                 f"decision, with probability" if p > 0 else
+                 "no simulated study reached a decision: probability")
+    return (f"With {more(m)} like these, {likeliest} "
+            f"{number(row['P(decision)'])} ± {row['MC error']:.3f}; {spread(plan, m)}. "
+            f"That is an average over the populations the present data leave plausible "
+            f"({plan.sims} simulated studies): a forecast for studies like this one, "
+            f"which for the one true population can be too high or too low")
+
+
+def by_favour(plan: Plan, m: int) -> list[str]:
+    """With m more data sets, per outcome the populations favour: how many of the populations
+    drawn favour it and how many of their studies decided, in counts that add up to the
+    table's P(decision); one line each, and one for all."""
+    part = plan.split.loc[m]
+    decided = np.rint(part["studies"] * part["P(decision)"].fillna(0)).astype(int)
+    lines = []
+    for name, p, n, s, d in zip(part.index, part[POSTERIOR_COLUMN], part[DRAWN_COLUMN],
+                                part["studies"], decided):
+        drawn = (f"{n} of the {_populations(plan.populations)} drawn" if n > 0 else
+                 "none of the populations drawn")
+        studies = f"; {d} of their {s} studies decided" if n > 0 else ""
+        lines.append(f"{name}: {drawn} (posterior probability {number(p)}){studies}")
+    p = plan.table.loc[m, "P(decision)"]
+    lines.append(f"in all: {int(round(p * plan.sims))} of {plan.sims} studies decided, "
+                 f"P(decision) {number(p)}")
+    return lines
+
+
+def details(plan: Plan, target: float) -> list[str]:
+    """The facts behind the headline, one per bullet: the test rerun; per count, P(decision)
+    with its Monte Carlo error and its spread over populations; the likeliest decision; what
+    the number averages over; the split by the outcome the populations favour.
+
+    Parameters
+    ----------
+    plan : Plan
+        The plan.
+    target : float
+        The probability of a decision a plan aims for (its count is the one detailed).
+
+    Returns
+    -------
+    list of str
+        The bullets' lines, "- " first (the split's, indented "  - ").
+    """
+    focus = plan.smallest(target) or max(plan.table.index)
+    lines = [f"the hierarchical test (threshold {plan.threshold:g}, rope ±{plan.rope:g}) on the "
+             "present data plus m more like them"]
+    for m, row in plan.table.iterrows():
+        lines.append(f"{more(int(m))}: P(decision) {number(row['P(decision)'])} ± "
+                     f"{row['MC error']:.3f}; {spread(plan, int(m))}")
+    name, p = plan.likeliest(focus)
+    lines.append(f"with {focus} more, the likeliest decision: \"{name}\" (probability "
+                 f"{number(p)})" if p > 0 else
+                 f"with {focus} more, no simulated study reached a decision")
+    lines.append(f"{plan.sims} simulated studies, of {_populations(plan.populations)} drawn "
+                 "from the present posterior")
+    lines.append("P(decision) is an average over the populations the present data leave "
+                 "plausible, not a bound for the true one: see the spread")
+    lines.append(f"with {focus} more, by the outcome each population favours:")
+    return ([_wrap(f"- {text}", "  ") for text in lines]
+            + [_wrap(f"  - {text}", "    ") for text in by_favour(plan, focus)])
+
+
+def _populations(k: int) -> str:
+    return f"{k} population{'' if k == 1 else 's'}"
+
+
+def _wrap(text: str, indent: str) -> str:
+    # a number stays whole: "< 0.001", "± 0.004" never broken across lines
+    kept = re.sub(r"(?<=[<>±]) ", "\u00a0", text)
+    return textwrap.fill(kept, WIDTH, subsequent_indent=indent,
+                         break_on_hyphens=False).replace("\u00a0", " ")
+
+
+def _formatted(frame: pd.DataFrame, counts: set[str]) -> pd.DataFrame:
+    """A table's numbers as text: probabilities by the tables' rule, counts whole, the Monte
+    Carlo error to 3 decimals, nothing where a number is missing."""
+    def cell(column: str, v) -> str:
+        if pd.isna(v):
+            return ""
+        if column in counts:
+            return str(int(v))
+        return f"{v:.3f}" if column == "MC error" else number(v)
+    return pd.DataFrame({c: [cell(c, v) for v in frame[c]] for c in frame.columns},
+                        index=frame.index)
+
+
+def tables(plan: Plan) -> str:
+    """The two tables as text, each under its legend: the outcomes per count (one column per
+    count, so that the console stays narrow), and their split by favoured outcome."""
+    outcomes_table = _formatted(plan.table, set()).T
+    split = _formatted(plan.split, {DRAWN_COLUMN, "studies"})
+    return "\n".join([OUTCOMES_LEGEND, outcomes_table.to_string(), "",
+                      SPLIT_LEGEND, split.to_string()])
+
+
+def summary(plan: Plan, target: float, command_line: bool = False) -> str:
+    """The plan as the command line prints it: the headline, the details, the tables.
+
+    Parameters
+    ----------
+    plan : Plan
+        The plan.
+    target : float
+        The probability of a decision a plan aims for.
+    command_line : bool
+        Name larger counts as the command line takes them.
+
+    Returns
+    -------
+    str
+        The text.
+    """
+    answer = [_wrap(sentence, "") for sentence in _headline(plan, target, command_line)]
+    return "\n".join([*answer, "", "details:", *details(plan, target), "", tables(plan)])
