@@ -5,7 +5,8 @@ The result holds the numbers (the pairs, the ranking, the matrices, the undomina
 everything a reader reads of it (the verdict, the settings line, each pair's table, the ranking
 table and its legend, the console report) is written here, as
 :mod:`~bayestut.analysis.comparison_text` writes the two-classifier report. Its paragraphs for a
-paper are :mod:`~bayestut.analysis.writeup`'s.
+paper are :mod:`~bayestut.analysis.writeup`'s, which says the decisions in the verdict's words
+(:func:`decisions_in_words`).
 """
 
 from __future__ import annotations
