@@ -57,6 +57,21 @@ def test_decisions_of_a_clear_case(four):
         assert four.undominated(test) == ["best", "twin"]
 
 
+def test_the_verdict_and_the_results_paragraph_say_the_decisions_in_the_same_words(four):
+    plain = ("best and twin are each declared practically better than both base and bad; "
+             "base is declared practically better than bad; best and twin are declared "
+             "practically equivalent")
+    quoted = ("“best” and “twin” are each declared practically better than both “base” and "
+              "“bad”; “base” is declared practically better than “bad”; “best” and “twin” are "
+              "declared practically equivalent")
+    verdict, paragraph = four.verdict(), four.results_text()
+    for test, line in zip(("hierarchical", "signed-rank"), verdict):
+        assert line.startswith(f"{test} test: {plain} (a decision: ")
+    assert paragraph.count(f"finds: {quoted}") == 2
+    assert not any("no classifier is declared" in text or "worse than at least one" in text
+                   for text in [*verdict, paragraph])
+
+
 def test_tidy_table_has_every_pair_test_kind_and_data_set(four):
     t = four.table()
     # pairs x (data sets + signed-rank's two kinds + the hierarchical test's three)
@@ -135,7 +150,8 @@ def test_cli_with_no_names_compares_every_pair_in_one_report(tmp_path, capsys):
     assert page.index("Verdict") < page.index("Decisions, row against column") < page.index(
         "Ranking (Plackett-Luce)") < page.index("Pair by pair")
     assert page.count("<details>") == 3 and page.count('<table class="grid">') == 2
-    assert "hierarchical test: best is practically better than, or equivalent to, every other" in out
+    assert ("hierarchical test: best is declared practically better than every other "
+            "classifier; base is declared practically better than bad (a decision: ") in out
     assert "http" not in page.split("<body>")[1].split("Made by")[0]     # nothing fetched
 
 

@@ -92,10 +92,10 @@ def test_results_text_is_prose_for_a_paper(two):
     text = two.results_text()
     assert text.startswith("Over 5 data sets (2 runs of 5-fold cross-validation), the Bayesian "
                            "hierarchical test (Corani et al. 2017) ")
-    assert re.search(r"(the likeliest outcome for a new data set with posterior probability "
-                     r"(> )?[\d.]+( ± [\d.]+)?, above|the posterior probabilities that each outcome "
-                     r"is the likeliest for a new data set are [^;]*, none above) the threshold "
-                     r"0\.9", text)
+    assert re.search(r"(the posterior probability that this is the likeliest outcome for a new "
+                     r"data set is (above )?[\d.]+( ± [\d.]+)?, above|the posterior probabilities "
+                     r"that each outcome is the likeliest for a new data set are [^;]*, none "
+                     r"above) the threshold 0\.9", text)
     assert "on a new data set “knn_5 & more” would be practically better with probability" in text
     assert "The Bayesian signed-rank test on the data sets' mean differences (Benavoli" in text
     for console in ("≫", "≪", "P(", "odds", "Hierarchical test over"):
@@ -104,7 +104,7 @@ def test_results_text_is_prose_for_a_paper(two):
 
 def test_results_text_of_the_exact_engine_says_integrated():
     c = compare(results(), A, B)
-    assert "with posterior probability" in c.results_text()
+    assert "the posterior probability that this is the likeliest outcome" in c.results_text()
     assert "(integrated numerically)" in c.results_text()
 
 
@@ -126,7 +126,8 @@ def test_results_text_of_means_only_and_of_one_data_set():
     text = compare(means, A, B).results_text()
     assert text.startswith("Over 5 data sets (mean scores only), the Bayesian signed-rank test")
     assert "The Bayesian sign test on the data sets' mean differences" in text
-    assert "with posterior probability" in text and "correlated" not in text
+    assert "the posterior probability that this is the likeliest outcome is" in text
+    assert "correlated" not in text
     one = compare(results()[lambda d: d.dataset == "set0"], A, B).results_text()
     assert one.startswith("On the only data set, “set0”, the Bayesian correlated t-test")
     assert "posterior probabilit" in one and "draws" not in one

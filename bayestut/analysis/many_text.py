@@ -5,10 +5,13 @@ The result holds the numbers (the pairs, the ranking, the matrices, the undomina
 everything a reader reads of it (the verdict, the settings line, each pair's table, the ranking
 table and its legend, the console report) is written here, as
 :mod:`~bayestut.analysis.comparison_text` writes the two-classifier report. Its paragraphs for a
-paper are :mod:`~bayestut.analysis.writeup`'s.
+paper are :mod:`~bayestut.analysis.writeup`'s, which says the decisions in the verdict's words
+(:func:`decisions_in_words`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import pandas as pd
 
@@ -18,14 +21,18 @@ from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
 from ..methods.decisions import NO_DECISION
 
+# P(largest weight) is not called a "posterior probability": the glossary keeps that name for
+# the number the 0.95 rule reads, and a reader would quote 0.86 as the chance of ranking first
 RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on a new data set; "
-                  "expected rank: its mean rank there; P(largest weight): the posterior "
-                  "probability that its weight is the largest of all.")
+                  "expected rank: its mean rank there; P(largest weight): how sure the model "
+                  "is that the classifier's weight is the largest of all, not the chance of "
+                  "ranking first on a new data set, which is P(first).")
 
 
 def verdict(many) -> list[str]:
-    """The answer first, in words: per test, the classifiers that no other is practically
-    better than; every pair's decision by the leading test; then the ranking's favourite.
+    """The answer first, in words: per test, who is declared practically better than whom
+    (:func:`decisions_in_words`); every pair's decision by the leading test; then the
+    ranking's favourite.
 
     Parameters
     ----------
@@ -40,25 +47,11 @@ def verdict(many) -> list[str]:
         ranking's (when it ran).
     """
     out = []
-    declared = (f"(declared: an outcome whose posterior probability of being the likeliest "
+    declared = (f"(a decision: an outcome whose posterior probability of being the likeliest "
                 f"is above {many.threshold:g})")
     if not many.refused:
         for test in many.tests[::-1]:
-            top = many.undominated(test)
-            others = [c for c in many.classifiers if c not in top]
-            if len(top) == 1 and many.matrix(test, "decision").loc[top[0]].drop(
-                    top[0]).isin(["better", "equivalent"]).all():
-                text = (f"{top[0]} is practically better than, or equivalent to, every "
-                        f"other classifier {declared}")
-            elif top:
-                text = (f"no classifier is declared practically better than "
-                        f"{_listed(top)} {declared}")
-                if others:
-                    text += (f"; {_listed(others, 'and')} "
-                             f"{'is' if len(others) == 1 else 'are'} declared practically "
-                             "worse than at least one other")
-            else:
-                text = f"every classifier is declared practically worse than another {declared}"
+            text = f"{decisions_in_words(many.matrix(test, 'decision'))} {declared}"
             if test == "hierarchical":
                 text += caution(many)
             out.append(f"{test} test: {text}")
@@ -79,6 +72,77 @@ def verdict(many) -> list[str]:
                        f"rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
     return out
+
+
+def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str) -> str:
+    """A decision matrix said plainly: who is declared practically better than whom, who
+    practically equivalent, and which pairs have no decision; each clause true of the matrix.
+
+    The verdict and the results paragraph (:mod:`~bayestut.analysis.writeup`) both say it
+    with this function, the paragraph with its names in quotation marks.
+
+    Parameters
+    ----------
+    decision : pandas.DataFrame
+        K x K, row against column: "better", "worse", "equivalent" or "no decision"
+        (:meth:`~bayestut.analysis.many_comparison.ManyComparison.matrix`).
+    quote : callable
+        How a classifier's name is written (``str``: as it is).
+
+    Returns
+    -------
+    str
+        Clauses joined by "; ": "rf, gbm and svm are each declared practically better than
+        knn; rf and gbm are declared practically equivalent; no decision between gbm and svm".
+    """
+    names = list(decision.index)
+    clauses = []
+    beats: dict[tuple, list[str]] = {}          # the same losers: one clause for their winners
+    for w in names:
+        losers = tuple(x for x in names if decision.loc[w, x] == "better")
+        if losers:
+            beats.setdefault(losers, []).append(w)
+    for losers, winners in sorted(beats.items(),
+                                  key=lambda g: (-len(g[0]), names.index(g[1][0]))):
+        whom = ("every other classifier" if len(losers) == len(names) - 1 > 1
+                else _each(list(losers), quote))
+        clauses.append(f"{_listed(winners, 'and', quote)} "
+                       f"{'is' if len(winners) == 1 else 'are each'} declared practically "
+                       f"better than {whom}")
+    for group in _cliques(names, lambda a, b: decision.loc[a, b] == "equivalent"):
+        clauses.append(f"{_listed(group, 'and', quote)} are declared practically equivalent"
+                       + (" to one another" if len(group) > 2 else ""))
+    undecided = _cliques(names, lambda a, b: decision.loc[a, b] == NO_DECISION)
+    if undecided:
+        clauses.append("no decision between " + ", nor between ".join(
+            ("any two of " if len(g) > 2 else "") + _listed(g, "and", quote)
+            for g in undecided))
+    return "; ".join(clauses)
+
+
+def _cliques(names: list[str], linked: Callable[[str, str], bool]) -> list[list[str]]:
+    """Groups whose every two members are linked, covering every linked pair (greedily, in
+    the given order): one clause per group instead of one per pair."""
+    covered: set[tuple[str, str]] = set()
+    groups = []
+    for i, a in enumerate(names):
+        for b in names[i + 1:]:
+            if linked(a, b) and (a, b) not in covered:
+                group = [a, b]
+                for c in names:
+                    if c not in group and all(linked(c, g) for g in group):
+                        group.append(c)
+                group.sort(key=names.index)
+                covered |= {(x, y) for x in group for y in group}
+                groups.append(group)
+    return groups
+
+
+def _each(names: list[str], quote: Callable[[str], str]) -> str:
+    """One name, "both a and b", or "each of a, b and c": every one of them, not together."""
+    if len(names) == 1:
+        return quote(names[0])
+    return ("both " if len(names) == 2 else "each of ") + _listed(names, "and", quote)
 
 
 def best_ranked(many) -> tuple[list[str], str]:
@@ -303,7 +367,8 @@ def summary(many) -> str:
     return "\n".join(lines)
 
 
-def _listed(names, conjunction: str = "or") -> str:
+def _listed(names, conjunction: str = "or", quote: Callable[[str], str] = str) -> str:
+    names = [quote(n) for n in names]
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
 
 

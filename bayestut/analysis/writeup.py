@@ -407,28 +407,16 @@ def _pair_results(c) -> list[str]:
 
 
 def _many_results(many) -> list[str]:
-    """The Results sentences of K classifiers: per test, who no other beats; the ranking's
+    """The Results sentences of K classifiers: per test, who is declared practically better
+    than whom (the verdict's words, :func:`many_text.decisions_in_words`); the ranking's
     favourite; then every pair's decision by the leading test."""
     c = next(iter(many.pairs.values()))
     sentences: list[str] = []
     for test in ([] if many.refused else many.tests[::-1]):
-        top = many.undominated(test)
-        others = [x for x in many.classifiers if x not in top]
         name = TEST_NAMES[test]
         lead = (f"{_setting(c)}, {name} finds:" if not sentences else
                 f"{name[0].upper()}{name[1:]} finds:")
-        decision = many.matrix(test, "decision")
-        if len(top) == 1 and decision.loc[top[0]].drop(top[0]).isin(
-                ["better", "equivalent"]).all():
-            text = (f"{quoted(top[0])} is practically better than, or practically equivalent "
-                    "to, every other classifier")
-        elif top:
-            text = f"no classifier is declared practically better than {listed(top, 'or')}"
-            if others:
-                text += (f", while {listed(others)} {'is' if len(others) == 1 else 'are'} "
-                         "declared practically worse than at least one other")
-        else:
-            text = "every classifier is declared practically worse than another"
+        text = many_text.decisions_in_words(many.matrix(test, "decision"), quoted)
         sentences.append(f"{lead} {text}" + ("." if sentences else
                          f" (rope {_units(c)}, threshold {many.threshold:g}; pairwise "
                          "decisions not adjusted for the number of pairs)."))

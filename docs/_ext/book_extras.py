@@ -47,6 +47,7 @@ TERMS = {
     "signed-rank test": r"\bsigned-rank test\b",
     "hierarchical test": r"\bhierarchical (?:test|model)\b",
     "Plackett–Luce model": r"\bPlackett[–-]Luce\b",
+    "P(largest weight)": r"P\(largest weight\)",
     "shrinkage": r"\bshrink(?:age|s|ing)?\b",
     "R-hat and ESS": r"\bR-hat\b|\bESS\b",
     "Monte Carlo error": r"\bMonte Carlo error\b",
