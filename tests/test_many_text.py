@@ -56,13 +56,16 @@ def read_back(text: str, names: list[str]) -> pd.DataFrame:
             assert (len(group) > 2) == bool(equivalent[2]), clause
             for a, b in itertools.combinations(group, 2):
                 state(a, b, "equivalent", "equivalent")
-        else:
-            assert clause.startswith("no decision between "), clause
-            for group in clause.removeprefix("no decision between ").split(", nor between "):
-                members = names_in(group.removeprefix("any two of "))
-                assert (len(members) > 2) == group.startswith("any two of "), group
-                for a, b in itertools.combinations(members, 2):
-                    state(a, b, "no decision", "no decision")
+        elif clause.startswith("no decision between "):
+            a, b = names_in(clause.removeprefix("no decision between "))
+            state(a, b, "no decision", "no decision")
+        else:           # the rest, counted: every pair not stated above, and only those
+            counted = re.fullmatch(r"no decision on (?:the other|any of the) (\d+) pairs", clause)
+            assert counted, clause
+            rest = [(a, b) for a, b in itertools.combinations(names, 2) if said.loc[a, b] == ""]
+            assert len(rest) == int(counted[1]), clause
+            for a, b in rest:
+                state(a, b, "no decision", "no decision")
     return said
 
 
@@ -110,11 +113,10 @@ def test_random_matrices_are_said_exactly():
 def test_the_issues_case_is_said_plainly_with_no_double_negative():
     text = decisions_in_words(CASES["the issue's: three ahead of knn"])
     assert text == ("rf, gbm and svm are each declared practically better than knn; "
-                    "no decision between any two of rf, gbm and svm")
+                    "no decision on the other 3 pairs")
     assert decisions_in_words(CASES["one dominant winner"]).startswith(
         "rf is declared practically better than every other classifier; ")
-    assert decisions_in_words(CASES["all undecided"]) == (
-        "no decision between any two of rf, gbm, svm and knn")
+    assert decisions_in_words(CASES["all undecided"]) == "no decision on any of the 6 pairs"
     assert decisions_in_words(CASES["all equivalent"]) == (
         "rf, gbm, svm and knn are declared practically equivalent to one another")
     assert decisions_in_words(CASES["two classifiers"], quoted) == (

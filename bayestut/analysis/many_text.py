@@ -112,11 +112,15 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
     for group in _cliques(names, lambda a, b: decision.loc[a, b] == "equivalent"):
         clauses.append(f"{_listed(group, 'and', quote)} are declared practically equivalent"
                        + (" to one another" if len(group) > 2 else ""))
-    undecided = _cliques(names, lambda a, b: decision.loc[a, b] == NO_DECISION)
-    if undecided:
-        clauses.append("no decision between " + ", nor between ".join(
-            ("any two of " if len(g) > 2 else "") + _listed(g, "and", quote)
-            for g in undecided))
+    # the undecided pairs are counted, not named: the decided-pairs line and the tables name
+    # them, and a clause per group of them made the verdict unreadable
+    undecided = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
+                 if decision.loc[a, b] == NO_DECISION]
+    if len(undecided) == 1:
+        clauses.append(f"no decision between {_listed(list(undecided[0]), 'and', quote)}")
+    elif undecided:
+        clauses.append(f"no decision on the other {len(undecided)} pairs" if clauses else
+                       f"no decision on any of the {len(undecided)} pairs")
     return "; ".join(clauses)
 
 
