@@ -336,6 +336,8 @@ class ExactHierarchicalResult(HierarchicalResult):
     seconds: float
     seed: int
     model: hierarchical_exact.Model
+    # the (fine, check) grids integrated: another rope's probabilities are integrals on them
+    grids: tuple | None = None
     engine = "exact"
     delta = _OnFirstUse()      # (draws, data sets): drawn on first use
     sigma = _OnFirstUse()
