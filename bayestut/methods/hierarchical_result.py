@@ -8,7 +8,7 @@ engine's integrals. The number line's (left, rope, right) arrays stay internal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -337,7 +337,7 @@ class ExactHierarchicalResult(HierarchicalResult):
     seed: int
     model: hierarchical_exact.Model
     # the (fine, check) grids integrated: another rope's probabilities are integrals on them
-    grids: tuple | None = None
+    grids: tuple | None = field(default=None, repr=False)
     engine = "exact"
     delta = _OnFirstUse()      # (draws, data sets): drawn on first use
     sigma = _OnFirstUse()
