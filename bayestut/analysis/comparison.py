@@ -30,6 +30,7 @@ from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes, probab
                                  shown)
 from ..methods.diagnostics import mcse_mean
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR, HierarchicalResult
+from ..methods.hierarchical_result import ExactHierarchicalResult
 from ..methods.hierarchical_ropes import on_grids, share_bounds
 from ..methods.nonparametric import SimplexPosterior
 
@@ -346,11 +347,12 @@ class Comparison(PairResult):
             drawn within the rope: again a fit per width).
         """
         h = self.hierarchical
-        if self.refused or h is None or getattr(h, "grids", None) is None or h.prepared.noised:
+        if (self.refused or not isinstance(h, ExactHierarchicalResult) or h.grids is None
+                or h.prepared.noised):
             return None
         of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
-        o = self.overall()[-1]
-        exact = {self.rope: (self._decided_on(), o.delta0_se if of != "shares" else o.shares_se)}
+        se = h._probabilities_mcse if of == "shares" else h._delta0_probabilities_mcse
+        exact = {self.rope: (self._decided_on(), se)}
         ropes = [float(f"{k * self.rope:.12g}") for k in ROPE_FACTORS]
         settled = {}                # the decisions δ₀'s bounds settle, without an integral
         if of == "shares":

@@ -303,7 +303,8 @@ def posterior_grids(prepared, nu_prior: str, fine=FINE, check=CHECK, refine=REFI
     grid = solve(m, pilot, fine, moments=False)
     checked = solve(m, pilot, check)
     coarse = integrate(checked)
-    checked = dataclasses.replace(checked, extra=None)
+    # the moments are dropped, as solve(moments=False) leaves them (Grid's annotation omits None)
+    checked = dataclasses.replace(checked, extra=None)  # type: ignore[arg-type]
     fine = dataclasses.replace(integrate(grid), per_dataset=coarse.per_dataset)
     for finer in refine:
         if numerical_error(fine, coarse) <= TARGET:
