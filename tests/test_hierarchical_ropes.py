@@ -65,7 +65,15 @@ def test_ropes_that_leave_no_rope_are_refused(d, ropes):
         rope_sweep(d, ropes)
 
 
-def test_a_fit_given_is_reused_and_gives_the_same_sweep(d):
+def test_a_fit_given_is_reused_its_grids_giving_its_own_numbers_at_its_rope(d):
     fit = hierarchical.hierarchical_test(d, rope=0.02, engine="exact", progress=False)
-    ropes = [0.005, 0.01]
-    np.testing.assert_array_equal(rope_sweep(d, ropes, fit=fit)[0], rope_sweep(d, ropes)[0])
+    ropes = [0.005, 0.02]
+    p, error = rope_sweep(d, ropes, fit=fit)
+    # the grids the fit integrated: at its own rope, its own numbers and errors exactly
+    np.testing.assert_array_equal(p[1], fit._probabilities)
+    np.testing.assert_array_equal(error[1], fit._probabilities_mcse)
+    # another fit's grids (each fit refines its grids for its own rope) agree within the error
+    alone, alone_error = rope_sweep(d, ropes)
+    assert np.all(np.abs(p - alone) <= 2 * np.maximum(error, alone_error) + 2e-4)
+    delta0, _ = rope_sweep(d, ropes, fit=fit, of="delta0_probabilities")
+    np.testing.assert_allclose(delta0[1], fit._delta0_probabilities, rtol=0, atol=1e-12)

@@ -26,9 +26,12 @@ from . import comparison_figures, comparison_text, wording, writeup
 from .comparison_text import EXPECTED, SHRUNK
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
-from ..methods.decisions import decide, labelled, outcomes, probability_columns, shown
+from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes, probability_columns,
+                                 shown)
 from ..methods.diagnostics import mcse_mean
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR, HierarchicalResult
+from ..methods.hierarchical_result import ExactHierarchicalResult
+from ..methods.hierarchical_ropes import on_grids, share_bounds
 from ..methods.nonparametric import SimplexPosterior
 
 # What the verdict decides on: a new data set (the papers' rule, the default) or δ₀.
@@ -37,6 +40,10 @@ ABOUT = (NEW, DELTA0_ABOUT)
 # The one name of each kind of number (docs/glossary.md).
 SHARE = POSTERIOR                  # what the 0.95 rule reads
 MEAN = NEW_DATA_SET
+# The ropes, as multiples of the chosen one, at which the verdict's decision is checked
+# (Comparison.rope_check): ±20% spans the widths a reader would call the same choice (0.008 to
+# 0.012 for 0.01); steps of 10% place a change of decision within a tenth of the rope.
+ROPE_FACTORS = (0.8, 0.9, 1.1, 1.2)
 
 
 @dataclass(frozen=True)
@@ -199,6 +206,10 @@ class PairResult:
         """After "no decision", what to do next (:func:`comparison_text.next_step`)."""
         return comparison_text.next_step(self)
 
+    def rope_sensitivity(self) -> str:
+        """When the decision hangs on the rope's width (:func:`comparison_text.rope_sensitivity`)."""
+        return comparison_text.rope_sensitivity(self)
+
     def summary(self) -> str:
         """The text report, verdict first (:func:`comparison_text.summary`)."""
         return comparison_text.summary(self)
@@ -309,6 +320,72 @@ class Comparison(PairResult):
             return self.per_dataset._rope(self.rope)[0]
         o = self.overall()[-1]
         return o.delta0 if self.about == DELTA0_ABOUT and o.delta0 is not None else o.shares
+
+    @functools.cached_property
+    def rope_check(self) -> pd.DataFrame | None:
+        """The verdict's decision at ropes around the chosen one (:data:`ROPE_FACTORS` times
+        it), on the exact engine's grids: no fit. Computed on first use.
+
+        Every probability the decision reads is monotone in the rope's width (the two sides'
+        fall, the rope's rises), so where the decision is the same at both ends it is the
+        same at every width between. The ends' decisions are settled by bounds from δ₀'s
+        probabilities where they suffice
+        (:func:`~bayestut.methods.hierarchical_ropes.share_bounds`), else integrated
+        (:func:`~bayestut.methods.hierarchical_ropes.on_grids`); when an end's differs from
+        the verdict's, every width is integrated.
+
+        Returns
+        -------
+        pandas.DataFrame or None
+            One row per rope, the chosen one among them (index "rope", ascending): the
+            probabilities the verdict is taken on (δ₀'s with ``about="delta0"``), labelled by
+            outcome in the reading order, and each one's numerical error ("± <a> better",
+            ...), NaN where the decision was settled without them (errors: where the
+            decision differs somewhere, and a sentence prints them); and the "decision". None
+            when not checked: one data set, a constant difference, the Stan engine (it would
+            need a fit per width), or a data set whose differences are all equal (its noise is
+            drawn within the rope: again a fit per width).
+        """
+        h = self.hierarchical
+        if (self.refused or not isinstance(h, ExactHierarchicalResult) or h.grids is None
+                or h.prepared.noised):
+            return None
+        of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
+        se = h._probabilities_mcse if of == "shares" else h._delta0_probabilities_mcse
+        exact = {self.rope: (self._decided_on(), se)}
+        ropes = [float(f"{k * self.rope:.12g}") for k in ROPE_FACTORS]
+        settled = {}                # the decisions δ₀'s bounds settle, without an integral
+        if of == "shares":
+            for r, low, high in zip(ropes, *share_bounds(h, ropes)):
+                if low.max() > self.threshold:
+                    settled[r] = labelled(low, self.a, self.b).idxmax()
+                elif high.max() <= self.threshold:
+                    settled[r] = NO_DECISION
+
+        def integrate(widths, errors: bool) -> None:    # errors: for the numbers printed
+            widths = [r for r in widths if r not in exact or (errors and
+                                                              np.isnan(exact[r][1]).any())]
+            if widths:
+                exact.update(zip(widths, zip(*on_grids(h, widths, of, errors))))
+
+        def decision(r: float) -> str:
+            if r in exact:
+                return decide(labelled(exact[r][0], self.a, self.b), self.threshold)
+            return settled[r]
+
+        integrate([r for r in (ropes[0], ropes[-1]) if r not in settled], errors=False)
+        if {decision(ropes[0]), decision(ropes[-1])} == {self.decision}:
+            settled.update((r, self.decision) for r in ropes[1:-1] if r not in settled)
+        else:                       # a sentence will print: every width's numbers
+            integrate(ropes, errors=True)
+        ropes = sorted([self.rope, *ropes])
+        missing = (np.full(3, np.nan),) * 2
+        p, error = (np.array([exact.get(r, missing)[k] for r in ropes]) for k in (0, 1))
+        table = pd.concat([labelled(p, self.a, self.b),
+                           labelled(error, self.a, self.b).add_prefix("± ")], axis=1)
+        table.index = pd.Index(ropes, name="rope")
+        table["decision"] = [decision(r) for r in ropes]
+        return table
 
     def exact_outcome(self) -> int:
         """With a constant difference c: the number line's region holding c (0 left, 1 rope,

@@ -359,6 +359,43 @@ def plan_command(c) -> str:
     return " ".join(shlex.quote(part) for part in command)
 
 
+def rope_sensitivity(c, stable: bool = False) -> str:
+    """When the verdict's decision differs at a rope around the chosen one
+    (:attr:`~bayestut.analysis.comparison.Comparison.rope_check`): one sentence naming, on
+    each side of the chosen rope, the nearest width where it differs and the decision there.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    stable : bool
+        When the decision is the same at every rope checked, say so (the ``.md``/``.tex``:
+        a paper states its sensitivity check either way); otherwise say nothing.
+
+    Returns
+    -------
+    str
+        The sentence, or empty (no change and not ``stable``, or not checked).
+    """
+    check = getattr(c, "rope_check", None)
+    if check is None:
+        return ""
+    ropes = check.index.to_numpy()
+    differ = ropes[(check["decision"] != c.decision).to_numpy()]
+    if not differ.size:
+        return (f"The decision is the same at every rope from ±{ropes[0]:g} to "
+                f"±{ropes[-1]:g}." if stable else "")
+    name = DELTA0 if c.about == "delta0" else POSTERIOR
+    errors = [f"± {label}" for label in c.labels]
+    parts = []
+    for r in [*differ[differ < c.rope][-1:], *differ[differ > c.rope][:1]]:
+        row = check.loc[r]          # shown() of the reading order is the number line's order
+        p, se = (np.array(shown(row[k].to_numpy(dtype=float))) for k in (list(c.labels), errors))
+        parts.append(f"at ±{r:g}, " + wording.listing(p, c.a, c.b, c.threshold, se, name=name))
+    return ("The decision depends on the rope's width: " + "; ".join(parts)
+            + ". Report the rope you chose beforehand and this sensitivity.")
+
+
 def pooled(c) -> str:
     """Why the verdict decides when no single data set does (empty otherwise).
 
@@ -528,6 +565,7 @@ def summary(c) -> str:
         The report's lines.
     """
     lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
+             *([rope_sensitivity(c), ""] if rope_sensitivity(c) else []),
              settings(c), orientation(c), ""]
     if c.overall():
         lines += ["Over all data sets:", overall_table(c).to_string(), "",

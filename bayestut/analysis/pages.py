@@ -47,6 +47,7 @@ BASE = """<!DOCTYPE html>
 TWO = """{% extends "base" %}{% block body %}
 <h1>{{ a }} against {{ b }}</h1>
 <p class="verdict"><strong>Verdict.</strong> {{ headline }}</p>
+{% if sensitivity %}<p>{{ sensitivity }}</p>{% endif %}
 <p>{{ settings }}.</p>
 <p><strong>Orientation.</strong> {{ orientation }}</p>
 <h2>Decisions</h2>

@@ -85,7 +85,8 @@ def two_page(report) -> str:
                for name, fig in report.figures().items()]
     return render(
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
-        headline=report.headline(), settings=report.settings(),
+        headline=report.headline(), sensitivity=report.rope_sensitivity(),
+        settings=report.settings(),
         orientation=report.orientation(),
         decisions=decisions[:-1] if each else decisions,
         tally=decisions[-1] if each else "", each=each,

@@ -230,17 +230,18 @@ def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0,
 
 
 def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),
-            note: str = "") -> str:
+            note: str = "", name: str = "posterior probability") -> str:
     """One pair's decision on the posterior probability (number-line ``shares``) in a list of
     pairs: "a practically better than b (posterior probability 0.997)", or "no decision
     (highest posterior probability: 0.723, for a practically better than b; 0.95 needed)";
-    ``note`` (e.g. :func:`strength`'s) follows inside the parentheses."""
+    ``note`` (e.g. :func:`strength`'s) follows inside the parentheses; ``name``: the
+    number's, when the decision is on another ("probability for δ₀")."""
     note = f"; {note}" if note else ""
     p, se = np.asarray(shares, dtype=float), np.asarray(se, dtype=float)
     choice = str(decide_regions(p, threshold))
     i = int(p.argmax()) if choice == NO_DECISION else REGIONS.index(choice)
     v = number(p[i], se[i], threshold)
     if choice != NO_DECISION:
-        return f"{phrase(i, a, b)} (posterior probability {v}{note})"
-    return (f"no decision (highest posterior probability: {v}, for {phrase(i, a, b)}; "
+        return f"{phrase(i, a, b)} ({name} {v}{note})"
+    return (f"no decision (highest {name}: {v}, for {phrase(i, a, b)}; "
             f"{threshold:g} needed{note})")

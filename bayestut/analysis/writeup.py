@@ -392,6 +392,7 @@ def _pair_results(c) -> list[str]:
                 if weak:        # as the verdict says it: the paragraph must not oversell it
                     text += (f" The decision is a weak one: the declared outcome's probability "
                              f"on a new data set is only {weak}, below {wording.MODEST:g}.")
+            text = " ".join(filter(None, [text, comparison_text.rope_sensitivity(c, True)]))
             if c.diagnostics():
                 text += (" Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "

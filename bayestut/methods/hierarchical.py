@@ -394,8 +394,9 @@ def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
             f"prior ({SIGMA_FACTOR:g} times that average) for the exact engine's integration; "
             "use engine='stan' (--engine stan), which samples the model as it is")
     fine_points, check_points = grids
-    m, grid, fine, coarse = hierarchical_exact.posterior(prepared, nu_prior, fine_points,
-                                                         check_points, refine)
+    m, grids, fine, coarse = hierarchical_exact.posterior_grids(prepared, nu_prior,
+                                                                fine_points, check_points, refine)
+    grid = grids[0]
     delta0, sigma0, nu = hierarchical_exact.draw_top(grid, count, rng)
     scale = prepared.std_x
     masses = next_dataset_masses(delta0, sigma0, nu, prepared.rope)
@@ -405,7 +406,7 @@ def exact_test(d, x, bounds, rope: float, nu_prior: str, seed: int, count: int,
         delta0=delta0 * scale, sigma0=sigma0 * scale, nu=nu,
         delta=None, sigma=None,  # type: ignore[arg-type]
         _masses=masses, prepared=prepared, fit=None, exact=fine, seed=seed, model=m,
-        coarse=coarse, seconds=time.perf_counter() - start)
+        coarse=coarse, grids=grids, seconds=time.perf_counter() - start)
 
 
 def exact_fit(x, folds: int, *, rope: float = 0.01, hyperprior="mlj", seed: int = 0,

@@ -283,7 +283,15 @@ def numerical_error(fine: Posterior, coarse: Posterior) -> float:
 
 
 def posterior(prepared, nu_prior: str, fine=FINE, check=CHECK, refine=REFINE):
-    """The model, the fine grid and the posterior on it and on the coarser check grid, from
+    """:func:`posterior_grids` without the check grid: the model, the fine grid and the
+    posterior on it and on the check grid."""
+    m, (grid, _), fine_p, coarse = posterior_grids(prepared, nu_prior, fine, check, refine)
+    return m, grid, fine_p, coarse
+
+
+def posterior_grids(prepared, nu_prior: str, fine=FINE, check=CHECK, refine=REFINE):
+    """The model, the (fine, check) grids (the check grid without the data sets' moments:
+    another rope's probabilities need none) and the posterior on each, from
     :func:`~bayestut.methods.hierarchical.prepare`'s output. The data sets' summaries
     (E delta_i, its rope probabilities, E sigma_i) come from the check grid: they double the
     cost of a grid, and decide nothing. ``fine`` and ``check``: the two grids' points in
@@ -293,11 +301,14 @@ def posterior(prepared, nu_prior: str, fine=FINE, check=CHECK, refine=REFINE):
     m = model(prepared, nu_prior)
     pilot = explore(m)
     grid = solve(m, pilot, fine, moments=False)
-    coarse = integrate(solve(m, pilot, check))
+    checked = solve(m, pilot, check)
+    coarse = integrate(checked)
+    # the moments are dropped, as solve(moments=False) leaves them (Grid's annotation omits None)
+    checked = dataclasses.replace(checked, extra=None)  # type: ignore[arg-type]
     fine = dataclasses.replace(integrate(grid), per_dataset=coarse.per_dataset)
     for finer in refine:
         if numerical_error(fine, coarse) <= TARGET:
             break
-        grid = solve(m, pilot, finer, moments=False)
+        checked, grid = grid, solve(m, pilot, finer, moments=False)
         coarse, fine = fine, dataclasses.replace(integrate(grid), per_dataset=fine.per_dataset)
-    return m, grid, fine, coarse
+    return m, (grid, checked), fine, coarse

@@ -8,7 +8,7 @@ engine's integrals. The number line's (left, rope, right) arrays stay internal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -336,6 +336,8 @@ class ExactHierarchicalResult(HierarchicalResult):
     seconds: float
     seed: int
     model: hierarchical_exact.Model
+    # the (fine, check) grids integrated: another rope's probabilities are integrals on them
+    grids: tuple | None = field(default=None, repr=False)
     engine = "exact"
     delta = _OnFirstUse()      # (draws, data sets): drawn on first use
     sigma = _OnFirstUse()

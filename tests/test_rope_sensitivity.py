@@ -1,0 +1,124 @@
+"""When the verdict's decision hangs on the rope's width, the report says so (issue 38):
+Comparison.rope_check (0.8, 0.9, 1.1, 1.2 times the rope, on the exact fit's grids) and
+comparison_text.rope_sensitivity's one sentence, in the console, the HTML and the .md."""
+
+import markupsafe
+import numpy as np
+import pytest
+
+import bayestut as bt
+from bayestut.analysis import comparison_text, report, wording, writeup
+from bayestut.methods.decisions import shown
+from bayestut.methods.hierarchical_ropes import on_grids, share_bounds
+
+from conftest import make_table
+
+LABELS = ["mine better", "equivalent", "baseline better"]
+
+
+def _table(gap: float, datasets: int = 6):
+    return make_table(datasets=datasets, runs=2, folds=5, gaps=gap, noise=0.01, seed=1)
+
+
+@pytest.fixture(scope="module")
+def flips():
+    """mine better at ±0.01, no decision from ±0.011."""
+    return bt.compare(_table(0.014), "mine", "baseline")
+
+
+def _expected(c, r: float, name: str = "posterior probability") -> str:
+    """The clause for rope r, from the table's numbers (shown() of the reading order is the
+    number line's order)."""
+    row = c.rope_check.loc[r]
+    p = np.array(shown(row[LABELS].to_numpy(dtype=float)))
+    se = np.array(shown(row[[f"± {k}" for k in LABELS]].to_numpy(dtype=float)))
+    return f"at ±{r:g}, " + wording.listing(p, "mine", "baseline", c.threshold, se, name=name)
+
+
+def test_a_decision_that_changes_within_a_fifth_of_the_rope_is_said_with_its_numbers(flips):
+    c = flips
+    check = c.rope_check
+    assert c.decision == "mine better"
+    assert list(check.columns) == [*LABELS, *(f"± {k}" for k in LABELS), "decision"]
+    assert list(check.index) == [0.008, 0.009, 0.01, 0.011, 0.012]
+    assert list(check["decision"]) == ["mine better"] * 3 + ["no decision"] * 2
+    assert not check.isna().any().any()       # a sentence prints: every width integrated
+    sentence = c.rope_sensitivity()
+    # the nearest width where it differs, with the numbers computed there
+    assert sentence == ("The decision depends on the rope's width: " + _expected(c, 0.011)
+                        + ". Report the rope you chose beforehand and this sensitivity.")
+    assert "no decision (highest posterior probability: 0.93" in sentence
+    assert "for mine practically better than baseline" in sentence
+    assert "0.012" not in sentence
+    # the widths' decisions are those of a fit at that rope
+    for r in (0.009, 0.011):
+        other = bt.compare(_table(0.014), "mine", "baseline", rope=r)
+        assert other.decision == check.loc[r, "decision"]
+        row = check.loc[r, LABELS].to_numpy(dtype=float)
+        fitted = other.hierarchical.probabilities.to_numpy()
+        error = np.maximum(check.loc[r, [f"± {k}" for k in LABELS]].to_numpy(dtype=float),
+                           other.hierarchical.probabilities_mcse.to_numpy())
+        assert np.all(np.abs(row - fitted) <= 2 * error + 2e-4), (r, row, fitted)
+
+
+def test_the_sentence_follows_the_verdict_in_the_console_and_html_and_is_in_the_md(
+        flips, tmp_path):
+    c, sentence = flips, flips.rope_sensitivity()
+    lines = c.summary().splitlines()
+    verdict = next(i for i, line in enumerate(lines) if line.startswith("Verdict: "))
+    assert lines[verdict + 2] == sentence
+    page, escaped = report.html_report(c), str(markupsafe.escape(sentence))
+    assert page.index("<strong>Verdict.</strong>") < page.index(escaped)
+    assert page.index(escaped) < page.index("<h2>Decisions</h2>")
+    assert sentence in writeup.results_text(c)
+    md = writeup.write_files(c, tmp_path / "r.html")[0].read_text()
+    assert "The decision depends on the rope" in md and "at ±0.011, no decision" in md
+
+
+def test_a_decision_the_same_at_every_width_is_not_said_but_the_md_states_it(tmp_path):
+    c = bt.compare(_table(0.03), "mine", "baseline")
+    assert c.decision == "mine better"
+    check = c.rope_check
+    assert set(check["decision"]) == {"mine better"}
+    assert c.rope_sensitivity() == ""
+    assert "rope's width" not in c.summary() and "rope's width" not in report.html_report(c)
+    stable = "The decision is the same at every rope from ±0.008 to ±0.012."
+    assert comparison_text.rope_sensitivity(c, stable=True) == stable
+    assert stable in writeup.results_text(c)
+    # settled at the ends without their numbers; the monotone shares hold it between
+    assert bt.compare(_table(0.03), "mine", "baseline", rope=0.012).decision == "mine better"
+
+
+def test_about_delta0_checks_the_decision_on_delta0():
+    c = bt.compare(_table(0.016, datasets=10), "mine", "baseline", about="delta0")
+    check = c.rope_check
+    np.testing.assert_array_equal(check.loc[0.01, LABELS].to_numpy(dtype=float),
+                                  c.hierarchical.delta0_probabilities.to_numpy())
+    assert c.decision == "mine better" and check.loc[0.012, "decision"] == "no decision"
+    sentence = c.rope_sensitivity()
+    assert _expected(c, 0.012, "probability for δ₀") in sentence
+    assert "highest probability for δ₀" in sentence
+    other = bt.compare(_table(0.016, datasets=10), "mine", "baseline", about="delta0",
+                       rope=0.012)
+    assert other.decision == "no decision"
+
+
+def test_no_check_where_each_width_would_need_a_fit_of_its_own():
+    t = _table(0.014)
+    same = t["dataset"] == "d0"
+    t.loc[same & (t["classifier"] == "baseline"), "score"] = \
+        t.loc[same & (t["classifier"] == "mine"), "score"].to_numpy()
+    c = bt.compare(t, "mine", "baseline")
+    assert c.hierarchical.prepared.noised       # its noise is drawn within the rope
+    assert c.rope_check is None and c.rope_sensitivity() == ""
+    one = bt.compare(t[t["dataset"] == "d1"], "mine", "baseline")
+    assert one.rope_check is None and one.rope_sensitivity() == ""
+
+
+@pytest.mark.parametrize("gap", [0.006, 0.012, 0.014, 0.03])
+def test_delta0s_bounds_hold_the_shares_they_settle_decisions_with(gap):
+    c = bt.compare(_table(gap, datasets=10), "mine", "baseline")
+    ropes = [0.005, 0.008, 0.01, 0.012, 0.02]
+    shares, _ = on_grids(c.hierarchical, ropes)
+    low, high = share_bounds(c.hierarchical, ropes)
+    assert np.all(low <= shares) and np.all(shares <= high), (low, shares, high)
