@@ -122,3 +122,17 @@ def test_delta0s_bounds_hold_the_shares_they_settle_decisions_with(gap):
     shares, _ = on_grids(c.hierarchical, ropes)
     low, high = share_bounds(c.hierarchical, ropes)
     assert np.all(low <= shares) and np.all(shares <= high), (low, shares, high)
+
+
+@pytest.mark.parametrize("pair", [("hnb", "nbc"), ("nbc", "j48")])
+def test_about_delta0_reports_on_the_bundled_pairs_at_the_default_rope(pair):
+    # δ₀'s probabilities at the checked ropes once summed to 1 + 8e-6, and the report refused
+    # them as bad input (exit code 2, no report written)
+    import bayestut as bt
+    c = bt.compare(bt.load_uci(), *pair, rope=0.01, about="delta0", engine="exact")
+    for text in (c.summary(), c.results_text()):
+        assert "δ₀" in text
+    check = c.rope_check
+    if check is not None:
+        p = check[list(c.labels)].to_numpy(dtype=float)
+        assert np.allclose(p.sum(axis=1), 1.0, atol=1e-9) and (p >= 0).all()

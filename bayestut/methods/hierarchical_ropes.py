@@ -130,7 +130,10 @@ def delta0_regions(grid, ropes) -> np.ndarray:
     def below(x: float) -> float:
         return float((rows * integral_up_to(f, start, step, grid.d.v_of(x)[:, None])).sum())
     out = np.array([[below(-r), below(r) - below(-r), total - below(r)] for r in ropes])
-    return np.clip(out / total, 0.0, 1.0)
+    # the two integrals differ in their last digits: a side can come out a hair below 0, and
+    # clipping it alone would leave a sum above 1 (which the decision rule refuses)
+    out = np.clip(out / total, 0.0, None)
+    return out / out.sum(axis=1, keepdims=True)
 
 
 # how far the shares may stray, numerically, from δ₀'s bounds on them (the two are integrated
