@@ -91,9 +91,10 @@ def spread(plan: Plan, m: int) -> str:
     table's percentile columns give it."""
     low, high = plan.table.loc[m, list(SPREAD_COLUMNS)]
     if not np.isfinite(low):
-        return "no spread estimated (fewer than 2 populations of 2 studies)"
+        return ("its spread between populations is not estimable: the Monte Carlo noise of "
+                "too few studies per population hides it")
     if high - low < 0.005:
-        return "no spread between populations beyond the Monte Carlo noise"
+        return "no spread between populations"
     return (f"populations' {SPREAD[0] * 100:.0f}th–{SPREAD[1] * 100:.0f}th percentile: "
             f"{number(low)} to {number(high)}")
 

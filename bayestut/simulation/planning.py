@@ -262,8 +262,10 @@ def chance_spread(decided: np.ndarray, population: np.ndarray, levels=SPREAD) ->
     Returns
     -------
     numpy.ndarray
-        One quantile per level; NaN with fewer than 2 populations or a population of one
-        study.
+        One quantile per level; NaN with fewer than 2 populations, a population of one study,
+        or a spread that the studies' Monte Carlo noise hides (between-population variance
+        estimated at 0 or below: printing the mean at every level would claim that every
+        population has the same chance).
     """
     groups = np.unique(population)
     sizes = np.array([(population == g).sum() for g in groups])
@@ -272,8 +274,10 @@ def chance_spread(decided: np.ndarray, population: np.ndarray, levels=SPREAD) ->
     p = np.array([decided[population == g].mean() for g in groups])
     mean = p.mean()
     between = p.var(ddof=1) - np.mean(p * (1 - p) / (sizes - 1))
-    if mean in (0.0, 1.0) or between <= 0:
+    if mean in (0.0, 1.0):
         return np.full(len(levels), mean)
+    if between <= 0:        # not told apart from the studies' noise: no quantile to print
+        return np.full(len(levels), np.nan)
     k = mean * (1 - mean) / between - 1
     if k <= 0:
         return np.array([0.0 if q < 1 - mean else 1.0 for q in levels])
