@@ -98,7 +98,8 @@ CONSTRAINTS: dict[str, tuple[Constraint, str]] = {
     "non_centred": (Choice(("moments", "auto", True, False)),
                     "--non-centred all/none/auto/moments"),
     "engine": (Choice(("exact", "stan")), "--engine exact"),
-    "about": (Choice(("new data set", "delta0")),
+    # the command line's spelling too: a reader copying --about new-data-set is not refused
+    "about": (Choice(("new data set", "new-data-set", "delta0")),
               "what the verdict decides on; about='delta0', --about delta0"),
     "n_jobs": (Whole(-4096, 4096, nonzero=True),
                "1: one at a time, -1: as many at once as there are cores; --jobs"),

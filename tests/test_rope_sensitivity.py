@@ -32,7 +32,9 @@ def _expected(c, r: float, name: str = "posterior probability") -> str:
     row = c.rope_check.loc[r]
     p = np.array(shown(row[LABELS].to_numpy(dtype=float)))
     se = np.array(shown(row[[f"± {k}" for k in LABELS]].to_numpy(dtype=float)))
-    return f"at ±{r:g}, " + wording.listing(p, "mine", "baseline", c.threshold, se, name=name)
+    said = wording.listing(p, "mine", "baseline", c.threshold, se, name=name)
+    return f"at ±{r:g} " + ("there would be " if said.startswith("no decision") else
+                             "it would be ") + said
 
 
 def test_a_decision_that_changes_within_a_fifth_of_the_rope_is_said_with_its_numbers(flips):
@@ -70,9 +72,12 @@ def test_the_sentence_follows_the_verdict_in_the_console_and_html_and_is_in_the_
     page, escaped = report.html_report(c), str(markupsafe.escape(sentence))
     assert page.index("<strong>Verdict.</strong>") < page.index(escaped)
     assert page.index(escaped) < page.index("<h2>Decisions</h2>")
-    assert sentence in writeup.results_text(c)
+    # for a paper: the same finding, without the advice to the reader
+    paper = sentence.removesuffix(" Report the rope you chose beforehand and this sensitivity.")
+    assert paper != sentence and paper in writeup.results_text(c)
+    assert "Report the rope" not in writeup.results_text(c)
     md = writeup.write_files(c, tmp_path / "r.html")[0].read_text()
-    assert "The decision depends on the rope" in md and "at ±0.011, no decision" in md
+    assert "The decision depends on the rope" in md and "at ±0.011 there would be no decision" in md
 
 
 def test_a_decision_the_same_at_every_width_is_not_said_but_the_md_states_it(tmp_path):

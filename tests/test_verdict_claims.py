@@ -41,15 +41,22 @@ def test_every_report_carries_delta0_beside_the_new_data_set(clear):
     md, tex = clear.to_markdown(), clear.to_latex()
     assert "| hierarchical test: probability for δ₀ |" in md
     assert r"hierarchical test: probability for $\delta$$_0$ &" in tex
-    assert "(a method paper's claim), the probabilities for δ₀ are" in clear.results_text()
-    assert "(the practitioner's question)" in clear.results_text()
+    # in a paper's words: the tutorial's asides ("a method paper's claim") stay in the console
+    assert "for the mean difference δ₀ over data sets like these, the probabilities for δ₀ are" \
+        in clear.results_text()
+    assert "method paper's claim" not in clear.results_text()
+    assert "(the practitioner's question)" not in clear.results_text()
 
 
 def test_the_verdict_can_decide_on_delta0(clear):
     on_delta0 = compare(results(), "mine", "base", about="delta0", **FAST)
     assert on_delta0.headline().startswith("Hierarchical test over 3 data sets, for the mean "
                                            "difference δ₀ (a method paper's claim): ")
-    assert "the papers' rule on it: mine better" in on_delta0.headline()
+    # the papers' rule named with its number, not a table cell ("the papers' rule on it: …"
+    # beside the new data set's probabilities read as if it applied to them)
+    assert ("By the papers' rule (the posterior probability that an outcome is the likeliest on "
+            "a new data set): mine practically better than base (posterior probability") \
+        in on_delta0.headline()
     p = on_delta0.hierarchical.delta0_probabilities
     assert on_delta0.decision == ("mine better" if p["mine better"] > 0.95 else "no decision")
     assert clear.decision == "mine better" and clear.about == "new data set"
@@ -57,7 +64,8 @@ def test_the_verdict_can_decide_on_delta0(clear):
 
 @pytest.mark.parametrize("about", ["delta", "δ₀", None])
 def test_an_unknown_about_is_refused(about):
-    with pytest.raises(InputError, match="about must be .new data set. or .delta0."):
+    with pytest.raises(InputError,
+                       match="about must be .new data set., .new-data-set. or .delta0."):
         compare(results(), "mine", "base", about=about)
 
 
@@ -115,3 +123,8 @@ def test_pooled_data_sets_decide_when_none_alone_does():
                           "largest probability is below 0.95), yet the verdict is: the "
                           "hierarchical test pools the evidence of all 30 data sets.")
     assert c.pooled() in c.summary()
+
+
+def test_the_command_lines_spelling_of_about_is_the_pythons_too():
+    # --about new-data-set copied into Python was refused
+    assert compare(results(), "mine", "base", about="new-data-set").about == "new data set"

@@ -207,7 +207,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
     check_environment()
     counts = None if plan is None else check_counts(plan, "plan=10, --plan 10")
-    about = check("about", about)
+    about = check("about", about).replace("-", " ")      # one spelling inside
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=[a, b], lower_is_better=lower_is_better)
     return compare_checked(data, str(a), str(b), rope=rope, plan=counts, about=about,

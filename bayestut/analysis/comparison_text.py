@@ -18,7 +18,7 @@ import pandas as pd
 from . import wording
 from ..checks import metric_direction
 from ..errors import InputError
-from ..methods.decisions import NO_DECISION, decide, probability_columns, shown
+from ..methods.decisions import NO_DECISION, decide, decide_regions, probability_columns, shown
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
 
@@ -231,8 +231,9 @@ def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = Fals
     str
         The sentence.
     """
+    where = " on a new data set" if share and test.startswith("hierarchical") else ""
     return f"{test}: " + wording.decision(p, c.a, c.b, c.rope, c.threshold, se=se, share=share,
-                                           integrated=c.integrated(test)) + "."
+                                           integrated=c.integrated(test), where=where) + "."
 
 
 def headline(c) -> str:
@@ -279,12 +280,14 @@ def headline(c) -> str:
     if c.about == "delta0":
         text = wording.decision(h.delta0, a, b, c.rope, c.threshold, se=h.delta0_se,
                                 integrated=c.integrated(h.test))
-        papers = wording.verdict(h.shares, a, b, c.threshold)
+        papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
         return (f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}. On a "
-                f"new data set: {new}; the papers' rule on it: {papers}."
+                f"new data set: {new}. By the papers' rule (the posterior probability that an "
+                f"outcome is the likeliest on a new data set): {papers}."
                 f"{caution(c.hierarchical)}{planned}")
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
-                            share=True, integrated=c.integrated(h.test))
+                            share=True, integrated=c.integrated(h.test),
+                            where=" on a new data set")
     weak = wording.strength(h.shares, h.means, h.delta0, a, b, c.threshold, h.means_se,
                             h.delta0_se)
     weak = f" ({weak})" if weak else ""
@@ -311,13 +314,19 @@ def next_step(c) -> str:
         return ""
     if means_only(c):        # the planner needs every fold
         return CARD + ", and collect more data sets, with every fold's score if you can."
+    papers_decided = c.about == "delta0" and str(
+        decide_regions(c.overall()[-1].shares, c.threshold)) != NO_DECISION
+    if papers_decided:      # the planner plans only the papers' rule, and it has decided
+        return (CARD + ", and collect more data sets: the planner (python -m bayestut plan) "
+                "plans only the papers' rule on a new data set, which has decided already")
     text = (CARD + ", then estimate how likely 5, 10 or 20 more data sets are to decide: "
             + plan_command(c))
     if c.options.get("results") is None:
         text += PLACEHOLDER_NOTE
     if c.about == "delta0":         # the planner has no such option: say what it plans
-        text += (". The plan is for the papers' rule (the posterior probability on a new data "
-                 "set), not for the decision on δ₀ taken above")
+        text += (". The plan is for the papers' rule (the posterior probability that an "
+                 "outcome is the likeliest on a new data set), not for the decision on δ₀ "
+                 "taken above")
     return text
 
 
@@ -369,8 +378,9 @@ def rope_sensitivity(c, stable: bool = False) -> str:
     c : Comparison or MeansComparison
         The result.
     stable : bool
-        When the decision is the same at every rope checked, say so (the ``.md``/``.tex``:
-        a paper states its sensitivity check either way); otherwise say nothing.
+        For a paper (the ``.md``/``.tex``): say it when the decision is the same at every
+        rope checked (a paper states its sensitivity check either way), and leave out the
+        advice to the reader; otherwise say nothing when it is the same.
 
     Returns
     -------
@@ -382,8 +392,9 @@ def rope_sensitivity(c, stable: bool = False) -> str:
         return ""
     ropes = check.index.to_numpy()
     differ = ropes[(check["decision"] != c.decision).to_numpy()]
+    which = "The decision on δ₀" if c.about == "delta0" else "The decision"
     if not differ.size:
-        return (f"The decision is the same at every rope from ±{ropes[0]:g} to "
+        return (f"{which} is the same at every rope from ±{ropes[0]:g} to "
                 f"±{ropes[-1]:g}." if stable else "")
     name = DELTA0 if c.about == "delta0" else POSTERIOR
     errors = [f"± {label}" for label in c.labels]
@@ -391,9 +402,11 @@ def rope_sensitivity(c, stable: bool = False) -> str:
     for r in [*differ[differ < c.rope][-1:], *differ[differ > c.rope][:1]]:
         row = check.loc[r]          # shown() of the reading order is the number line's order
         p, se = (np.array(shown(row[k].to_numpy(dtype=float))) for k in (list(c.labels), errors))
-        parts.append(f"at ±{r:g}, " + wording.listing(p, c.a, c.b, c.threshold, se, name=name))
-    return ("The decision depends on the rope's width: " + "; ".join(parts)
-            + ". Report the rope you chose beforehand and this sensitivity.")
+        said = wording.listing(p, c.a, c.b, c.threshold, se, name=name)
+        parts.append(f"at ±{r:g} there would be {said}" if said.startswith(NO_DECISION) else
+                     f"at ±{r:g} it would be {said}")
+    return (f"{which} depends on the rope's width: " + "; ".join(parts) + "."
+            + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
 
 
 def pooled(c) -> str:

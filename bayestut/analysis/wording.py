@@ -110,13 +110,15 @@ def odds_phrase(p, a: str, b: str) -> str:
 
 
 def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0),
-             share: bool = False, integrated: bool = False) -> str:
+             share: bool = False, integrated: bool = False, where: str = "") -> str:
     """The decision of one test in words.
 
     ``share=True``: p are the posterior probabilities that each outcome is the likeliest
     (the papers' decision quantity for the multi-data-set tests), and are named so.
     ``integrated=True``: p were integrated, not sampled, and ``se`` is the numerical error
     of the integration: more draws or another seed would change nothing.
+    ``where``: the estimand after "the likeliest outcome" (" on a new data set" for the
+    hierarchical test), so that a sentence quoted alone still names it.
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     labels = region_names(a, b)
@@ -124,8 +126,8 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     choice = str(decide_regions(p, threshold))
     if choice != NO_DECISION:
         i = REGIONS.index(choice)
-        evidence = (f"the posterior probability that this is the likeliest outcome {is_(v[i])}"
-                    if share else f"P({labels[i]}){equals(v[i])}")
+        evidence = (f"the posterior probability that this is the likeliest outcome{where} "
+                    f"{is_(v[i])}" if share else f"P({labels[i]}){equals(v[i])}")
         text = f"{claim(i, a, b, rope)}: {evidence}, above the threshold {threshold:g}"
         if p[i] - 2 * se[i] <= threshold:
             text += (" (within the integration's numerical error of the threshold: too close "
@@ -136,8 +138,8 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     m = int(p.argmax())
     if share:       # each number is the probability that its outcome is the likeliest
         text = (f'no decision: the posterior probability that "{phrase(m, a, b)}" is the '
-                f"likeliest outcome {is_(v[m])}, the highest of the three but short of the "
-                f"{threshold:g} needed")
+                f"likeliest outcome{where} {is_(v[m])}, the highest of the three but short of "
+                f"the {threshold:g} needed")
         if m == 1:
             return text + (f'; for "{phrase(2, a, b)}" it is {v[2]}, for '
                            f'"{phrase(0, a, b)}" {v[0]}')

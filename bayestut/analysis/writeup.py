@@ -306,13 +306,14 @@ def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = Fals
 
 def _new_data_set(c, o) -> str:
     """The hierarchical test's probabilities for a new data set and for δ₀, in the order
-    shown, each with the claim it supports."""
+    shown (in a paper's words: the tutorial's asides on whose question each answers stay in
+    the console and the HTML report)."""
     v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
     d = [wording.number(o.delta0[i], o.delta0_se[i]) for i in range(3)]
     return (f"on a new data set {quoted(c.a)} would be practically better with probability "
-            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]} "
-            f"(the practitioner's question); for the mean difference δ₀ over data sets like "
-            f"these (a method paper's claim), the probabilities for δ₀ are {d[2]} that "
+            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]}; "
+            f"for the mean difference δ₀ over data sets like these, the probabilities for δ₀ "
+            f"are {d[2]} that "
             f"{quoted(c.a)} is practically better, {d[1]} of equivalence and {d[0]} that "
             f"{quoted(c.b)} is")
 
@@ -382,7 +383,7 @@ def _pair_results(c) -> list[str]:
             kind = "integrated" if c.integrated(test) else "draws"
             if _about_delta0(c) and o.delta0 is not None:
                 text = (f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
-                        f"sets like these (a method paper's claim), "
+                        f"sets like these, "
                         f"{finding(o.delta0, o.delta0_se, c, kind, delta0=True)}; "
                         f"{_papers_rule(c, o)}.")
             else:
@@ -446,9 +447,8 @@ def _many_results(many) -> list[str]:
         sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
                          + "; ".join(each) + ".")
         if test == "hierarchical":
-            sentences.append("The table gives each pair's probabilities on a new data set (the "
-                             "practitioner's question) and for the mean difference δ₀ over data "
-                             "sets (a method paper's claim) beside them.")
+            sentences.append("The table gives each pair's probabilities on a new data set and "
+                             "for the mean difference δ₀ over data sets beside them.")
     pairs = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
     if pairs:
@@ -514,9 +514,9 @@ def _caption(c, many: bool) -> str:
                       if exact else "") + "the share of posterior samples in which it is), on "
                    f"which a decision is taken above {c.threshold:g}",
         EXPECTED: "the expected probability, the posterior mean of the outcome's probability",
-        NEW_DATA_SET: "the probability on a new data set (the practitioner's question)",
-        DELTA0: "the probability for δ₀, the mean difference over data sets (a method paper's "
-                f"claim), whose decision is read at {c.threshold:g} too"}
+        NEW_DATA_SET: "the probability of the outcome on a new data set",
+        DELTA0: "the probability for δ₀, the mean difference over data sets, whose decision "
+                f"is read at {c.threshold:g} too"}
     kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
     who = ("a and b: each row's pair; " if many else "")
     return (f"{who}P(x better): the probability that x is practically better, by more than the "
