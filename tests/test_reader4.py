@@ -49,3 +49,20 @@ def test_the_card_defines_the_posterior_probability_for_every_test():
     row = next(line for line in card.splitlines() if line.startswith("| **posterior probability**"))
     assert "over several data sets" in row and "correlated t-test" in row
     assert "hierarchical test" in row
+
+
+def test_the_k_decision_matrix_names_each_cells_outcome():
+    # the console and your_results printed "better"/"worse", a fourth word beside the one
+    # order "<a> better · equivalent · <b> better"
+    from conftest import make_table
+    from bayestut.analysis import many_text
+    df = make_table(6, 2, 5, classifiers=("rf", "svm", "knn"),
+                    gaps={"rf": 0.04, "svm": 0.04, "knn": -0.04}, noise=0.005, seed=2)
+    many = bt.compare_all(df, rope=0.01, engine="exact", n_jobs=1, progress=False)
+    grid = many_text.decision_grid(many, many.tests[-1])
+    cells = {v for v in grid.to_numpy().ravel() if v}
+    assert cells and not cells & {"better", "worse"}
+    assert {"rf better", "svm better"} & cells          # the case decides against knn
+    assert grid.to_string() in many.summary()
+    page = html_report(many)
+    assert "row better" not in page.split('<table class="grid">')[1]

@@ -206,6 +206,32 @@ def decided_pairs(many) -> str:
     return text + (f"; no decision: {'; '.join(undecided)}" if undecided else "")
 
 
+def decision_grid(many, test: str) -> pd.DataFrame:
+    """One test's decision matrix as the reports print it: each cell names its outcome ("hnb
+    better", "equivalent", "no decision"), never "better"/"worse" relative to the row.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    test : str
+        One of ``many.tests``.
+
+    Returns
+    -------
+    pandas.DataFrame
+        K x K, row against column, the diagonal blank.
+    """
+    decision = many.matrix(test, "decision")
+    named = decision.copy()
+    for r in decision.index:
+        for c in decision.columns:
+            word = decision.loc[r, c]
+            named.loc[r, c] = (f"{r} better" if word == "better" else
+                               f"{c} better" if word == "worse" else word)
+    return named
+
+
 def caution(many) -> str:
     """For the verdict: the pairs whose hierarchical fit failed its checks.
 
@@ -351,7 +377,7 @@ def summary(many) -> str:
     if not many.refused:
         for test in many.tests[::-1]:
             lines += [f"{test} test, decision of row against column:",
-                      many.matrix(test, "decision").to_string(), ""]
+                      decision_grid(many, test).to_string(), ""]
         lines += ["Each pair's probabilities (the decision at the threshold "
                   f"{many.threshold:g} is taken on the {SHARE}):", ""]
         for a, b in many.pairs:

@@ -93,7 +93,7 @@ MANY = """{% extends "base" %}{% block body %}
 <table class="grid"><tr><th>row \\ column</th>{% for c in g.classifiers %}<th>{{ c }}</th>{% endfor %}</tr>
 {% for r, cells in g.rows %}<tr><th>{{ r }}</th>{% for cell in cells %}
 {% if cell is none %}<td class="self"></td>{% else %}<td style="background:{{ cell.colour }}" title="{{ cell.title }}"><b>{{ cell.short }}</b>
-{% for name, better, equivalent in cell.kinds %}<br><small>{{ name }}</small><br>row better {{ better }}<br>equivalent {{ equivalent }}{% endfor %}</td>{% endif %}
+{% for name, better, equivalent in cell.kinds %}<br><small>{{ name }}</small><br>{{ r }} better {{ better }}<br>equivalent {{ equivalent }}{% endfor %}</td>{% endif %}
 {% endfor %}</tr>
 {% endfor %}</table>
 {% endfor %}
