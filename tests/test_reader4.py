@@ -66,3 +66,17 @@ def test_the_k_decision_matrix_names_each_cells_outcome():
     assert grid.to_string() in many.summary()
     page = html_report(many)
     assert "row better" not in page.split('<table class="grid">')[1]
+
+
+def test_no_decision_beside_a_decided_delta0_says_which_claim_that_is():
+    # a close pair: the verdict "no decision" while the δ₀ row says "equivalent"; the reader
+    # asked which to write
+    from conftest import make_table
+    df = make_table(14, 3, 5, classifiers=("rf", "xgb"), gaps={"rf": 0.0}, noise=0.02, seed=3)
+    c = bt.compare(df, "rf", "xgb", rope=0.01, engine="exact")
+    assert c.decision == "no decision"
+    assert c.probabilities.loc["hierarchical test: probability for δ₀", "equivalent"] > 0.95
+    assert ("For δ₀ alone, equivalent passes 0.95 (" in c.headline()
+            and "only if δ₀ was your estimand before you looked (--about delta0)." in c.headline())
+    decided = bt.compare(bt.load_uci(), "j48", "j48gr", rope=0.01, engine="exact")
+    assert "For δ₀ alone" not in decided.headline()          # only beside "no decision"

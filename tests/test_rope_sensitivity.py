@@ -87,7 +87,7 @@ def test_a_decision_the_same_at_every_width_is_not_said_but_the_md_states_it(tmp
     assert set(check["decision"]) == {"mine better"}
     assert c.rope_sensitivity() == ""
     assert "rope's width" not in c.summary() and "rope's width" not in report.html_report(c)
-    stable = "The decision is the same at every rope from ±0.008 to ±0.012."
+    stable = "The decision is the same at every rope checked, from ±0.008 to ±0.012."
     assert comparison_text.rope_sensitivity(c, stable=True) == stable
     assert stable in writeup.results_text(c)
     # settled at the ends without their numbers; the monotone shares hold it between

@@ -18,7 +18,8 @@ import pandas as pd
 from . import wording
 from ..checks import metric_direction
 from ..errors import InputError
-from ..methods.decisions import NO_DECISION, decide, decide_regions, probability_columns, shown
+from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
+                                 probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
 
@@ -29,8 +30,11 @@ SHRUNK = "shrunk (hierarchical)"     # the per-data-set table's hierarchical est
 MANY_DATA_SETS = 10
 # What each kind of number means, by its name; a report explains the kinds its tables show.
 KINDS = {
-    POSTERIOR: ("", "the posterior probability that the outcome is the likeliest of the three "
-                    "(the papers' convention; the decision at the threshold is taken on it)."),
+    # not defined by itself: a newcomer looks the term up here
+    POSTERIOR: ("", "how sure the posterior is that the outcome is the likeliest of the three, "
+                    "i.e. holds the most probability (the share of posterior draws in which it "
+                    "does; the papers' convention; the decision at the threshold is taken on "
+                    "it)."),
     NEW_DATA_SET: ("hierarchical test", "the probability that a new data set shows each "
                                         "outcome: how often the practitioner's next data set "
                                         "goes each way."),
@@ -292,7 +296,24 @@ def headline(c) -> str:
                             h.delta0_se)
     weak = f" ({weak})" if weak else ""
     return (f"{lead}: {text}{weak}. On a new data set: {new}. For the mean difference δ₀ "
-            f"(a method paper's claim): {delta0}.{caution(c.hierarchical)}{planned}")
+            f"(a method paper's claim): {delta0}.{_delta0_alone(c)}{caution(c.hierarchical)}"
+            f"{planned}")
+
+
+def _delta0_alone(c) -> str:
+    """Beside "no decision", when δ₀'s probabilities alone pass the threshold: say so, and
+    that it is a claim only for a reader who chose δ₀ beforehand (the tables' δ₀ row says
+    "equivalent" beside a verdict of "no decision", and a reader asks which to write)."""
+    h = c.overall()[-1]
+    if c.decision != NO_DECISION or h.delta0 is None:
+        return ""
+    choice = str(decide_regions(h.delta0, c.threshold))
+    if choice == NO_DECISION:
+        return ""
+    i = REGIONS.index(choice)
+    shown = wording.number(h.delta0[i], h.delta0_se[i], c.threshold)
+    return (f" For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
+            "a claim to make only if δ₀ was your estimand before you looked (--about delta0).")
 
 
 def next_step(c) -> str:
@@ -393,8 +414,8 @@ def rope_sensitivity(c, stable: bool = False) -> str:
     ropes = check.index.to_numpy()
     differ = ropes[(check["decision"] != c.decision).to_numpy()]
     which = "The decision on δ₀" if c.about == "delta0" else "The decision"
-    if not differ.size:
-        return (f"{which} is the same at every rope from ±{ropes[0]:g} to "
+    if not differ.size:     # said as a check: it does not claim a change beyond these ropes
+        return (f"{which} is the same at every rope checked, from ±{ropes[0]:g} to "
                 f"±{ropes[-1]:g}." if stable else "")
     name = DELTA0 if c.about == "delta0" else POSTERIOR
     errors = [f"± {label}" for label in c.labels]
@@ -538,7 +559,8 @@ def per_dataset_note(c) -> str:
     """
     return ("mean differences only: the correlated t-test needs every fold" if means_only(c)
             else "the probabilities and the decision: the Bayesian correlated t-test on each data "
-            "set alone, exact" + ("; " + SHRUNK + ": the hierarchical test's estimate of the "
+            "set alone, exact; there the posterior probability is of each outcome itself, not "
+            "that it is the likeliest" + ("; " + SHRUNK + ": the hierarchical test's estimate of the "
                                   "mean difference, drawn towards the other data sets'"
                                   if c.hierarchical is not None else ""))
 

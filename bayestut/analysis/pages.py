@@ -14,7 +14,8 @@ from .comparison_text import decimals
 from .wording import number
 
 # The one stylesheet of both reports. Tables keep their numbers on one line and scroll inside
-# the page when wide; row labels and the last column (the decision, in words) wrap.
+# the page when wide; row labels, the last column (the decision, in words) and the decision
+# grids' cells wrap.
 STYLE = """body{font-family:sans-serif;max-width:1100px;margin:2em auto;color:#222}
 table{border-collapse:collapse;margin:1em 0;display:block;overflow-x:auto;max-width:100%}
 td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right;white-space:nowrap}
@@ -22,7 +23,7 @@ td.decision{white-space:normal;text-align:left;min-width:12em}th.decision{text-a
 tbody th{white-space:normal;min-width:9em}th{background:#f3f3f3}img{max-width:100%}
 .note{color:#555}
 .verdict{font-size:1.2em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}
-.grid td,.grid td:last-child{text-align:center;min-width:7em;white-space:nowrap}
+.grid td,.grid td:last-child{text-align:center;min-width:7em;font-size:.9em;white-space:normal}
 .grid td.self{background:#eee}.grid small{color:#555}
 details{margin:.4em 0;border:1px solid #ddd;padding:.3em .6em}summary{cursor:pointer}
 .key span{display:inline-block;padding:.1em .5em;margin-right:.5em;border:1px solid #bbb}"""
