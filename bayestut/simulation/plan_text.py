@@ -23,10 +23,10 @@ SPREAD = (0.1, 0.9)           # the populations' chances shown: these percentile
 SPREAD_COLUMNS = tuple(f"P(decision), {q * 100:.0f}th percentile of populations" for q in SPREAD)
 POSTERIOR_COLUMN = "posterior probability"
 DRAWN_COLUMN = "populations drawn"
-OUTCOMES_LEGEND = ("The hierarchical test's outcomes per count m of new data sets (last row: "
-                   "the signed-rank test's):")
-SPLIT_LEGEND = ("Per m and outcome the populations favour: its posterior probability "
-                "(compare's), their studies:")
+OUTCOMES_LEGEND = ("Per count m of new data sets, the hierarchical test's outcomes (last row: "
+                   "signed-rank's; blank: not estimable):")
+SPLIT_LEGEND = ("Per m and favoured outcome: its posterior probability; P(decision): any "
+                "decision, P(that decision): that outcome's:")
 
 number = probability_text      # the tables' rule; a test holds it to wording.number
 
