@@ -38,6 +38,7 @@ def test_the_notebook_command_writes_an_executed_notebook_and_html(tmp_path, cap
     assert re.search(r"a vs b\s+hierarchical test\s+0 ", text), "no hierarchical rope sweep"
     html = (tmp_path / "analysis" / "your_results.html").read_text()
     assert "<html" in html and "Methods." in html
+    assert "import warnings" not in html           # a report: the code is in the .ipynb
 
 
 def test_bad_input_ends_with_exit_2_before_a_kernel_starts(tmp_path, capsys):

@@ -84,7 +84,8 @@ def run(args, out: Path) -> Path:
         partial = Path(scratch) / executed.name
         try:
             execute(TEMPLATE, partial, out, parameters)
-            page, _ = nbconvert.HTMLExporter().from_filename(str(partial))
+            # the HTML copy reads as a report, verdict first: the code stays in the .ipynb
+            page, _ = nbconvert.HTMLExporter(exclude_input=True).from_filename(str(partial))
         except papermill.PapermillExecutionError as problem:
             if problem.ename == "InputError":        # the analysis refused an option: exit 2
                 raise InputError(problem.evalue + (ENGINE_ADVICE if "--engine" in problem.evalue
