@@ -52,7 +52,8 @@ def test_cli_writes_a_self_contained_report(tmp_path, capsys):
         assert "hierarchical test: posterior probability" in text
         assert "hierarchical test: probability on a new data set" in text
         assert "hierarchical test: probability for δ₀" in text
-        assert "posterior probability: the posterior probability that the outcome is the " \
+        # defined without itself: a newcomer looks the term up here
+        assert "posterior probability: how sure the posterior is that the outcome is the " \
                "likeliest" in text
         assert "the probability that a new data set shows each outcome" in text
         assert re.search(r"0\.\d+ ± 0\.\d+", text)
