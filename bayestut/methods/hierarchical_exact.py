@@ -223,6 +223,31 @@ def integrate(g: Grid) -> Posterior:
                      sigma0_mean=float((weights * s0_).sum() / total), per_dataset=per)
 
 
+def delta0_cdf(g: Grid, x) -> np.ndarray:
+    """The posterior probability that delta0 <= x (rescaled units), for each x: each (u, t)
+    row's density in delta0 integrated up to x, as :func:`integrate` does at the rope's
+    edges."""
+    f = np.exp(g.logp - g.logp.max()) * g.d.jacobian[:, None, :]
+    rows = g.rows()
+    x = np.atleast_1d(np.asarray(x, float))
+    v = np.arcsinh((x[:, None, None] - g.d.centre[None]) / g.d.scale[None])   # (x, u, 1)
+    up_to = integral_up_to(f[None], g.d.v[None, :, :1], g.d.h[None, :, None], v)
+    total = (rows * g.d.h[:, None] * f.sum(axis=-1)).sum()
+    return np.clip((rows[None] * up_to).sum(axis=(1, 2)) / total, 0.0, 1.0)
+
+
+def delta0_quantiles(g: Grid, probabilities, tol: float = 1e-9) -> np.ndarray:
+    """delta0's posterior quantiles (rescaled units), by bisection of :func:`delta0_cdf`
+    between the grid's outermost delta0 points."""
+    q = np.atleast_1d(np.asarray(probabilities, float))
+    low, high = np.full(q.shape, g.d.x.min()), np.full(q.shape, g.d.x.max())
+    while (high - low).max() > tol * (g.d.x.max() - g.d.x.min()):
+        mid = 0.5 * (low + high)
+        below = delta0_cdf(g, mid) < q
+        low, high = np.where(below, mid, low), np.where(below, high, mid)
+    return 0.5 * (low + high)
+
+
 # --- independent draws ------------------------------------------------------------------------
 
 def draw_top(g: Grid, count: int, rng: np.random.Generator):

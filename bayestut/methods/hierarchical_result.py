@@ -8,6 +8,7 @@ engine's integrals. The number line's (left, rope, right) arrays stay internal.
 
 from __future__ import annotations
 
+import numbers
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,7 @@ import pandas as pd
 
 from . import hierarchical_exact
 from .decisions import labelled, outcomes
+from ..errors import InputError
 from .diagnostics import mcse_mean
 
 if TYPE_CHECKING:
@@ -68,7 +70,7 @@ class HierarchicalResult:
         One row per posterior draw: the probability of each outcome on a new data set under
         that draw (the points of the simplex picture).
     delta0_mean : float
-        The posterior mean of δ₀.
+        The posterior mean of δ₀; :meth:`delta0_interval` gives its credible interval.
     labels : tuple of str
         The outcomes' names in the reading order.
     a : str
@@ -191,6 +193,32 @@ class HierarchicalResult:
     def delta0_mean(self) -> float:
         """The posterior mean of δ₀."""
         return float(self.delta0.mean())
+
+    def delta0_interval(self, level: float = 0.95) -> tuple[float, float]:
+        """δ₀'s equal-tailed credible interval: how large the mean difference is.
+
+        Parameters
+        ----------
+        level : float
+            The posterior probability the interval holds, in (0, 1).
+
+        Returns
+        -------
+        tuple of float
+            (lower, upper), in the metric's units, on the axis of a - b (positive: a
+            better); the exact engine's from its integrated posterior, Stan's from its draws
+            (its ends carry Monte Carlo error).
+        """
+        tails = self._check_level(level)
+        return tuple(float(v) for v in np.quantile(self.delta0, tails))   # type: ignore
+
+    @staticmethod
+    def _check_level(level) -> np.ndarray:
+        if isinstance(level, bool) or not isinstance(level, numbers.Real) \
+                or not 0.0 < level < 1.0:
+            raise InputError(f"level={level!r}: give the interval's probability as a number "
+                             "between 0 and 1, e.g. level=0.95")
+        return np.array([0.5 - level / 2, 0.5 + level / 2])
 
     # --- internal: the number line's (left, rope, right) arrays -------------------------------
 
@@ -378,6 +406,15 @@ class ExactHierarchicalResult(HierarchicalResult):
     @property
     def delta0_mean(self) -> float:
         return float(self.exact.delta0_mean * self.prepared.std_x)
+
+    def delta0_interval(self, level: float = 0.95) -> tuple[float, float]:
+        """As :meth:`HierarchicalResult.delta0_interval`, integrated on the fine grid (from
+        the draws when the grid was not kept)."""
+        tails = self._check_level(level)
+        if self.grids is None:
+            return super().delta0_interval(level)
+        ends = hierarchical_exact.delta0_quantiles(self.grids[0], tails) * self.prepared.std_x
+        return float(ends[0]), float(ends[1])
 
     @property
     def diagnostics(self) -> ExactDiagnostics:
