@@ -210,15 +210,17 @@ class HierarchicalResult:
             (its ends carry Monte Carlo error).
         """
         tails = self._check_level(level)
-        return tuple(float(v) for v in np.quantile(self.delta0, tails))   # type: ignore
+        low, high = np.quantile(self.delta0, tails)
+        return float(low), float(high)
 
     @staticmethod
     def _check_level(level) -> np.ndarray:
         if isinstance(level, bool) or not isinstance(level, numbers.Real) \
-                or not 0.0 < level < 1.0:
+                or not 0.0 < float(level) < 1.0:
             raise InputError(f"level={level!r}: give the interval's probability as a number "
                              "between 0 and 1, e.g. level=0.95")
-        return np.array([0.5 - level / 2, 0.5 + level / 2])
+        half = float(level) / 2
+        return np.array([0.5 - half, 0.5 + half])
 
     # --- internal: the number line's (left, rope, right) arrays -------------------------------
 
