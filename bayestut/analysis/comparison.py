@@ -24,6 +24,7 @@ import pandas as pd
 
 from . import comparison_figures, comparison_text, wording, writeup
 from .comparison_text import EXPECTED, SHRUNK
+from ..checks import FRACTION
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
 from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes, probability_columns,
@@ -44,6 +45,12 @@ MEAN = NEW_DATA_SET
 # (Comparison.rope_check): ±20% spans the widths a reader would call the same choice (0.008 to
 # 0.012 for 0.01); steps of 10% place a change of decision within a tenth of the rope.
 ROPE_FACTORS = (0.8, 0.9, 1.1, 1.2)
+# A rope this wide a fraction of the score's range, and wider than every data set's mean
+# difference, gets a sentence (PairResult.wide_rope): 5 points of accuracy, five times the
+# papers' 0.01, is wider than a reader usually means, and a rope typed in percentage points
+# instead of fractions (0.1 for 0.1 points) is 10% or more. The papers' rope on close
+# classifiers (±0.01, differences within ±0.005) stays far below it.
+WIDE_ROPE = 0.05
 
 
 @dataclass(frozen=True)
@@ -121,6 +128,35 @@ class PairResult:
         """Internal: the number-line probabilities the verdict is taken on (the leading
         test's posterior probability)."""
         return self.overall()[-1].shares
+
+    @property
+    def score_range(self) -> tuple[float, float]:
+        """The values the metric can take, in the analysis's units (fractions with percent)."""
+        low, high = self.options.get("score_range", FRACTION)
+        return float(low), float(high)
+
+    @property
+    def wide_rope(self) -> tuple[str, float] | None:
+        """When the rope may be in the wrong units: it is at least :data:`WIDE_ROPE` of the
+        score's (finite) range and wider than every data set's mean difference, so that every
+        data set lies inside it (0.5 typed for half a point of accuracy in fractions).
+
+        A wide rope can be meant, so it is said, never refused
+        (:func:`~bayestut.analysis.comparison_text.wide_rope` writes the sentence). With an
+        unbounded range the rope's units cannot be judged: None.
+
+        Returns
+        -------
+        tuple of (str, float) or None
+            The data set with the largest absolute mean difference, and that difference; None
+            when the rope is narrower, or the scores are identical.
+        """
+        low, high = self.score_range
+        means = self.differences.means().abs()
+        if (self.identical or not np.isfinite(high - low)
+                or self.rope < WIDE_ROPE * (high - low) or self.rope <= means.max()):
+            return None
+        return str(means.idxmax()), float(means.max())
 
     @property
     def identical(self) -> bool:

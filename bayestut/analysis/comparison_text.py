@@ -430,6 +430,49 @@ def rope_sensitivity(c, stable: bool = False) -> str:
             + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
 
 
+def rope_units(result) -> str:
+    """When the rope may be in the wrong units (``result.wide_rope``): one sentence naming
+    the largest absolute mean difference and its data set, the score's range, and the rope
+    meant in percentage points (or percent of the range) with its fix; said, never refused,
+    since a wide rope can be meant.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result; for K classifiers, one sentence for all the pairs.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
+    wide = result.wide_rope
+    if not wide:
+        return ""
+    pairs = getattr(result, "pairs", None)
+    if pairs is None:       # two classifiers: (data set, largest)
+        c, where, (name, largest) = result, "", wide
+    else:                   # K classifiers: {(a, b): (data set, largest)}
+        (a, b), (name, largest) = max(wide.items(), key=lambda item: item[1][1])
+        c = pairs[(a, b)]
+        where = (" in every pair" if len(wide) == len(pairs) else
+                 f" in {len(wide)} of the {len(pairs)} pairs ("
+                 + ", ".join(f"{x} against {y}" for x, y in wide) + ")")
+        name = f"{a} against {b} on {name}"
+    low, high = c.score_range
+    width = high - low
+    shown = next((t for t in (f"{largest:.{k}g}" for k in range(3, 18)) if float(t) < c.rope),
+                 repr(largest))        # never printed as wide as the rope it lies within
+    meant = (f"{c.rope:g} percentage points" if (low, high) == (0.0, 1.0) else
+             f"{c.rope:g}% of that range")
+    fix = f"{c.rope * width / 100:.6g}"
+    divided = " (the percentages divided by 100)" if c.options.get("percent") else ""
+    return (f"The rope ±{c.rope:g} is {c.rope / width:.0%} of the score's range "
+            f"[{low:g}, {high:g}]{divided} and holds every data set's mean difference{where} "
+            f"(the largest in absolute value: {shown}, on {name}): if you meant {meant}, "
+            f"give --rope {fix} (rope={fix} in Python).")
+
+
 def pooled(c) -> str:
     """Why the verdict decides when no single data set does (empty otherwise).
 
@@ -601,6 +644,7 @@ def summary(c) -> str:
     """
     lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
              *([rope_sensitivity(c), ""] if rope_sensitivity(c) else []),
+             *([rope_units(c), ""] if rope_units(c) else []),
              settings(c), orientation(c), ""]
     if c.overall():
         lines += ["Over all data sets:", overall_table(c).to_string(), "",

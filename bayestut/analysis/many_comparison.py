@@ -73,6 +73,21 @@ class ManyComparison:
         the same data sets."""
         return next(iter(self.pairs.values())).refused
 
+    @property
+    def wide_rope(self) -> dict:
+        """The pairs whose rope may be in the wrong units
+        (:attr:`~bayestut.analysis.comparison.PairResult.wide_rope`: a sizeable share of the
+        score's range, and wider than every data set's mean difference).
+
+        Returns
+        -------
+        dict
+            ``{(a, b): (data set, largest absolute mean difference)}``, in the pairs' order;
+            empty when no pair's rope is.
+        """
+        return {pair: wide for pair, c in self.pairs.items()
+                if (wide := c.wide_rope) is not None}
+
     def overall(self, test: str, a: str, b: str) -> Overall:
         """Internal: one multi-data-set test of a against b, for either order of the pair: its
         number-line arrays (b better, equivalent, a better) with their Monte Carlo errors."""

@@ -71,7 +71,7 @@ def verdict(many) -> list[str]:
             out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the best expected "
                        f"rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
-    return out
+    return out + ([comparison_text.rope_units(many)] if many.wide_rope else [])
 
 
 def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str) -> str:

@@ -15,6 +15,7 @@ import io
 from .. import __version__
 from . import many_text, wording
 from .comparison import SHARE
+from .comparison_text import rope_units
 from .many_comparison import ManyComparison
 from .many_text import RANKING_LEGEND
 from .pages import render, table
@@ -85,7 +86,8 @@ def two_page(report) -> str:
                for name, fig in report.figures().items()]
     return render(
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
-        headline=report.headline(), sensitivity=report.rope_sensitivity(),
+        headline=report.headline(),
+        sensitivity=" ".join(filter(None, [report.rope_sensitivity(), rope_units(report)])),
         settings=report.settings(),
         orientation=report.orientation(),
         decisions=decisions[:-1] if each else decisions,

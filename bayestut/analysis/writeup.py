@@ -465,7 +465,8 @@ def _many_results(many) -> list[str]:
 def results_text(result) -> str:
     """The results paragraph, as prose for a paper: each test's finding, with the probability
     it rests on and the threshold; then the data sets' decisions counted by outcome."""
-    return " ".join(_many_results(result) if _many(result) else _pair_results(result))
+    sentences = _many_results(result) if _many(result) else _pair_results(result)
+    return " ".join(filter(None, [*sentences, comparison_text.rope_units(result)]))
 
 
 def bibtex(result) -> str:
