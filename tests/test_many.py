@@ -343,7 +343,7 @@ def test_pairs_without_a_decision_get_the_card_and_a_plan_command_each(tmp_path)
     undecided = [(a, b) for (a, b), c in many.pairs.items() if c.decision == "no decision"]
     assert undecided, "the fixture must leave a pair undecided"
     text = many.summary()
-    assert "reading-your-verdict.md" in text
+    assert 'python -m bayestut card --section "No decision"' in text
     for a, b in undecided:
         assert f"plan {path} {a} {b} --rope 0.003 --add 5 10 20" in text
     page = html_report(many)

@@ -101,8 +101,8 @@ def test_a_no_decision_report_ends_with_the_next_step(tmp_path, capsys):
     summary = out.split("\nreport written to")[0].rstrip()
     assert "Verdict: Hierarchical test over 3 data sets: no decision" in summary
     last = summary.splitlines()[-1]
-    assert last.startswith("Next step: read the card Reading your verdict "
-                           "(docs/reading-your-verdict.md")
+    assert last.startswith('Next step: read the card Reading your verdict, section "No '
+                           'decision" (python -m bayestut card --section "No decision")')
     assert last.endswith(f"python -m bayestut plan '{csv}' mine base --rope 0.02 "
                          "--add 5 10 20")
     page = (tmp_path / "compare_mine_vs_base.html").read_text()

@@ -1,5 +1,6 @@
-"""The package travels: its wheel, installed outside the repository, carries the Stan programs
-and the bundled results, and runs a hierarchical comparison from there."""
+"""The package travels: its wheel, installed outside the repository, carries the Stan programs,
+the bundled results and the card Reading your verdict, and runs a hierarchical comparison from
+there."""
 
 import os
 import shutil
@@ -84,6 +85,15 @@ def test_the_installed_command_line_runs_a_hierarchical_comparison(installed, tm
     assert done.returncode == 0, done.stderr
     page = (tmp_path / "report" / "compare_nbc_vs_hnb.html").read_text(encoding="utf-8")
     assert "hierarchical" in page.lower()
+
+
+def test_the_installed_command_prints_the_card(installed, tmp_path):
+    # a reader who installed the wheel has no docs/: the "no decision" next step's command
+    done = _run(["-m", "bayestut", "card", "--section", "No decision"], installed, tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("**No decision** means that no outcome reaches the threshold")
+    whole = _run(["-m", "bayestut", "card"], installed, tmp_path).stdout
+    assert whole == (REPO / "docs" / "reading-your-verdict.md").read_text(encoding="utf-8") + "\n"
 
 
 def test_the_installed_notebook_command_runs_the_own_results_notebook(installed, tmp_path):

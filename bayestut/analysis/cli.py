@@ -68,7 +68,8 @@ def parser() -> argparse.ArgumentParser:
     p = _Parser(prog="python -m bayestut", description=DESCRIPTION, epilog=EPILOG,
                 formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("--version", action="version", version=f"bayestut {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{compare,notebook,plan}")
+    sub = p.add_subparsers(dest="command", required=True,
+                           metavar="{compare,notebook,plan,card}")
     c = sub.add_parser("compare", description=DESCRIPTION, epilog=EPILOG,
                        formatter_class=argparse.RawDescriptionHelpFormatter,
                        help="compare classifiers A and B, or every pair; write an HTML report")
@@ -88,7 +89,59 @@ def parser() -> argparse.ArgumentParser:
                         "sets (a method paper's claim); the report shows both")
     own_notebook.add_parser(sub)
     plan_parser(sub)
+    card_parser(sub)
     return p
+
+
+def card_parser(sub) -> None:
+    """`card`: the card Reading your verdict, printed (from an installed wheel too)."""
+    k = sub.add_parser("card", help="print the card Reading your verdict",
+                       description="Print the one-page card Reading your verdict, which "
+                       "explains every number of a report (docs/reading-your-verdict.md in "
+                       "the repository; the book renders it).")
+    k.add_argument("--section", metavar="TITLE",
+                   help='only the section whose title starts with TITLE, e.g. "No decision"')
+    k.set_defaults(run=lambda args: print(card_text(args.section)))
+
+
+def card_text(section: str | None = None) -> str:
+    """The card Reading your verdict as Markdown, whole or one section.
+
+    Parameters
+    ----------
+    section : str, optional
+        The start of a section's title, in any case ("No decision", "no-decision"): a
+        section is a paragraph opening with a bold title and the paragraphs up to the next.
+
+    Returns
+    -------
+    str
+        The card, or the section.
+    """
+    import re
+
+    from ..errors import InputError
+    from ..paths import CARD
+
+    text = CARD.read_text(encoding="utf-8")
+    if section is None:
+        return text
+    sections: dict[str, list[str]] = {}
+    title = None
+    for paragraph in text.strip().split("\n\n"):
+        opened = re.match(r"\*\*(.+?)\*\*", paragraph)
+        if opened:
+            title = opened.group(1).rstrip(".")
+            sections[title] = []
+        if title is not None:
+            sections[title].append(paragraph)
+    wanted = " ".join(section.replace("-", " ").split()).lower()
+    found = [t for t in sections if wanted and t.lower().startswith(wanted)]
+    if not found:
+        raise InputError(f"the card has no section {section!r}: give the start of one of "
+                         + ", ".join(f'"{t}"' for t in sections)
+                         + ", or no --section for the whole card")
+    return "\n\n".join(sections[found[0]])
 
 
 def plan_parser(sub) -> None:
@@ -261,7 +314,8 @@ def check_out(out: Path) -> None:
 INTERRUPTED = 130     # the shell's code for a process ended by Ctrl-C (128 + SIGINT)
 # what Ctrl-C leaves undone, per command (plan writes no file at all)
 STOPPED = {"compare": "no report written", "notebook": "no notebook written",
-           "plan": "planning stopped (the plan command writes no file)"}
+           "plan": "planning stopped (the plan command writes no file)",
+           "card": "nothing written"}
 _stopped = "nothing written"
 
 

@@ -52,7 +52,9 @@ EXACT_ERROR = (
     "hierarchical test: computed exactly, by numerical integration: its posterior probability "
     "is the limit for infinitely many draws; its ±, the numerical error of the integration "
     "(its difference from a coarser grid), the same on every machine and for every seed.")
-CARD = "Next step: read the card Reading your verdict (docs/reading-your-verdict.md, 'No decision')"
+# the card's command, not its repository path: a reader who installed the wheel has no docs/
+CARD = ('Next step: read the card Reading your verdict, section "No decision" '
+        '(python -m bayestut card --section "No decision")')
 PLACEHOLDER = "RESULTS.csv"        # the plan command's file when the table came from memory
 
 

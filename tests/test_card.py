@@ -1,0 +1,41 @@
+"""The card Reading your verdict travels with the package: ``python -m bayestut card`` prints
+it (the installed wheel's is tested in test_wheel.py), from its one source in docs/, and the
+"no decision" report's next step names that command, not a repository path."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+from bayestut import paths
+from bayestut.analysis.cli import card_text, main
+from bayestut.analysis.comparison_text import CARD
+
+DOCS_CARD = Path(__file__).resolve().parents[1] / "docs" / "reading-your-verdict.md"
+
+
+def test_the_package_card_is_the_docs_card_itself():
+    assert paths.CARD.resolve() == DOCS_CARD         # a link, not a copy that can drift
+    assert card_text() == DOCS_CARD.read_text(encoding="utf-8")
+
+
+def test_the_next_steps_command_prints_the_no_decision_section(capsys):
+    command = shlex.split(CARD[CARD.index("(") + 1:CARD.rindex(")")])
+    assert command[:3] == ["python", "-m", "bayestut"]
+    assert main(command[3:]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("**No decision** means that no outcome reaches the threshold")
+    assert "python -m bayestut plan" in said           # the section's next step
+    assert "**δ₀" not in said and "**The threshold**" not in said      # that section only
+
+
+def test_a_section_is_found_by_the_start_of_its_title_in_any_spelling():
+    assert card_text("no-decision") == card_text("No decision")
+    assert card_text("the rope").startswith("**The rope**")
+
+
+def test_an_unknown_section_is_an_input_error_naming_them(capsys):
+    assert main(["card", "--section", "Odds"]) == 2
+    message = capsys.readouterr().err
+    assert "no section 'Odds'" in message and '"No decision"' in message
+    assert "or no --section for the whole card" in message
