@@ -97,3 +97,11 @@ def test_the_k_classifier_report_says_it_once(fractions):
     assert len(re.findall("percentage points", html_report(many))) == 1
     narrow = bt.compare_all(table, rope=0.01, ranking=False, n_jobs=1, progress=False, **FAST)
     assert narrow.wide_rope == {} and comparison_text.rope_units(narrow) == ""
+
+
+def test_an_unbounded_score_range_leaves_the_units_unjudged(fractions):
+    # log-loss in [0, inf): no share of the range to weigh the rope against, so no sentence
+    c = bt.compare(fractions, "mine", "baseline", rope=0.5, score_range=(0, float("inf")),
+                   lower_is_better=True, **FAST)
+    assert c.score_range == (0.0, float("inf"))
+    assert c.wide_rope is None and comparison_text.rope_units(c) == ""
