@@ -91,3 +91,24 @@ def test_the_html_report_shows_delta0_first_when_it_is_the_claim(table):
         simplex = page.index("for each posterior draw, the probability of each outcome")
         assert (caption < simplex) is first
         assert "mine better on the right" in page[caption:caption + 600]
+
+
+def test_without_a_grid_the_density_is_the_draws_and_the_figure_still_reads_the_result(table):
+    # Stan's results (and an exact one whose grid was not kept) have only draws: a kernel
+    # density of them, whose regions hold the draws' shares up to its smoothing
+    import dataclasses
+
+    c = bt.compare(table, "mine", "baseline")
+    drawn = dataclasses.replace(c.hierarchical, grids=None)
+    x, f = delta0_density(drawn)
+    inside = lambda lo, hi: np.trapezoid(np.where((x >= lo) & (x <= hi), f, 0.0), x)
+    mass = [inside(-np.inf, -c.rope), inside(-c.rope, c.rope), inside(c.rope, np.inf)]
+    shares = [np.mean(drawn.delta0 < -c.rope), np.mean(np.abs(drawn.delta0) <= c.rope),
+              np.mean(drawn.delta0 > c.rope)]
+    np.testing.assert_allclose(mass, shares, atol=0.05)
+    from bayestut.figures.hierarchical import delta0_posterior
+
+    ax = delta0_posterior(drawn)
+    assert [name for _, name, _ in regions(ax)] == ["baseline better", "equivalent",
+                                                    "mine better"]
+    plt.close("all")
