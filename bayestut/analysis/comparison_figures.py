@@ -81,7 +81,18 @@ def figures(c) -> dict:
 
 def delta0_axis(c) -> str:
     """The δ₀ figure's axis: the differences as the result takes them, and whose side is
-    whose (for a lower-is-better metric the differences are score(b) − score(a))."""
+    whose (for a lower-is-better metric the differences are score(b) − score(a)).
+
+    Parameters
+    ----------
+    c : Comparison
+        The result.
+
+    Returns
+    -------
+    str
+        The axis label, two lines.
+    """
     first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
     return (f"δ₀: mean of score({first}) − score({second}) over the population of data sets"
             f"\n(positive: {c.a} better; negative: {c.b} better)")

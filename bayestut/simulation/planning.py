@@ -198,7 +198,20 @@ def pick_populations(favour: np.ndarray, delta0: np.ndarray, k: int,
 
 
 def decided_on(fit, about: str) -> np.ndarray:
-    """The (left, rope, right) probabilities a fit's decision ``about`` is taken on."""
+    """The probabilities a fit's decision ``about`` is taken on.
+
+    Parameters
+    ----------
+    fit : ExactHierarchicalResult
+        An exact-engine fit.
+    about : str
+        "new data set" (its posterior probabilities) or "delta0" (δ₀'s).
+
+    Returns
+    -------
+    numpy.ndarray
+        (left, rope, right), the number line's order.
+    """
     return np.asarray(fit._delta0_probabilities if about == ABOUT_DELTA0
                       else fit._probabilities, float)
 
