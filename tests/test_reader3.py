@@ -117,17 +117,18 @@ def test_a_negative_number_rounding_to_zero_prints_as_zero():
     assert "-0.000" not in text and "-0.001" in text
 
 
-def test_the_next_step_after_a_delta0_verdict_says_what_plan_plans():
-    # a reader's finding: plan has no --about, and answered "decided already" under a δ₀
-    # "no decision"; the report now says which rule the plan is for
+def test_the_next_step_after_a_delta0_verdict_plans_the_decision_on_delta0():
+    # a reader's finding: plan had no --about, and answered "decided already" under a δ₀
+    # "no decision"; the planner now plans the decision on δ₀, and the report asks for it
     table = make_table(8, 2, 5, gaps=0.004, seed=3)
     c = bt.compare(table, "mine", "baseline", rope=0.003, about="delta0", engine="exact",
                    progress=False)
     assert c.decision == "no decision", "the fixture must leave δ₀ undecided"
     step = comparison_text.next_step(c)
-    assert "plan" in step and "not for the decision on δ₀" in step
+    assert "plan" in step and "--about delta0" in step
     plain = bt.compare(table, "mine", "baseline", rope=0.003, engine="exact", progress=False)
     assert "δ₀" not in comparison_text.next_step(plain)
+    assert "--about" not in comparison_text.next_step(plain)
 
 
 def test_the_card_states_the_weak_decision_cut_off_the_code_uses():

@@ -158,6 +158,10 @@ def plan_parser(sub) -> None:
                    help="simulated studies (default 200: about half a minute on 2 cores for "
                         "50 data sets and three counts; Monte Carlo error at most 0.05)")
     add_options(n, [*READING, "rope", "threshold", "seed", "jobs"])
+    n.add_argument("--about", choices=("new-data-set", "delta0"), default="new-data-set",
+                   help="the decision planned: on a new data set (the papers' rule, the "
+                        "default) or on delta0, the mean difference over data sets (a method "
+                        "paper's claim), as compare --about")
     n.set_defaults(run=run_plan)
 
 
@@ -167,7 +171,7 @@ def run_plan(args) -> None:
     a, b = args.names       # argparse's nargs=2: exactly two
     found = plan(args.results, a, b, add=args.add, rope=args.rope, sims=args.sims,
                  threshold=args.threshold, seed=args.seed, n_jobs=args.jobs,
-                 progress=None, **reading(args))
+                 progress=None, about=args.about, **reading(args))
     print(found.summary(command_line=True))     # the answer first, then details, the tables
 
 

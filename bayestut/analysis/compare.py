@@ -274,14 +274,16 @@ non_centred, engine, progress, plan, about
                     adapt_delta=adapt_delta, non_centred=non_centred, progress=progress,
                     engine=engine)
     planned = None
-    undecided = hierarchical is not None and decide(hierarchical.probabilities,
-                                                     threshold) == NO_DECISION
+    undecided = hierarchical is not None and decide(
+        hierarchical.delta0_probabilities if about == ABOUT[1] else hierarchical.probabilities,
+        threshold) == NO_DECISION
     if plan and undecided:
         # the planner starts from this posterior when the exact engine computed it (Stan's
         # draws have no grid to reweight: then the planner integrates its own)
         planned = plan_differences(d, plan, rope=rope, threshold=threshold, sims=SIMS, seed=seed,
                                    progress=True if progress else None,   # None: when long
-                                   posterior=hierarchical if engine == "exact" else None)
+                                   posterior=hierarchical if engine == "exact" else None,
+                                   about=about)
     return Comparison(a=d.a, b=d.b, metric=data.metric, rope=rope, threshold=threshold,
                       lower_is_better=data.lower_is_better, differences=d,
                       per_dataset=per_dataset, signed_rank=signed_rank,

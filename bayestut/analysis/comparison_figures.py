@@ -10,7 +10,9 @@ from . import wording
 TITLES = {"signed_rank": "Bayesian signed-rank test on the data sets' means",
           "sign": "Bayesian sign test on the data sets' means",
           "hierarchical": "Hierarchical test: one point per posterior draw,\n"
-                          "its probabilities for a new data set"}
+                          "its probabilities for a new data set",
+          "delta0": "Hierarchical test: the posterior of δ₀, the mean difference of the "
+                    "population of data sets"}
 
 
 def names(c) -> list[str]:
@@ -31,12 +33,14 @@ def figures(c) -> dict:
     dict
         matplotlib Figures: "per_dataset" (each data set's posterior; not with mean scores
         only), then the multi-data-set tests' simplices, "signed_rank" and "hierarchical" (or
-        "sign" with mean scores only); none of these with one data set, nor when the
-        difference is one number everywhere. The figures stay open (and so show in a
-        notebook) until closed.
+        "sign" with mean scores only), then "delta0", δ₀'s posterior (first of all with
+        ``about="delta0"``: it is the verdict's claim); none but "per_dataset" with one data
+        set, nor any when the difference is one number everywhere. The figures stay open
+        (and so show in a notebook) until closed.
     """
     import matplotlib.pyplot as plt
 
+    from ..figures.hierarchical import delta0_posterior
     from ..figures.posteriors import font_families, forest
     from ..figures.simplex import simplex_plot
 
@@ -65,7 +69,33 @@ def figures(c) -> dict:
             simplex_plot(samples, wording.region_names(c.a, c.b), ax=ax, shares=exact)
             ax.set_title(f"{TITLES[name]}\n{c.a} against {c.b}")
             out[name] = fig
+        h = getattr(c, "hierarchical", None)
+        if h is not None and not single:
+            ax = delta0_posterior(h, xlabel=delta0_axis(c))
+            ax.set_title(f"{TITLES['delta0']}\n{c.a} against {c.b}", fontsize=10)
+            out["delta0"] = ax.figure
+            if getattr(c, "about", None) == "delta0":     # the verdict's claim comes first
+                out = {"delta0": out.pop("delta0"), **out}
     return out
+
+
+def delta0_axis(c) -> str:
+    """The δ₀ figure's axis: the differences as the result takes them, and whose side is
+    whose (for a lower-is-better metric the differences are score(b) − score(a)).
+
+    Parameters
+    ----------
+    c : Comparison
+        The result.
+
+    Returns
+    -------
+    str
+        The axis label, two lines.
+    """
+    first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
+    return (f"δ₀: mean of score({first}) − score({second}) over the population of data sets"
+            f"\n(positive: {c.a} better; negative: {c.b} better)")
 
 
 def missing_glyphs(c) -> str:

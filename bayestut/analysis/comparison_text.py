@@ -337,19 +337,10 @@ def next_step(c) -> str:
         return ""
     if means_only(c):        # the planner needs every fold
         return CARD + ", and collect more data sets, with every fold's score if you can."
-    papers_decided = c.about == "delta0" and str(
-        decide_regions(c.overall()[-1].shares, c.threshold)) != NO_DECISION
-    if papers_decided:      # the planner plans only the papers' rule, and it has decided
-        return (CARD + ", and collect more data sets: the planner (python -m bayestut plan) "
-                "plans only the papers' rule on a new data set, which has decided already")
     text = (CARD + ", then estimate how likely 5, 10 or 20 more data sets are to decide: "
             + plan_command(c))
     if c.options.get("results") is None:
         text += PLACEHOLDER_NOTE
-    if c.about == "delta0":         # the planner has no such option: say what it plans
-        text += (". The plan is for the papers' rule (the posterior probability that an "
-                 "outcome is the likeliest on a new data set), not for the decision on δ₀ "
-                 "taken above")
     return text
 
 
@@ -387,6 +378,8 @@ def plan_command(c) -> str:
         inferred = None
     if c.lower_is_better != inferred:
         command.append("--lower-is-better" if c.lower_is_better else "--higher-is-better")
+    if c.about == "delta0":      # the plan is for the decision taken
+        command += ["--about", "delta0"]
     command += ["--add", "5", "10", "20"]
     return " ".join(shlex.quote(part) for part in command)
 

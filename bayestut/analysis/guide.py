@@ -20,8 +20,10 @@ import pandas as pd
 from . import compare as compare_module
 from .writeup import counted
 from ..methods.correlated import correlated_bayesian_ttest
+from ..checks import check
 from ..errors import InputError
 from ..methods.decisions import SHOWN, decide, probability_columns
+from ..methods.hierarchical_result import DELTA0, POSTERIOR
 from ..methods.hierarchical_ropes import rope_sweep
 from ..methods.nonparametric import signed_rank_test
 
@@ -55,10 +57,11 @@ def signed_rank_sweep(z, ropes, n_samples: int = 50_000, seed: int = 0, a: str |
                   b or str(getattr(z, "b", "b")))
 
 
-def hierarchical_sweep(d, ropes, seed: int = 0, fit=None) -> pd.DataFrame:
-    """The hierarchical test's posterior probabilities (the verdict's number: that an outcome
-    is the likeliest) for each rope half-width r, named as :func:`correlated_sweep` names
-    them; with a column "numerical error", the largest of the row's.
+def hierarchical_sweep(d, ropes, seed: int = 0, fit=None,
+                       about: str = "new data set") -> pd.DataFrame:
+    """The hierarchical test's probabilities that its decision is taken on, for each rope
+    half-width r, named as :func:`correlated_sweep` names them; with a column "numerical
+    error", the largest of the row's.
 
     Parameters
     ----------
@@ -71,16 +74,28 @@ def hierarchical_sweep(d, ropes, seed: int = 0, fit=None) -> pd.DataFrame:
     fit : optional
         The hierarchical test's exact fit of ``d`` (``result.hierarchical`` of compare), reused
         rather than fitted again.
+    about : str
+        What the decision is about, as for compare: "new data set" (the papers' rule: the
+        posterior probability that an outcome is the likeliest on a new data set) or
+        "delta0" (the probability for δ₀, the population's mean difference: a method
+        paper's claim).
 
     Returns
     -------
     pandas.DataFrame
         One row per r. The exact engine's grid is placed once and integrated at every r
         (:func:`bayestut.methods.hierarchical_ropes.rope_sweep`): about a fifth of a second
-        per r after one fit.
+        per r after one fit (δ₀'s, far less). ``attrs["kind"]`` names the probabilities
+        ("posterior probability" or "probability for δ₀"), the y label of
+        :func:`bayestut.figures.guide.sensitivity_figure`.
     """
-    p, error = rope_sweep(d, ropes, seed=seed, fit=fit)
-    return _frame(p, ropes, d.a, d.b).assign(**{"numerical error": error.max(axis=1)})
+    about = check("about", about).replace("-", " ")
+    delta0 = about == "delta0"
+    p, error = rope_sweep(d, ropes, seed=seed, fit=fit,
+                          of="delta0_probabilities" if delta0 else "shares")
+    sweep = _frame(p, ropes, d.a, d.b).assign(**{"numerical error": error.max(axis=1)})
+    sweep.attrs["kind"] = DELTA0 if delta0 else POSTERIOR
+    return sweep
 
 
 def decision_ranges(sweep: pd.DataFrame, threshold: float = 0.95) -> pd.DataFrame:

@@ -1,5 +1,6 @@
 """How many more data sets? ``bt.plan``: the probability that the hierarchical test, rerun on
-the present data plus m new data sets like them, reaches a decision (issue 35).
+the present data plus m new data sets like them, reaches a decision (issue 35): on a new data
+set (the papers' rule) or, with ``about="delta0"``, on δ₀ (issue 38).
 
 The input is read through the one door (:func:`bayestut.data.open_results`) and its settings
 checked by the one rule (:mod:`bayestut.checks`), as ``compare`` does; the simulation itself
@@ -22,7 +23,8 @@ __all__ = ["ADD", "SIMS", "Plan", "plan"]
 def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
          sims: int = SIMS, seed: int = 0, lower_is_better: bool | None = None,
          score: str = "score", score_range=FRACTION, percent: bool = False, n_jobs: int = -1,
-         backend: str | None = None, progress: bool | None = None) -> Plan:
+         backend: str | None = None, progress: bool | None = None,
+         about: str = "new data set") -> Plan:
     """How likely is a decision if m more data sets like the present ones are added?
 
     Parameters
@@ -45,6 +47,10 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
     progress : bool or None
         An estimate up front and a progress bar on standard error (None, the default: when
         the work is estimated to take over 10 seconds).
+    about : str
+        The decision planned, as for :func:`~bayestut.analysis.compare.compare`: "new data
+        set" (the papers' rule, the default) or "delta0" (the decision on δ₀, the
+        population's mean difference: a method paper's claim).
 
     Returns
     -------
@@ -53,6 +59,7 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
         answer, its details and the tables, as the ``plan`` command prints them.
     """
     counts, sims = check_counts(add), check("sims", sims)
+    about = check("about", about).replace("-", " ")      # one spelling inside
     settings = check_all(threshold=threshold, seed=seed, n_jobs=n_jobs)
     if progress is not None:        # None: an estimate and progress when the work is long
         progress = check("progress", progress)
@@ -72,7 +79,7 @@ def plan(results, a, b, add=ADD, *, rope: float = 0.01, threshold: float = 0.95,
                          "results on a second data set before planning")
     try:
         return plan_differences(d, counts, rope=rope, sims=sims, backend=backend,
-                                progress=progress, **settings)
+                                progress=progress, about=about, **settings)
     except InputError as problem:
         text = str(problem)
         if "engine" not in text:

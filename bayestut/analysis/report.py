@@ -34,6 +34,10 @@ FIGURE_CAPTIONS = {
     "hierarchical": "Hierarchical test: for each posterior draw, the probability of each "
                     "outcome on a new data set. Each corner's number is the posterior "
                     "probability that its outcome is the likeliest.",
+    "delta0": "Hierarchical test: the posterior density of δ₀, the mean difference of the "
+              "population of data sets (a method paper's claim). Each region's number is the "
+              "probability for δ₀ (its posterior probability of lying there); the bar under "
+              "the curve is δ₀'s 95% credible interval.",
 }
 
 
@@ -42,6 +46,9 @@ def orientation(name: str, a: str, b: str) -> str:
     a's side is on the right, where the tables put it first."""
     if name == "per_dataset":
         return f" The axis is {a} − {b}: {b} better on the left, {a} better on the right."
+    if name == "delta0":
+        return (f" δ₀ is positive when {a} is better: {b} better on the left, {a} better "
+                "on the right.")
     return (f" As on the axis of {a} − {b}, {b} better is the bottom-left corner and {a} "
             "better the bottom-right one.")
 

@@ -79,11 +79,20 @@ def _curves(ax, sweep, labels, linestyle="-"):
                 label=label)
 
 
+def _kind(sweeps) -> str:
+    """The kind of probability a panel's sweeps hold, from their ``attrs``: one name, or
+    "probability" when they are of several kinds or unnamed."""
+    kinds = {sweep.attrs.get("kind") for sweep, _ in sweeps.values()}
+    return str(kinds.pop()) if len(kinds) == 1 and None not in kinds else "probability"
+
+
 def sensitivity_figure(panels, labels, rope=0.01, threshold=0.95):
     """One panel per entry of ``panels``: (title, y label, {line style: (sweep, name or None)}),
     the outcomes named by ``labels`` (in the reading order, e.g. ``decisions.outcomes(a, b)``)
     in a legend shared by all panels; the threshold is a dotted line, the chosen rope a thin
-    grey one."""
+    grey one. A y label of None is the kind of probability the panel's sweeps name
+    (``attrs["kind"]`` of :func:`bayestut.analysis.guide.hierarchical_sweep`: the posterior
+    probability, or the probability for δ₀)."""
     labels = list(labels)[::-1]         # the number line's order, as the colours'
     fig, axes = plt.subplots(1, len(panels), figsize=(4.3 * len(panels), 3.8), squeeze=False)
     axes = axes[0]                 # one panel or several alike
@@ -96,7 +105,8 @@ def sensitivity_figure(panels, labels, rope=0.01, threshold=0.95):
         ax.axhline(threshold, color="#333333", lw=0.8, ls=":")
         ax.axvline(rope, color="#999999", lw=0.8)
         ax.set(xlim=(sweep.index.min(), sweep.index.max()), ylim=(-0.02, 1.02),
-               xlabel="rope half-width $r$ (the rope is $[-r, r]$)", ylabel=ylabel)
+               xlabel="rope half-width $r$ (the rope is $[-r, r]$)",
+               ylabel=ylabel if ylabel is not None else _kind(sweeps))
         ax.set_title(title, fontsize=10)
     handles = outcome_handles(labels)
     handles += [Line2D([], [], color="#333333", ls=ls, label=name) for ls, name in styles.items()]

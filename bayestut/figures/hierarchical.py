@@ -1,5 +1,6 @@
 """Figures of one hierarchical fit (notebook 05): the voting picture of MLJ Figure 1, ArviZ rank
-plots of the chains, and a posterior predictive check of the data sets' mean differences.
+plots of the chains, a posterior predictive check of the data sets' mean differences, and δ₀'s
+posterior with its three regions (the report's figure of a method paper's claim).
 
 Outcomes are coloured as everywhere else (:mod:`bayestut.figures.style`); curves and draws that belong
 to no outcome are drawn in its neutral colour.
@@ -16,7 +17,8 @@ import numpy as np
 import pandas as pd
 from scipy import stats
 
-from ..methods.decisions import shown
+from ..methods import hierarchical_exact
+from ..methods.decisions import outcomes, probability_text, shown
 from ..methods.hierarchical import HierarchicalResult, replicated_means
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, fill_by_outcome,
                     outcome_handles, rope_handle, rope_lines)
@@ -180,3 +182,120 @@ def predictive_check(result: HierarchicalResult, seed: int = 0, shown: int = 100
     axes[0].legend(handles=handles, fontsize=8, loc="upper left")
     fig.tight_layout()
     return fig
+
+
+# --- δ₀'s posterior -----------------------------------------------------------------------------
+
+SIDE_SHARE = 0.2          # each side region keeps at least this share of the axis's width, so
+                          # that its name and probability fit over it
+TAILS = 5e-4              # the densely drawn part of δ₀'s posterior: between these quantiles
+
+
+def _exact_grid(result: HierarchicalResult):
+    """The exact engine's fine grid, or None (Stan's draws, or a grid not kept)."""
+    grids = getattr(result, "grids", None)
+    return grids[0] if grids is not None else None
+
+
+def _p_equals(p: float) -> str:
+    """'P = 0.542', or 'P < 0.001' and 'P > 0.999' (the tables' rule)."""
+    text = probability_text(p)
+    return f"P {text}" if text[0] in "<>" else f"P = {text}"
+
+
+def delta0_density(result: HierarchicalResult, points: int = 401) -> tuple[np.ndarray, np.ndarray]:
+    """δ₀'s posterior density, for a figure: from the exact engine's grid where it has one
+    (its distribution function differentiated: nothing sampled), else a kernel density of
+    the draws.
+
+    Parameters
+    ----------
+    result : HierarchicalResult
+        The hierarchical test's result.
+    points : int
+        Points across the axis, and as many again across δ₀'s posterior (0.05% to 99.95%).
+
+    Returns
+    -------
+    x, density : numpy.ndarray
+        x in the metric's units on the axis of a - b (positive: a better), covering at least
+        [-2 rope, 2 rope] and the rope's edges among its points; each region keeps at least
+        SIDE_SHARE of the axis (its name is written over it).
+    """
+    rope, grid = result.rope, _exact_grid(result)
+    scale = result.prepared.std_x
+    if grid is not None:
+        lo, hi = hierarchical_exact.delta0_quantiles(grid, [TAILS, 1 - TAILS]) * scale
+    else:
+        lo, hi = np.quantile(result.delta0, [TAILS, 1 - TAILS])
+    # the widths left of and right of the rope, grown until each is SIDE_SHARE of the whole
+    left = max(-rope - lo + 0.1 * (hi - lo), rope)
+    right = max(hi - rope + 0.1 * (hi - lo), rope)
+    for _ in range(50):         # a contraction (factor 2 SIDE_SHARE): converges
+        width = left + right + 2 * rope
+        left, right = max(left, SIDE_SHARE * width), max(right, SIDE_SHARE * width)
+    x = np.union1d(np.linspace(-rope - left, rope + right, points),
+                   np.r_[np.linspace(lo, hi, points), -rope, rope])
+    if grid is not None:
+        density = np.gradient(hierarchical_exact.delta0_cdf(grid, x / scale), x)
+    elif np.ptp(result.delta0) > 0:
+        density = stats.gaussian_kde(result.delta0)(x)
+    else:
+        density = np.zeros_like(x)
+    return x, np.maximum(density, 0.0)
+
+
+def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=None,
+                     level: float = 0.95):
+    """δ₀'s posterior density, its area coloured by outcome (b better left of the rope,
+    equivalent inside it, a better right of it), each region's name and probability for δ₀
+    written over it (:attr:`~HierarchicalResult.delta0_probabilities`), and δ₀'s credible
+    interval (:meth:`~HierarchicalResult.delta0_interval`) as a bar under the curve.
+
+    Parameters
+    ----------
+    result : HierarchicalResult
+        The hierarchical test's result (a - b, positive when a is better, for losses too).
+    xlabel : str, optional
+        The axis's label; by default δ₀ and which side is whose.
+    ax : matplotlib.axes.Axes, optional
+        Where to draw; a new figure by default.
+    level : float
+        The credible interval's probability.
+
+    Returns
+    -------
+    matplotlib.axes.Axes
+        The axes. Its legend lists the outcomes in the reading order (a better, equivalent,
+        b better), then the rope and the interval.
+    """
+    rope = result.rope
+    ax = ax or plt.subplots(figsize=(6.5, 3.6))[1]
+    x, density = delta0_density(result)
+    top = density.max() if density.max() > 0 else 1.0
+    fill_by_outcome(ax, x, density, rope, alpha=0.35)
+    ax.plot(x, density, color=POSTERIOR_COLOUR, lw=1.2)
+    rope_lines(ax, rope, label=False)
+    low, high = result.delta0_interval(level)
+    ax.plot([low, high], [-0.06 * top] * 2, color=POSTERIOR_COLOUR, lw=3,
+            solid_capstyle="butt", gid="credible interval")
+    ax.set(xlim=(x[0], x[-1]), ylim=(-0.12 * top, 1.6 * top), yticks=[],
+           ylabel="posterior density")
+    ax.set_xlabel(xlabel or f"δ₀, the population's mean difference ({result.a} − "
+                            f"{result.b}: {result.a} better when positive)")
+    # each region's name and probability over it; the rope's one row lower when it is narrow
+    names = outcomes(result.a, result.b)[::-1]          # the number line's order, as x
+    p = result.delta0_probabilities.to_numpy()[::-1]
+    centres = [(x[0] - rope) / 2, 0.0, (rope + x[-1]) / 2]
+    narrow = 2 * rope < SIDE_SHARE * (x[-1] - x[0])
+    for k, (name, centre) in enumerate(zip(names, centres)):
+        ax.text(centre, 0.8 if k == 1 and narrow else 0.97, f"{name}\n{_p_equals(p[k])}",
+                transform=ax.get_xaxis_transform(), ha="center", va="top", fontsize=8.5,
+                color=POSTERIOR_COLOUR, gid=f"region {REGIONS[k]}",
+                bbox=dict(boxstyle="round,pad=0.25", facecolor="white",
+                          edgecolor=OUTCOME_COLOURS[REGIONS[k]], alpha=0.9))
+    interval = plt.Line2D([], [], color=POSTERIOR_COLOUR, lw=3,
+                          label=f"{level:.0%} credible interval [{low:.3g}, {high:.3g}]")
+    ax.legend(handles=outcome_handles(names, alpha=0.35) + [rope_handle(rope), interval],
+              loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
+    return ax

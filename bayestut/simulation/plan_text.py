@@ -31,6 +31,11 @@ SPLIT_LEGEND = ("Per m and favoured outcome: its posterior probability; P(decisi
 number = probability_text      # the tables' rule; a test holds it to wording.number
 
 
+def _on(plan: Plan) -> str:
+    """' on δ₀' when the plan is for the decision on δ₀, else nothing (the papers' rule)."""
+    return " on δ₀" if plan.about == "delta0" else ""
+
+
 def more(m: int) -> str:
     """'1 more data set', '5 more data sets'."""
     return f"{m} more data set{'' if m == 1 else 's'}"
@@ -69,7 +74,7 @@ def _headline(plan: Plan, target: float, command_line: bool) -> tuple[str, str]:
     now = decide_regions(plan.present, plan.threshold)
     names = dict(zip(REGIONS, reversed(outcomes(plan.a, plan.b))))
     state = "no decision yet" if now == NO_DECISION else f"decided already ({names[str(now)]})"
-    state = f"{plan.a} against {plan.b}: {state}."
+    state = f"{plan.a} against {plan.b}{_on(plan)}: {state}."
     best = plan.smallest(target)
     if best is not None:
         p, error = plan.table.loc[best, ["P(decision)", "MC error"]]
@@ -118,9 +123,10 @@ def line(plan: Plan, m: int | None = None) -> str:
     m = max(plan.table.index) if m is None else m
     row = plan.table.loc[m]
     name, p = plan.likeliest(m)
-    likeliest = (f"the likeliest decision is \"{name}\" (probability {number(p)}); some "
+    likeliest = (f"the likeliest decision{_on(plan)} is \"{name}\" (probability "
+                 f"{number(p)}); some "
                  f"decision, with probability" if p > 0 else
-                 "no simulated study reached a decision: probability")
+                 f"no simulated study reached a decision{_on(plan)}: probability")
     return (f"With {more(m)} like these, {likeliest} "
             f"{number(row['P(decision)'])} ± {row['MC error']:.3f}; {spread(plan, m)}. "
             f"That is an average over the populations the present data leave plausible "
@@ -135,12 +141,12 @@ def by_favour(plan: Plan, m: int) -> list[str]:
     part = plan.split.loc[m]
     decided = np.rint(part["studies"] * part["P(decision)"].fillna(0)).astype(int)
     lines = []
-    for name, p, n, s, d in zip(part.index, part[POSTERIOR_COLUMN], part[DRAWN_COLUMN],
+    for name, p, n, s, d in zip(part.index, part[plan.kind], part[DRAWN_COLUMN],
                                 part["studies"], decided):
         drawn = (f"{n} of the {_populations(plan.populations)} drawn" if n > 0 else
                  "none of the populations drawn")
         studies = f"; {d} of their {s} studies decided" if n > 0 else ""
-        lines.append(f"{name}: {drawn} (posterior probability {number(p)}){studies}")
+        lines.append(f"{name}: {drawn} ({plan.kind} {number(p)}){studies}")
     p = plan.table.loc[m, "P(decision)"]
     lines.append(f"in all: {int(round(p * plan.sims))} of {plan.sims} studies decided, "
                  f"P(decision) {number(p)}")
@@ -165,13 +171,16 @@ def details(plan: Plan, target: float) -> list[str]:
         The bullets' lines, "- " first (the split's, indented "  - ").
     """
     focus = plan.smallest(target) or max(plan.table.index)
-    lines = [f"the hierarchical test (threshold {plan.threshold:g}, rope ±{plan.rope:g}) on the "
-             "present data plus m more like them"]
+    what = ("the hierarchical test's decision on δ₀, the population's mean difference"
+            if plan.about == "delta0" else "the hierarchical test")
+    lines = [f"{what} (threshold {plan.threshold:g}, rope ±{plan.rope:g}) on the present data "
+             "plus m more like them"]
     for m, row in plan.table.iterrows():
         lines.append(f"{more(int(m))}: P(decision) {number(row['P(decision)'])} ± "
                      f"{row['MC error']:.3f}; {spread(plan, int(m))}")
     name, p = plan.likeliest(focus)
-    lines.append(f"with {focus} more, the likeliest decision: \"{name}\" (probability "
+    lines.append(f"with {focus} more, the likeliest decision{_on(plan)}: \"{name}\" "
+                 f"(probability "
                  f"{number(p)})" if p > 0 else
                  f"with {focus} more, no simulated study reached a decision")
     lines.append(f"{plan.sims} simulated studies, of {_populations(plan.populations)} drawn "
@@ -212,8 +221,10 @@ def tables(plan: Plan) -> str:
     count, so that the console stays narrow), and their split by favoured outcome."""
     outcomes_table = _formatted(plan.table, set()).T
     split = _formatted(plan.split, {DRAWN_COLUMN, "studies"})
-    return "\n".join([OUTCOMES_LEGEND, outcomes_table.to_string(), "",
-                      SPLIT_LEGEND, split.to_string()])
+    legend = SPLIT_LEGEND.replace("posterior probability", plan.kind)
+    outcomes_legend = OUTCOMES_LEGEND.replace("test's outcomes", f"test's outcomes{_on(plan)}")
+    return "\n".join([outcomes_legend, outcomes_table.to_string(), "",
+                      legend, split.to_string()])
 
 
 def summary(plan: Plan, target: float, command_line: bool = False) -> str:

@@ -34,6 +34,11 @@ data leave plausible. Each population "favours" the outcome that a study of infi
 of its data sets would declare (the region holding the largest share of its delta_i); the
 plan shows the chance of a decision per favoured outcome, and how the chance spreads over
 populations, since an average of 0.5 can be half near-certain and half hopeless populations.
+
+The decision planned is the papers' (``about="new data set"``: the posterior probability that
+an outcome is the likeliest on a new data set) or the one on δ₀ (``about="delta0"``: its
+probability of lying in each region, integrated on the same grids; a population then favours
+the region holding its delta0, which infinitely many of its data sets pin down).
 """
 
 from __future__ import annotations
@@ -49,6 +54,7 @@ from scipy import stats
 from ..errors import InputError
 from ..methods import hierarchical
 from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, outcomes, shown
+from ..methods.hierarchical_result import DELTA0
 from ..methods.hierarchical_exact import rope_edge
 from ..methods.nonparametric import signed_rank_test
 from . import crossval, plan_text, reweighting
@@ -69,6 +75,10 @@ SIGNED_RANK_SAMPLES = 2_000   # per simulated study: a share's Monte Carlo error
 GRIDS = (ExactOptions.fine, ExactOptions.check)
 ATTEMPTS = 5                  # draws of one simulated study before its failure is reported
 LONG = 10.0                   # seconds: longer work says so up front and shows its progress
+NEW, ABOUT_DELTA0 = "new data set", "delta0"     # what the planned decision is about
+# the number each decision is taken on: the name of the split table's first column
+KIND = {NEW: POSTERIOR_COLUMN, ABOUT_DELTA0: DELTA0}
+OF = {NEW: "shares", ABOUT_DELTA0: "delta0_probabilities"}     # the fit's field of that number
 
 
 def check_counts(add, option: str = "add=(5, 10, 20), --add 5 10 20") -> tuple[int, ...]:
@@ -128,9 +138,10 @@ def new_datasets(rng, delta0, sigma0, nu, count: int, sds, runs: int, folds: int
     return np.clip(deltas[:, None] + noise * (target / spread)[:, None], -1.0, 1.0)
 
 
-def favoured(delta0, sigma0, nu, rope: float) -> np.ndarray:
-    """The outcome each population favours: the region holding the largest share of its
-    delta_i, which a study of ever more of its data sets declares.
+def favoured(delta0, sigma0, nu, rope: float, about: str = NEW) -> np.ndarray:
+    """The outcome each population favours: the one a study of ever more of its data sets
+    declares. On a new data set, the region holding the largest share of its delta_i; on
+    δ₀, the region holding its delta0.
 
     Parameters
     ----------
@@ -138,6 +149,8 @@ def favoured(delta0, sigma0, nu, rope: float) -> np.ndarray:
         Populations (broadcast together).
     rope : float
         The rope's half-width, in the same units as delta0 and sigma0.
+    about : str
+        "new data set" or "delta0": the decision planned.
 
     Returns
     -------
@@ -145,6 +158,8 @@ def favoured(delta0, sigma0, nu, rope: float) -> np.ndarray:
         0 (left), 1 (rope) or 2 (right) per population.
     """
     delta0 = np.asarray(delta0, float)
+    if about == ABOUT_DELTA0:        # the rope is closed, as in the fit's integral
+        return np.where(delta0 < -rope, 0, np.where(delta0 > rope, 2, 1))
     b = rope_edge(sigma0, nu, rope)
     return np.where(np.abs(delta0) < b, 1, np.where(delta0 < 0, 0, 2))
 
@@ -182,25 +197,45 @@ def pick_populations(favour: np.ndarray, delta0: np.ndarray, k: int,
     return order[np.minimum(positions, n - 1)]
 
 
+def decided_on(fit, about: str) -> np.ndarray:
+    """The probabilities a fit's decision ``about`` is taken on.
+
+    Parameters
+    ----------
+    fit : ExactHierarchicalResult
+        An exact-engine fit.
+    about : str
+        "new data set" (its posterior probabilities) or "delta0" (δ₀'s).
+
+    Returns
+    -------
+    numpy.ndarray
+        (left, rope, right), the number line's order.
+    """
+    return np.asarray(fit._delta0_probabilities if about == ABOUT_DELTA0
+                      else fit._probabilities, float)
+
+
 def simulate_study(sim: int, population: int, seed: int, x, folds: int, draw, counts,
-                   rope: float, threshold: float, present: reweighting.Present | None
-                   ) -> tuple[int, list[int], list[int], int]:
+                   rope: float, threshold: float, present: reweighting.Present | None,
+                   about: str = NEW) -> tuple[int, list[int], list[int], int]:
     """One simulated extension from the population ``draw`` = (delta0, sigma0, nu): for each
-    count m, the hierarchical and the signed-rank test's outcome (0 left, 1 rope, 2 right,
-    3 no decision), and how many counts needed a full refit. The hierarchical test reweights
-    ``present`` (None: refit every count). A study on which the exact engine's integration
-    fails (an extreme new data set, rare) is drawn again, from the next stream of the seed."""
+    count m, the hierarchical test's outcome (its decision ``about`` a new data set or δ₀)
+    and the signed-rank test's (0 left, 1 rope, 2 right, 3 no decision), and how many counts
+    needed a full refit. The hierarchical test reweights ``present`` (None: refit every
+    count). A study on which the exact engine's integration fails (an extreme new data set,
+    rare) is drawn again, from the next stream of the seed."""
     for attempt in range(ATTEMPTS):
         rng = _rng(seed, population, sim, attempt)
         delta0, sigma0, nu = draw
         extra = new_datasets(rng, delta0, sigma0, nu, max(counts), x.std(axis=1, ddof=1),
                              x.shape[1] // folds, folds)
-        reweighted = (reweighting.shares_after(present, extra, counts, rng)
+        reweighted = (reweighting.shares_after(present, extra, counts, rng, OF[about])
                       if present is not None else [None] * len(counts))
         refits = sum(f is None for f in reweighted)
         fits = [f if f is not None else
-                hierarchical.exact_fit(np.vstack([x, extra[:m]]), folds, rope=rope, seed=sim,
-                                       draws=10, grids=GRIDS)._probabilities
+                decided_on(hierarchical.exact_fit(np.vstack([x, extra[:m]]), folds, rope=rope,
+                                                  seed=sim, draws=10, grids=GRIDS), about)
                 for m, f in zip(counts, reweighted)]
         if np.all(np.isfinite(fits)):
             break
@@ -304,6 +339,8 @@ class Plan:
         their number, is the table's.
     refits : int
         (study, count) pairs refitted in full where the reweighting's checks failed.
+    about : str
+        The decision planned: "new data set" (the papers' rule) or "delta0".
     """
 
     a: str
@@ -318,6 +355,13 @@ class Plan:
     split: pd.DataFrame        # (m, favoured outcome): posterior probability, drawn, ...
     refits: int                # (study, count) pairs refitted in full (reweighting's checks)
     seconds: float
+    about: str = NEW           # the decision planned: on a new data set, or on δ₀
+
+    @property
+    def kind(self) -> str:
+        """The name of the number the planned decision is taken on (the split's first
+        column): "posterior probability", or "probability for δ₀"."""
+        return KIND[self.about]
 
     @property
     def decision(self) -> pd.Series:
@@ -406,7 +450,7 @@ def _table(a: str, b: str, counts, fitted, ranked, population, favour) -> tuple:
 def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, seed: int,
                      n_jobs: int = -1, backend: str | None = None,
                      progress: bool | None = None, reweight: bool = True,
-                     posterior=None) -> Plan:
+                     posterior=None, about: str = NEW) -> Plan:
     """:func:`bayestut.analysis.plan.plan` on checked input.
 
     Parameters
@@ -428,6 +472,8 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     posterior : ExactHierarchicalResult, optional
         The present data's exact-engine fit, when already computed (``compare(plan=m)``
         passes its own): used as it is, not fitted again; None fits it here.
+    about : str
+        The decision planned: "new data set" (the papers' rule) or "delta0" (checked).
 
     Returns
     -------
@@ -440,13 +486,13 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     now = posterior if posterior is not None else hierarchical.hierarchical_test(
         d, rope=rope, seed=seed, engine="exact")
     present = reweighting.present(now, GRIDS) if reweight else None
-    favour_all = favoured(now.delta0, now.sigma0, now.nu, rope)
+    favour_all = favoured(now.delta0, now.sigma0, now.nu, rope, about)
     k = max(1, sims // PER_POPULATION)
     population = np.arange(sims) % k            # studies dealt to populations in turn
     pick = pick_populations(favour_all, now.delta0, k, _rng(seed))
     draws = [(now.delta0[i], now.sigma0[i], now.nu[i]) for i in pick]
     args = lambda s: (s, int(population[s]), seed, d.x, d.folds, draws[population[s]], counts,
-                      rope, threshold, present)
+                      rope, threshold, present, about)
     fitted = np.empty((sims, len(counts)), int)
     ranked = np.empty_like(fitted)
     refits = 0
@@ -472,14 +518,14 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     table, split = _table(d.a, d.b, counts, fitted, ranked, population,
                           favour_all[pick][population])
     # the integrated posterior probability that each outcome is the likeliest on a new data
-    # set (what "favouring" it means, and compare's number), not a count over the draws
-    posterior = shown(np.asarray(now._probabilities, float))
+    # set, or δ₀'s (what "favouring" it means, and compare's number), not a count over draws
+    present_p = decided_on(now, about)
     drawn = shown(np.bincount(favour_all[pick], minlength=3))
-    split.insert(0, POSTERIOR_COLUMN, np.tile(posterior, len(counts)))
+    split.insert(0, KIND[about], np.tile(shown(present_p), len(counts)))
     split.insert(1, DRAWN_COLUMN, np.tile(drawn, len(counts)))
     return Plan(a=d.a, b=d.b, rope=rope, threshold=threshold, sims=sims, populations=k,
-                seed=seed, present=now._probabilities, table=table, split=split, refits=refits,
-                seconds=time.perf_counter() - start)
+                seed=seed, present=present_p, table=table, split=split, refits=refits,
+                seconds=time.perf_counter() - start, about=about)
 
 
 def _duration(seconds: float) -> str:

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..methods import exact_grid, exact_likelihood, hierarchical_exact
+from ..methods import exact_grid, exact_likelihood, hierarchical_exact, hierarchical_ropes
 
 TOLERANCE = 0.005       # fine and check grid's shares may differ by this much (a refit's own
                         # numerical error on the planner's grids is 0.001 in the median)
@@ -138,23 +138,30 @@ def _edge_mass(grid, w: np.ndarray) -> float:
     return float(max(ends))
 
 
-def reweighted(p: Present, which: int, extra: np.ndarray):
+def reweighted(p: Present, which: int, extra: np.ndarray, of: str = "shares"):
     """Grid ``which`` (0 fine, 1 check) with the log-likelihood ``extra`` (same shape) added:
-    the next data set's shares, the effective number of points and the mass on the pilot's
-    ends."""
+    the next data set's shares (``of="shares"``) or δ₀'s probabilities
+    (``of="delta0_probabilities"``), the effective number of points and the mass on the
+    pilot's ends."""
     grid = p.grids[which]
     logp = grid.logp + extra
     f = np.exp(logp - logp.max())
     w = p.priors[which] * f
     w /= w.sum()
+    if of == "delta0_probabilities":      # integrated as the fit integrates them
+        return (hierarchical_ropes.delta0_regions(dataclasses.replace(grid, logp=logp),
+                                                  [p.model.rope])[0],
+                1.0 / float((w * w).sum()), _edge_mass(grid, w))
     shares = hierarchical_exact.next_shares(grid, f * grid.d.jacobian[:, None, :],
                                             p.rules[which])
     shares = np.clip(shares, 0.0, None)       # as integrate() does: quadrature noise
     return shares / shares.sum(), 1.0 / float((w * w).sum()), _edge_mass(grid, w)
 
 
-def shares_after(p: Present, x, counts, rng: np.random.Generator) -> list:
-    """The next data set's shares after adding the first m new data sets, for each m.
+def shares_after(p: Present, x, counts, rng: np.random.Generator,
+                 of: str = "shares") -> list:
+    """The next data set's shares (or, with ``of="delta0_probabilities"``, δ₀'s
+    probabilities) after adding the first m new data sets, for each m.
 
     Parameters
     ----------
@@ -167,11 +174,14 @@ def shares_after(p: Present, x, counts, rng: np.random.Generator) -> list:
         The counts m (nested: the first m rows).
     rng : numpy.random.Generator
         For the noise of constant data sets.
+    of : str
+        "shares" (the papers' rule) or "delta0_probabilities"; the fine and check grids'
+        agreement is checked on these.
 
     Returns
     -------
     list
-        Per count, the (left, rope, right) shares, or None where a check fails (the
+        Per count, the (left, rope, right) probabilities, or None where a check fails (the
         caller refits those).
     """
     lik = new_likelihood(p, x[:max(counts)], rng)
@@ -180,7 +190,7 @@ def shares_after(p: Present, x, counts, rng: np.random.Generator) -> list:
     with np.errstate(divide="ignore", invalid="ignore"):
         cumulative = [np.cumsum(log_integrals(p, g, lik), axis=-1) for g in p.grids]
         for m in counts:
-            (fine, points, edge), (check, _, _) = (reweighted(p, j, c[..., m - 1])
+            (fine, points, edge), (check, _, _) = (reweighted(p, j, c[..., m - 1], of)
                                                    for j, c in enumerate(cumulative))
             good = (np.all(np.isfinite(fine)) and np.abs(fine - check).max() <= TOLERANCE
                     and points >= MIN_POINTS and edge <= EDGE_MASS)

@@ -1,0 +1,114 @@
+"""δ₀'s posterior in pictures (issue 38, item 3): the report's figure of a method paper's claim.
+Its regions are named by outcome, each with the result's own probability for δ₀, placed on the
+side of the axis that outcome means, for either order of the classifiers and for losses."""
+
+import matplotlib
+
+matplotlib.use("Agg")
+
+import matplotlib.pyplot as plt  # noqa: E402
+import numpy as np  # noqa: E402
+import pytest  # noqa: E402
+
+import bayestut as bt  # noqa: E402
+from bayestut.analysis.report import html_report  # noqa: E402
+from bayestut.figures.hierarchical import delta0_density  # noqa: E402
+from bayestut.methods.decisions import probability_text  # noqa: E402
+
+from conftest import make_table  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def table():
+    # mine is better by about the rope: δ₀'s mass is split between two regions, the third small
+    return make_table(datasets=6, runs=2, folds=5, gaps=0.012, noise=0.01, seed=3)
+
+
+def losses(table):
+    """The same results as an error rate (lower is better): mine is still the better one."""
+    return table.assign(score=1.0 - table["score"])
+
+
+def regions(ax) -> list[tuple[float, str, str]]:
+    """The region labels as drawn: (x in data units, outcome, probability text), left to right."""
+    out = []
+    for text in ax.texts:
+        if str(text.get_gid()).startswith("region"):
+            name, p = text.get_text().split("\n")
+            out.append((text.get_position()[0], name, p))
+    return sorted(out)
+
+
+@pytest.mark.parametrize("case", ["mine first", "baseline first", "lower is better"])
+def test_regions_are_named_by_outcome_on_their_side_with_the_results_probabilities(table,
+                                                                                   case):
+    a, b = ("baseline", "mine") if case == "baseline first" else ("mine", "baseline")
+    data = losses(table) if case == "lower is better" else table
+    c = bt.compare(data, a, b, lower_is_better=case == "lower is better")
+    ax = c.figures()["delta0"].axes[0]
+    drawn = regions(ax)
+    h = c.hierarchical
+    # on the axis (positive: a better): b better, equivalent, a better from left to right
+    assert [name for _, name, _ in drawn] == [f"{b} better", "equivalent", f"{a} better"]
+    x = [position for position, _, _ in drawn]
+    assert x[0] < -c.rope < x[1] < c.rope < x[2] or x[1] == 0.0
+    for _, name, p in drawn:
+        expected = probability_text(h.delta0_probabilities[name])
+        assert p.replace("P = ", "").replace("P ", "") == expected, (name, p)
+    # the legend lists them in the reading order, then the rope and the interval
+    legend = [t.get_text() for t in ax.get_legend().get_texts()]
+    assert legend[:3] == list(c.labels) == [f"{a} better", "equivalent", f"{b} better"]
+    assert legend[3].startswith("rope") and "95% credible interval" in legend[4]
+    bar = next(line for line in ax.lines if line.get_gid() == "credible interval")
+    np.testing.assert_allclose(bar.get_xdata(), h.delta0_interval())
+    # mine is the better one, whichever order and direction: the curve drawn leans to its side
+    assert h.delta0_probabilities["mine better"] > h.delta0_probabilities["baseline better"]
+    curve = ax.lines[0]
+    x, y = curve.get_xdata(), curve.get_ydata()
+    assert (np.trapezoid(x * y, x) > 0) == (a == "mine")
+    plt.close("all")
+
+
+def test_the_exact_density_is_delta0s_posterior_integrated_on_its_grid(table):
+    # the density is the grid's distribution function differentiated: integrated back over
+    # each region it gives the result's probabilities for δ₀ (a density from elsewhere would not)
+    c = bt.compare(table, "mine", "baseline")
+    x, f = delta0_density(c.hierarchical)
+    inside = lambda lo, hi: np.trapezoid(np.where((x >= lo) & (x <= hi), f, 0.0), x)
+    mass = [inside(-np.inf, -c.rope), inside(-c.rope, c.rope), inside(c.rope, np.inf)]
+    np.testing.assert_allclose(np.sum(mass), 1.0, atol=2e-3)
+    np.testing.assert_allclose(mass, c.hierarchical._delta0_probabilities, atol=5e-3)
+    assert x[0] <= -2 * c.rope and x[-1] >= 2 * c.rope and {-c.rope, c.rope} <= set(x)
+
+
+def test_the_html_report_shows_delta0_first_when_it_is_the_claim(table):
+    for about, first in (("delta0", True), ("new data set", False)):
+        c = bt.compare(table, "mine", "baseline", about=about)
+        assert (list(c.figures())[0] == "delta0") is first
+        plt.close("all")
+        page = html_report(c)
+        caption = page.index("the posterior density of δ₀")
+        simplex = page.index("for each posterior draw, the probability of each outcome")
+        assert (caption < simplex) is first
+        assert "mine better on the right" in page[caption:caption + 600]
+
+
+def test_without_a_grid_the_density_is_the_draws_and_the_figure_still_reads_the_result(table):
+    # Stan's results (and an exact one whose grid was not kept) have only draws: a kernel
+    # density of them, whose regions hold the draws' shares up to its smoothing
+    import dataclasses
+
+    c = bt.compare(table, "mine", "baseline")
+    drawn = dataclasses.replace(c.hierarchical, grids=None)
+    x, f = delta0_density(drawn)
+    inside = lambda lo, hi: np.trapezoid(np.where((x >= lo) & (x <= hi), f, 0.0), x)
+    mass = [inside(-np.inf, -c.rope), inside(-c.rope, c.rope), inside(c.rope, np.inf)]
+    shares = [np.mean(drawn.delta0 < -c.rope), np.mean(np.abs(drawn.delta0) <= c.rope),
+              np.mean(drawn.delta0 > c.rope)]
+    np.testing.assert_allclose(mass, shares, atol=0.05)
+    from bayestut.figures.hierarchical import delta0_posterior
+
+    ax = delta0_posterior(drawn)
+    assert [name for _, name, _ in regions(ax)] == ["baseline better", "equivalent",
+                                                    "mine better"]
+    plt.close("all")
