@@ -57,6 +57,7 @@ def verdict(many) -> list[str]:
             out.append(f"{test} test: {text}")
     if not many.refused:
         out.append(decided_pairs(many))
+        out += [text for text in [rope_sensitivity(many)] if text]
     if many.ranking is not None:
         t = many.ranking.table()
         tied, best = best_ranked(many)
@@ -204,6 +205,47 @@ def decided_pairs(many) -> str:
             undecided.append(f"{a} and {b}")
     text = f"Decided pairs ({test} test): " + ("; ".join(decided) if decided else "none")
     return text + (f"; no decision: {'; '.join(undecided)}" if undecided else "")
+
+
+def rope_sensitivity(many, stable: bool = False) -> str:
+    """The pairs whose decision differs at a rope within ±20% of the chosen one
+    (:meth:`~bayestut.analysis.many_comparison.ManyComparison.rope_check`), in one sentence:
+    each pair's decision, then, on each side of the chosen rope, the nearest width where it
+    differs and the decision there.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    stable : bool
+        For a paper (the ``.md``/``.tex``): say it when every pair checked keeps its decision
+        (a paper states its sensitivity check either way), and leave out the advice to the
+        reader; otherwise say nothing then.
+
+    Returns
+    -------
+    str
+        "The decision depends on the rope's width for hnb against j48gr (no decision; hnb
+        better at ±0.008) and ...", or empty (no pair checked, or none differs and not
+        ``stable``).
+    """
+    checked = {pair: check for pair, check in many.rope_check().items() if check is not None}
+    if not checked:
+        return ""
+    flagged = []
+    for (a, b), check in checked.items():
+        decision, ropes = many.pairs[(a, b)].decision, check.index.to_numpy()
+        differ = ropes[(check["decision"] != decision).to_numpy()]
+        near = [*differ[differ < many.rope][-1:], *differ[differ > many.rope][:1]]
+        if near:
+            flagged.append(f"{a} against {b} ({decision}; " + ", ".join(
+                f"{check.loc[r, 'decision']} at ±{r:g}" for r in near) + ")")
+    if not flagged:
+        ropes = next(iter(checked.values())).index
+        return (f"Every pair's decision is the same at every rope checked, from "
+                f"±{ropes[0]:g} to ±{ropes[-1]:g}." if stable else "")
+    return (f"The decision depends on the rope's width for {_listed(flagged, 'and')}."
+            + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
 
 
 def decision_grid(many, test: str) -> pd.DataFrame:
