@@ -324,7 +324,8 @@ class Comparison(PairResult):
     @functools.cached_property
     def rope_check(self) -> pd.DataFrame | None:
         """The verdict's decision at ropes around the chosen one (:data:`ROPE_FACTORS` times
-        it), on the exact engine's grids: no fit. Computed on first use.
+        it), on the exact engine's grids: no fit (but for a width whose posterior leaves them,
+        with a data set's noise redrawn). Computed on first use.
 
         Every probability the decision reads is monotone in the rope's width (the two sides'
         fall, the rope's rises), so where the decision is the same at both ends it is the
