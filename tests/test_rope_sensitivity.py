@@ -1,15 +1,17 @@
 """When the verdict's decision hangs on the rope's width, the report says so (issue 38):
 Comparison.rope_check (0.8, 0.9, 1.1, 1.2 times the rope, on the exact fit's grids) and
-comparison_text.rope_sensitivity's one sentence, in the console, the HTML and the .md."""
+comparison_text.rope_sensitivity's one sentence, in the console, the HTML and the .md; with a
+data set whose differences are all equal (its noise redrawn at each width); and for every
+pair of compare_all (many_text.rope_sensitivity)."""
 
 import markupsafe
 import numpy as np
 import pytest
 
 import bayestut as bt
-from bayestut.analysis import comparison_text, report, wording, writeup
+from bayestut.analysis import comparison_text, many_text, report, wording, writeup
 from bayestut.methods.decisions import shown
-from bayestut.methods.hierarchical_ropes import on_grids, share_bounds
+from bayestut.methods.hierarchical_ropes import Widths, on_grids, share_bounds
 
 from conftest import make_table
 
@@ -108,15 +110,72 @@ def test_about_delta0_checks_the_decision_on_delta0():
     assert other.decision == "no decision"
 
 
-def test_no_check_where_each_width_would_need_a_fit_of_its_own():
-    t = _table(0.014)
-    same = t["dataset"] == "d0"
+def _equal_on(t, names=("d0",)):
+    """The table with baseline scoring as mine on every fold of the data sets ``names``."""
+    t = t.copy()
+    same = t["dataset"].isin(names)
     t.loc[same & (t["classifier"] == "baseline"), "score"] = \
         t.loc[same & (t["classifier"] == "mine"), "score"].to_numpy()
-    c = bt.compare(t, "mine", "baseline")
-    assert c.hierarchical.prepared.noised       # its noise is drawn within the rope
-    assert c.rope_check is None and c.rope_sensitivity() == ""
-    one = bt.compare(t[t["dataset"] == "d1"], "mine", "baseline")
+    return t
+
+
+@pytest.fixture(scope="module")
+def equal_flips():
+    """d0's differences all 0 (noised within the rope); no decision at ±0.01, mine better at
+    ±0.009 and below."""
+    t = _equal_on(_table(0.018, datasets=8))
+    return t, bt.compare(t, "mine", "baseline")
+
+
+def test_an_all_equal_data_set_is_checked_each_width_as_a_fit_at_it_would_decide(equal_flips):
+    t, c = equal_flips
+    assert c.hierarchical.prepared.noised == (0,)      # its noise is drawn within the rope
+    check = c.rope_check
+    assert c.decision == "no decision"
+    assert list(check["decision"]) == ["mine better"] * 2 + ["no decision"] * 3
+    sentence = c.rope_sensitivity()
+    assert sentence == ("The decision depends on the rope's width: " + _expected(c, 0.009)
+                        + ". Report the rope you chose beforehand and this sensitivity.")
+    assert "mine practically better than baseline (posterior probability 0.96" in sentence
+    # every width: the decision and the numbers of a fit at that rope (the same seed: its
+    # noise the fit's, scaled), within the grids' numerical errors
+    for r in (0.008, 0.009, 0.011, 0.012):
+        other = bt.compare(t, "mine", "baseline", rope=r)
+        assert other.decision == check.loc[r, "decision"], r
+        row = check.loc[r, LABELS].to_numpy(dtype=float)
+        fitted = other.hierarchical.probabilities.to_numpy()
+        error = np.maximum(check.loc[r, [f"± {k}" for k in LABELS]].to_numpy(dtype=float),
+                           other.hierarchical.probabilities_mcse.to_numpy())
+        assert np.all(np.abs(row - fitted) <= 2 * error + 2e-4), (r, row, fitted)
+
+
+def test_an_all_equal_data_set_with_a_stable_decision_says_nothing():
+    c = bt.compare(_equal_on(_table(0.03)), "mine", "baseline")
+    assert c.hierarchical.prepared.noised and c.decision == "mine better"
+    assert set(c.rope_check["decision"]) == {"mine better"}
+    assert c.rope_sensitivity() == ""
+    assert "rope's width" not in c.summary()
+    assert ("The decision is the same at every rope checked, from ±0.008 to ±0.012."
+            in writeup.results_text(c))
+
+
+def test_a_width_whose_posterior_leaves_the_grids_is_fitted(equal_flips, monkeypatch):
+    t, c = equal_flips
+    widths = Widths(c.hierarchical, c.differences)
+    # at the fit's own rope, its own grids hold it; nearby too
+    assert not any(widths.outgrown(r, j) for r in (0.008, 0.01, 0.012) for j in (0, 1))
+    monkeypatch.setattr(Widths, "outgrown", lambda self, rope, which: True)
+    p, error = Widths(c.hierarchical, c.differences).integrals([0.009], errors=True)
+    fit = bt.compare(t, "mine", "baseline", rope=0.009).hierarchical
+    np.testing.assert_array_equal(p[0], fit._probabilities)
+    np.testing.assert_array_equal(error[0], fit._probabilities_mcse)
+    # and no bounds from a grid that does not hold the posterior: nothing settled by them
+    low, high = Widths(c.hierarchical, c.differences).bounds([0.009])
+    assert low.max() <= 0 and high.min() >= 1
+
+
+def test_one_data_set_is_not_checked():
+    one = bt.compare(_table(0.014)[lambda t: t["dataset"] == "d1"], "mine", "baseline")
     assert one.rope_check is None and one.rope_sensitivity() == ""
 
 
@@ -138,6 +197,48 @@ def test_about_delta0_reports_on_the_bundled_pairs_at_the_default_rope(pair):
     for text in (c.summary(), c.results_text()):
         assert "δ₀" in text
     check = c.rope_check
-    if check is not None:
-        p = check[list(c.labels)].to_numpy(dtype=float)
-        assert np.allclose(p.sum(axis=1), 1.0, atol=1e-9) and (p >= 0).all()
+    assert check is not None        # nbc and j48 score alike on every fold of two data sets
+    p = check[list(c.labels)].dropna().to_numpy(dtype=float)
+    assert np.allclose(p.sum(axis=1), 1.0, atol=1e-9) and (p >= 0).all()
+
+
+K = ("mine", "baseline", "other")
+
+
+def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_reading_order(
+        tmp_path):
+    t = make_table(datasets=6, runs=2, folds=5, classifiers=K, gaps={"mine": 0.014},
+                   noise=0.01, seed=1)
+    many = bt.compare_all(t, rope=0.01, n_jobs=1, progress=False, ranking=False)
+    checks = many.rope_check()
+    assert list(checks) == list(many.pairs)
+    for pair, check in checks.items():      # each pair's own check, not a copy of one
+        assert check is many.pairs[pair].rope_check
+    decisions = {pair: list(check["decision"]) for pair, check in checks.items()}
+    assert decisions[("mine", "baseline")] == ["mine better"] + ["no decision"] * 4
+    assert decisions[("baseline", "other")] == ["no decision"] * 3 + ["equivalent"] * 2
+    assert set(decisions[("mine", "other")]) == {"no decision"}
+    sentence = many_text.rope_sensitivity(many)
+    assert sentence == ("The decision depends on the rope's width for mine against baseline "
+                        "(no decision; mine better at ±0.008) and baseline against other (no "
+                        "decision; equivalent at ±0.011). Report the rope you chose "
+                        "beforehand and this sensitivity.")
+    assert sentence in many.verdict() and sentence in many.summary()
+    assert markupsafe.escape(sentence) in report.html_report(many)
+    # for a paper: the names quoted as the paragraph quotes them, without the advice
+    paper = ("The decision depends on the rope's width for “mine” against “baseline” (no "
+             "decision; “mine” better at ±0.008) and “baseline” against “other” (no decision; "
+             "equivalent at ±0.011).")
+    assert paper in many.results_text() and "Report the rope" not in many.results_text()
+
+
+def test_k_pairs_whose_decisions_hold_add_no_sentence_but_the_paper_states_it():
+    t = make_table(datasets=6, runs=2, folds=5, classifiers=K,
+                   gaps={"mine": 0.03, "other": -0.03}, noise=0.01, seed=1)
+    many = bt.compare_all(t, rope=0.01, n_jobs=1, progress=False, ranking=False)
+    assert all(set(check["decision"]) == {many.pairs[pair].decision}
+               for pair, check in many.rope_check().items())
+    assert many_text.rope_sensitivity(many) == ""
+    assert not any("rope's width" in line for line in many.verdict())
+    assert ("Every pair's decision is the same at every rope checked, from ±0.008 to ±0.012."
+            in many.results_text())

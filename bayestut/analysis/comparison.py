@@ -32,7 +32,7 @@ from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes, probab
 from ..methods.diagnostics import mcse_mean
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR, HierarchicalResult
 from ..methods.hierarchical_result import ExactHierarchicalResult
-from ..methods.hierarchical_ropes import on_grids, share_bounds
+from ..methods.hierarchical_ropes import Widths
 from ..methods.nonparametric import SimplexPosterior
 
 # What the verdict decides on: a new data set (the papers' rule, the default) or δ₀.
@@ -360,15 +360,21 @@ class Comparison(PairResult):
     @functools.cached_property
     def rope_check(self) -> pd.DataFrame | None:
         """The verdict's decision at ropes around the chosen one (:data:`ROPE_FACTORS` times
-        it), on the exact engine's grids: no fit. Computed on first use.
+        it), on the exact engine's grids: no fit (but for a width whose posterior leaves them,
+        with a data set's noise redrawn). Computed on first use.
 
         Every probability the decision reads is monotone in the rope's width (the two sides'
         fall, the rope's rises), so where the decision is the same at both ends it is the
         same at every width between. The ends' decisions are settled by bounds from δ₀'s
         probabilities where they suffice
-        (:func:`~bayestut.methods.hierarchical_ropes.share_bounds`), else integrated
-        (:func:`~bayestut.methods.hierarchical_ropes.on_grids`); when an end's differs from
-        the verdict's, every width is integrated.
+        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.bounds`), else integrated
+        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.integrals`); when an end's differs from
+        the verdict's, every width is integrated. A data set whose differences are all equal
+        gets noise drawn within the rope, so the posterior changes with the width and is
+        not monotone in it: then every width is settled or integrated, on the grids with
+        that noise's likelihood redrawn at the width
+        (:class:`~bayestut.methods.hierarchical_ropes.Widths`), each settled where the
+        coarser check grid's shares lie far from the threshold.
 
         Returns
         -------
@@ -378,40 +384,41 @@ class Comparison(PairResult):
             outcome in the reading order, and each one's numerical error ("± <a> better",
             ...), NaN where the decision was settled without them (errors: where the
             decision differs somewhere, and a sentence prints them); and the "decision". None
-            when not checked: one data set, a constant difference, the Stan engine (it would
-            need a fit per width), or a data set whose differences are all equal (its noise is
-            drawn within the rope: again a fit per width).
+            when not checked: one data set, a constant difference or the Stan engine (it
+            would need a fit per width).
         """
         h = self.hierarchical
-        if (self.refused or not isinstance(h, ExactHierarchicalResult) or h.grids is None
-                or h.prepared.noised):
+        if self.refused or not isinstance(h, ExactHierarchicalResult) or h.grids is None:
             return None
         of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
         se = h._probabilities_mcse if of == "shares" else h._delta0_probabilities_mcse
         exact = {self.rope: (self._decided_on(), se)}
         ropes = [float(f"{k * self.rope:.12g}") for k in ROPE_FACTORS]
-        settled = {}                # the decisions δ₀'s bounds settle, without an integral
+        widths = Widths(h, self.differences)
+        settled = {}                # the decisions bounds settle, without the fine integral
         if of == "shares":
-            for r, low, high in zip(ropes, *share_bounds(h, ropes)):
+            for r, low, high in zip(ropes, *widths.bounds(ropes)):
                 if low.max() > self.threshold:
                     settled[r] = labelled(low, self.a, self.b).idxmax()
                 elif high.max() <= self.threshold:
                     settled[r] = NO_DECISION
 
-        def integrate(widths, errors: bool) -> None:    # errors: for the numbers printed
-            widths = [r for r in widths if r not in exact or (errors and
-                                                              np.isnan(exact[r][1]).any())]
-            if widths:
-                exact.update(zip(widths, zip(*on_grids(h, widths, of, errors))))
+        def integrate(at, errors: bool) -> None:    # errors: for the numbers printed
+            at = [r for r in at if r not in exact or (errors and np.isnan(exact[r][1]).any())]
+            if at:
+                exact.update(zip(at, zip(*widths.integrals(at, of, errors))))
 
         def decision(r: float) -> str:
             if r in exact:
                 return decide(labelled(exact[r][0], self.a, self.b), self.threshold)
             return settled[r]
 
-        integrate([r for r in (ropes[0], ropes[-1]) if r not in settled], errors=False)
-        if {decision(ropes[0]), decision(ropes[-1])} == {self.decision}:
-            settled.update((r, self.decision) for r in ropes[1:-1] if r not in settled)
+        # monotone in the width, the decision is settled at the ends; noised, at every width
+        ends = ropes if h.prepared.noised else [ropes[0], ropes[-1]]
+        integrate([r for r in ends if r not in settled], errors=False)
+        if {decision(r) for r in ends} == {self.decision}:
+            settled.update((r, self.decision) for r in ropes
+                           if r not in settled and r not in exact)
         else:                       # a sentence will print: every width's numbers
             integrate(ropes, errors=True)
         ropes = sorted([self.rope, *ropes])

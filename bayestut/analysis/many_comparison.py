@@ -170,6 +170,22 @@ class ManyComparison:
                                      c.verdict(p) if kind == SHARE else ""))
         return pd.DataFrame(rows)
 
+    def rope_check(self) -> dict:
+        """Each pair's decision at ropes around the chosen one, 0.8 to 1.2 times it
+        (:attr:`Comparison.rope_check <bayestut.analysis.comparison.Comparison.rope_check>`,
+        computed on first use and kept by the pair: no fit, about a tenth to half a second
+        a pair).
+
+        Returns
+        -------
+        dict
+            ``{(a, b): pandas.DataFrame or None}``, in the order of :attr:`pairs`: the pair's
+            table (one row per rope: the probabilities its decision is taken on, their
+            errors, the decision), or None where it is not checked (one data set, a constant
+            difference, the Stan engine).
+        """
+        return {pair: getattr(c, "rope_check", None) for pair, c in self.pairs.items()}
+
     def diagnostics(self) -> list[str]:
         """Sampling problems, named by pair (empty when none)."""
         out = [f"{a} vs {b}: {p}" for (a, b), c in self.pairs.items() for p in c.diagnostics()]

@@ -57,6 +57,7 @@ def verdict(many) -> list[str]:
             out.append(f"{test} test: {text}")
     if not many.refused:
         out.append(decided_pairs(many))
+        out += [text for text in [rope_sensitivity(many)] if text]
     if many.ranking is not None:
         t = many.ranking.table()
         tied, best = best_ranked(many)
@@ -204,6 +205,56 @@ def decided_pairs(many) -> str:
             undecided.append(f"{a} and {b}")
     text = f"Decided pairs ({test} test): " + ("; ".join(decided) if decided else "none")
     return text + (f"; no decision: {'; '.join(undecided)}" if undecided else "")
+
+
+def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = str) -> str:
+    """The pairs whose decision differs at a rope within ±20% of the chosen one
+    (:meth:`~bayestut.analysis.many_comparison.ManyComparison.rope_check`), in one sentence:
+    each pair's decision, then, on each side of the chosen rope, the nearest width where it
+    differs and the decision there.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    stable : bool
+        For a paper (the ``.md``/``.tex``): say it when every pair checked keeps its decision
+        (a paper states its sensitivity check either way), and leave out the advice to the
+        reader; otherwise say nothing then.
+    quote : callable
+        How a classifier's name is written (``str``: as it is).
+
+    Returns
+    -------
+    str
+        "The decision depends on the rope's width for hnb against j48gr (no decision; hnb
+        better at ±0.008) and ...", or empty (no pair checked, or none differs and not
+        ``stable``).
+    """
+    checked = {pair: check for pair, check in many.rope_check().items() if check is not None}
+    if not checked:
+        return ""
+    flagged = []
+    for (a, b), check in checked.items():
+        decision, ropes = many.pairs[(a, b)].decision, check.index.to_numpy()
+        differ = ropes[(check["decision"] != decision).to_numpy()]
+        near = [*differ[differ < many.rope][-1:], *differ[differ > many.rope][:1]]
+        if near:
+            said = [_outcome(d, (a, b), quote)
+                    for d in [decision, *check.loc[near, "decision"]]]
+            flagged.append(f"{quote(a)} against {quote(b)} ({said[0]}; " + ", ".join(
+                f"{d} at ±{r:g}" for d, r in zip(said[1:], near)) + ")")
+    if not flagged:
+        ropes = next(iter(checked.values())).index
+        return (f"Every pair's decision is the same at every rope checked, from "
+                f"±{ropes[0]:g} to ±{ropes[-1]:g}." if stable else "")
+    return (f"The decision depends on the rope's width for {_listed(flagged, 'and')}."
+            + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
+
+
+def _outcome(outcome: str, pair: tuple[str, str], quote: Callable[[str], str]) -> str:
+    """An outcome's name ("<a> better", "equivalent", "no decision") with the name quoted."""
+    return next((f"{quote(n)} better" for n in pair if outcome == f"{n} better"), outcome)
 
 
 def decision_grid(many, test: str) -> pd.DataFrame:

@@ -449,6 +449,7 @@ def _many_results(many) -> list[str]:
         if test == "hierarchical":
             sentences.append("The table gives each pair's probabilities on a new data set and "
                              "for the mean difference δ₀ over data sets beside them.")
+        sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted)] if text]
     pairs = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
     if pairs:
