@@ -93,7 +93,8 @@ def clause(c, name=str) -> str:
     -------
     str
         E.g. "δ₀ = +0.012 (95% credible interval +0.004 to +0.020; positive: mine better), in
-        favour of mine"; empty without a hierarchical posterior.
+        favour of mine" (the classifier favoured only when the interval excludes 0); empty
+        without a hierarchical posterior.
     """
     found = estimate(c)
     if found is None:
@@ -107,11 +108,6 @@ def clause(c, name=str) -> str:
         p = max(d - 2, 0)
         text += (f", i.e. {signed(100 * mean, p)} percentage points of the scores as given "
                  f"({signed(100 * low, p)} to {signed(100 * high, p)})")
-    shown = round(mean, d)          # the direction of the number as printed
-    favoured = a if shown > 0 else b if shown < 0 else ""
-    if not favoured:
-        return text + ", favouring neither"
-    text += f", in favour of {favoured}"
-    if low < 0 < high:
-        text += " (the interval includes 0)"
-    return text
+    if low > 0 or high < 0:         # the whole interval on one side: a direction
+        return text + f", in favour of {a if low > 0 else b}"
+    return text + ", an interval that includes 0"
