@@ -509,12 +509,11 @@ def bibtex(result) -> str:
 
 # --- files beside the HTML report -------------------------------------------------------------
 
-SUPPLEMENT = "Every test and kind of number (the report's overall table)"
-
-
 def latex_document_body(result) -> str:
-    """The methods and results paragraphs, the compact table and the overall one, as LaTeX
-    to ``\\input``.
+    """The methods and results paragraphs and the paper's table, as LaTeX to ``\\input``: the
+    compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), or without a
+    hierarchical posterior the overall one. Every test and kind of number stay in the HTML
+    report, and in ``result.to_latex()``.
 
     Parameters
     ----------
@@ -527,13 +526,10 @@ def latex_document_body(result) -> str:
         The LaTeX; its preamble needs ``booktabs`` and ``natbib`` (the citations are
         ``\\citet``/``\\citep`` of the ``.bib`` that :func:`bibtex` writes).
     """
-    compact = compact_latex(result)
     body = ("\\paragraph{Methods.} " + latex_escape(methods_text(result)) + "\n\n"
             "\\paragraph{Results.} " + latex_escape(results_text(result)) + "\n\n"
-            + compact
-            + (f"% {SUPPLEMENT}: keep it, or leave it for the supplement\n" if compact else "")
-            + to_latex(result))
-    return ("% bayestut " + __version__ + ": methods, results and the tables. The preamble\n"
+            + (compact_latex(result) or to_latex(result)))
+    return ("% bayestut " + __version__ + ": methods, results and the table. The preamble\n"
             "% needs \\usepackage{booktabs} and \\usepackage{natbib}, and \\bibliography{} the\n"
             "% .bib beside this file. For pdflatex's default fonts, a character they lack\n"
             "% shows as its code point, e.g. \\texttt{[U+0416]}; the .md beside this file has\n"
@@ -541,16 +537,15 @@ def latex_document_body(result) -> str:
 
 
 def write_files(result, html_path) -> list:
-    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the tables),
+    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's table),
     ``name.tex`` (the same in LaTeX) and ``name.bib`` (the citations)."""
     from .report_file import write_report
 
     html_path = Path(html_path)
     stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
-    compact = compact_markdown(result)
     markdown = (f"## Methods\n\n{markdown_escape(methods_text(result))}\n\n## Results\n\n"
-                f"{markdown_escape(results_text(result))}\n\n{compact}"
-                + (f"\n### {SUPPLEMENT}\n\n" if compact else "") + to_markdown(result))
+                f"{markdown_escape(results_text(result))}\n\n"
+                + (compact_markdown(result) or to_markdown(result)))
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),
                          (".bib", bibtex(result))):
