@@ -391,7 +391,7 @@ def check_citations(tex: str, bib: str) -> None:
     entries = set(re.findall(r"@\w+\{(\w+),", bib))
     assert cites == entries, (cites, entries)
     plain = re.sub(r"(?m)^%.*$", "", tex)
-    for authors, year in writeup.CITED.values():
+    for authors, _year in writeup.CITED.values():
         assert authors not in plain, authors                     # each one a \\cite
     assert "~" not in plain and "textasciitilde" not in plain   # "distributed as": $\\sim$
 

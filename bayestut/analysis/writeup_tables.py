@@ -157,9 +157,10 @@ def _compact_caption(result) -> str:
             "the rope's units" + (" (fractions: the scores were given in percent and divided "
                                   "by 100)" if c.options.get("percent") else "")
             + f". Rope: the region of practical equivalence ({units(c)}). Data sets: how many "
-            "were compared. Probabilities are rounded to their "
+            "were compared. Each probability is rounded to what its "
             + ("numerical error (integrated, not sampled)" if exact else
-               "Monte Carlo standard error") + ".")
+               "Monte Carlo standard error") + " supports, and followed by that error after ± "
+            "where it shows.")
 
 
 # --- the tables as LaTeX and Markdown ---------------------------------------------------------
