@@ -110,3 +110,22 @@ def test_no_hierarchical_posterior_no_size():
     assert delta0_size.clause(c) == "" and "δ₀ =" not in c.headline()
     assert writeup_tables.compact_rows(c) == []
     assert "test &" in writeup.latex_document_body(c)        # the overall table instead
+
+
+def _three():
+    from bayestut.analysis.many import compare_all
+
+    table = make_table(6, runs=2, folds=5, classifiers=("a1", "b1", "c1"),
+                       gaps={"a1": 0.03, "c1": -0.01}, seed=2)
+    return compare_all(table, n_jobs=1, progress=False, ranking=False)
+
+
+def test_k_classifiers_give_each_pairs_size_in_the_text_and_the_table():
+    many = _three()
+    text = many.results_text()
+    rows = writeup_tables.compact_rows(many)
+    assert [(r["a"], r["b"]) for r in rows] == list(many.pairs)
+    for (a, b), pair in many.pairs.items():
+        mean, interval = delta0_size.cells(pair)
+        assert f"“{a}” against “{b}” {mean} ({interval})" in text
+    assert rows[0]["δ₀"].startswith("+")                  # a1, 0.03 better than b1

@@ -41,7 +41,7 @@ def test_methods_text_names_the_settings_actually_used(two):
     assert "exceeded 0.9" in text
     assert "2 chains of 300 warm-up and 400 kept iterations" in text
     assert "seed 11" in text and "50,000 Monte Carlo samples" in text
-    assert "α ~ U(1, 2), β ~ U(0.01, 0.1)" in text
+    assert "α ∼ U(1, 2) and β ∼ U(0.01, 0.1), the bounds of Corani et al. (2017)" in text
     # the diagnostics say which fit they belong to
     assert re.search(r"of the hierarchical test's fit: largest R-hat 1\.\d{3}, smallest bulk "
                      r"ESS [\d,]+, \d+ of 800 post-warm-up transitions divergent", text)

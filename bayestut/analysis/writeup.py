@@ -447,8 +447,14 @@ def _many_results(many) -> list[str]:
         sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
                          + "; ".join(each) + ".")
         if test == "hierarchical":
-            sentences.append("The table gives each pair's probabilities on a new data set and "
-                             "for the mean difference δ₀ over data sets beside them.")
+            sizes = [f"{quoted(c.a)} against {quoted(c.b)} {mean} ({interval})"
+                     for c in many.pairs.values()
+                     for mean, interval in [delta0_size.cells(c) or ("", "")] if mean]
+            sentences.append(
+                "The mean difference δ₀ over data sets, its posterior mean and "
+                f"{delta0_size.LEVEL:.0%} credible interval, positive when the first of the "
+                "pair is better: " + "; ".join(sizes) + ". Each pair's probabilities on a new "
+                "data set and for δ₀ are in the report's overall table.")
     troubled = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
     if troubled:
