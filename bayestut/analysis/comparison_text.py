@@ -286,9 +286,8 @@ def headline(c) -> str:
                                 integrated=c.integrated(h.test))
         papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
         return (f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}; "
-                f"{delta0_size.clause(c)}. On a "
-                f"new data set: {new}. By the papers' rule (the posterior probability that an "
-                f"outcome is the likeliest on a new data set): {papers}."
+                f"{delta0_size.clause(c)}. On a new data set: {new}. By the papers' rule (the "
+                f"posterior probability that an outcome is the likeliest on a new data set): {papers}."
                 f"{caution(c.hierarchical)}{planned}")
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
                             share=True, integrated=c.integrated(h.test),
