@@ -41,7 +41,21 @@ def estimate(c) -> tuple[float, float, float] | None:
 
 
 def digits(rope: float, low: float, high: float) -> int:
-    """Decimals whose last is a tenth of the rope, or of the interval when it is narrower."""
+    """How many decimals δ₀ is shown with: the last is a tenth of the rope, or of the
+    interval when it is narrower.
+
+    Parameters
+    ----------
+    rope : float
+        The rope's half-width.
+    low, high : float
+        The credible interval's ends.
+
+    Returns
+    -------
+    int
+        Decimals, 0 to 6.
+    """
     steps = [x for x in (rope, high - low) if x > 0]
     if not steps:
         return 3
@@ -49,7 +63,20 @@ def digits(rope: float, low: float, high: float) -> int:
 
 
 def signed(x: float, decimals: int) -> str:
-    """``x`` with its sign, "+0.012" or "−0.012"; one that rounds to zero without a sign."""
+    """A number with its sign, "+0.012" or "−0.012"; one that rounds to zero without one.
+
+    Parameters
+    ----------
+    x : float
+        The number.
+    decimals : int
+        Decimals shown.
+
+    Returns
+    -------
+    str
+        The text, with a minus sign (not a hyphen) when negative.
+    """
     text = f"{abs(x):.{decimals}f}"
     if float(text) == 0:
         return text

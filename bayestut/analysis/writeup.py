@@ -493,13 +493,35 @@ def _citations(key: str) -> tuple[str, str]:
 
 
 def cited(text: str) -> list[str]:
-    """The keys of the works ``text`` cites, in :data:`CITED`'s order."""
+    """The works a text cites.
+
+    Parameters
+    ----------
+    text : str
+        Plain text (the paragraphs, a caption).
+
+    Returns
+    -------
+    list of str
+        Their keys in ``data/references.bib``, in :data:`CITED`'s order.
+    """
     return [key for key in CITED if any(form in text for form in _citations(key))]
 
 
 def latex_citations(text: str) -> str:
-    """``text`` (escaped for LaTeX) with each plain citation as natbib's \\citet or \\citep,
-    and the software's name with its own entry."""
+    """Plain citations as natbib's, for the ``.tex``.
+
+    Parameters
+    ----------
+    text : str
+        Text escaped for LaTeX.
+
+    Returns
+    -------
+    str
+        The text with "Authors (year)" as ``\\citet{key}``, "(Authors year)" as
+        ``\\citep{key}``, and this package's name followed by ``\\citep{bayestut}``.
+    """
     for key in CITED:
         textual, parenthetical = _citations(key)
         text = text.replace(parenthetical, f"\\citep{{{key}}}")
@@ -508,7 +530,18 @@ def latex_citations(text: str) -> str:
 
 
 def bibtex(result) -> str:
-    """BibTeX entries of the works the paragraphs and tables cite, and of this package."""
+    """The ``.bib``: every work the paragraphs and the paper's table cite.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        BibTeX entries from ``data/references.bib``: the works cited, then this package.
+    """
     keys = cited(methods_text(result) + results_text(result) + compact_markdown(result))
     return "\n\n".join(BIBTEX[k] for k in [*keys, "bayestut"]) + "\n"
 

@@ -212,8 +212,19 @@ def to_markdown(result) -> str:
 
 
 def compact_latex(result) -> str:
-    """The compact table (:func:`compact_rows`) as a LaTeX ``booktabs`` table; empty without
-    a hierarchical posterior."""
+    """The compact table (:func:`compact_rows`) in LaTeX.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        A ``table`` with ``booktabs`` rules and its caption; empty without a hierarchical
+        posterior.
+    """
     rows = compact_rows(result)
     if not rows:
         return ""
@@ -222,7 +233,17 @@ def compact_latex(result) -> str:
 
 
 def compact_markdown(result) -> str:
-    """The compact table (:func:`compact_rows`) as Markdown, with its caption below; empty
-    without a hierarchical posterior."""
+    """The compact table (:func:`compact_rows`) in Markdown.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        A GitHub table with its caption below; empty without a hierarchical posterior.
+    """
     rows = compact_rows(result)
     return _markdown(rows, _compact_caption(result)) if rows else ""
