@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.analysis import wording, writeup
+from bayestut.analysis import wording, writeup, writeup_tables
 from bayestut.analysis.compare import compare
 from bayestut.analysis.many import compare_all
 from conftest import make_table
@@ -41,7 +41,7 @@ def test_methods_text_names_the_settings_actually_used(two):
     assert "exceeded 0.9" in text
     assert "2 chains of 300 warm-up and 400 kept iterations" in text
     assert "seed 11" in text and "50,000 Monte Carlo samples" in text
-    assert "α ~ U(1, 2), β ~ U(0.01, 0.1)" in text
+    assert "α ∼ U(1, 2) and β ∼ U(0.01, 0.1), the bounds of Corani et al. (2017)" in text
     # the diagnostics say which fit they belong to
     assert re.search(r"of the hierarchical test's fit: largest R-hat 1\.\d{3}, smallest bulk "
                      r"ESS [\d,]+, \d+ of 800 post-warm-up transitions divergent", text)
@@ -59,7 +59,7 @@ def test_methods_text_of_the_exact_engine(many):
             "likeliest on a new data set, integrated numerically") in text
     assert "most probable" not in text        # the likeliest: one name, as the glossary has it
     assert "Stan" not in text and "PyStan" not in text and "CmdStanPy" not in text
-    assert "Gibbs sampler with latent gamma variables" in text
+    assert "Gibbs sampler with the latent gamma variables of Caron and Doucet (2012)" in text
     assert "with their numerical errors" in text
     # the K form's only MCMC fit is the ranking's, and the diagnostics say so
     assert re.search(r"of the Plackett-Luce ranking's fit: largest R-hat 1\.\d{3}", text)
@@ -151,9 +151,11 @@ def test_the_tally_has_one_entry_per_outcome():
 
 def test_bibtex_cites_what_was_run(two, many):
     keys = lambda bib: re.findall(r"@\w+\{(\w+),", bib)  # noqa: E731
-    assert keys(two.bibtex()) == ["benavoli2017time", "corani2017statistical", "bayestut"]
+    assert keys(two.bibtex()) == ["benavoli2017time", "corani2017statistical",
+                                  "nadeau2003inference", "vehtari2021rank", "bayestut"]
     assert keys(many.bibtex()) == ["benavoli2017time", "corani2017statistical",
-                                   "calvo2018bayesian", "bayestut"]
+                                   "nadeau2003inference", "calvo2018bayesian",
+                                   "caron2012efficient", "vehtari2021rank", "bayestut"]
     assert two.bibtex().count("{") == two.bibtex().count("}")
 
 
@@ -205,9 +207,11 @@ def check_latex(tex: str) -> None:
     text_only = re.sub(r"\$[^$]*\$", "", plain)
     for special in "_%#":
         assert special not in text_only, f"unescaped {special}"
-    columns = re.search(r"\\begin\{tabular\}\{(\w+)\}", tex).group(1)
-    for row in re.findall(r"^(.*)\\\\$", tex, flags=re.M):
-        assert re.sub(r"\\&", "", row).count("&") == len(columns) - 1, row
+    tables = re.findall(r"\\begin\{tabular\}\{(\w+)\}(.*?)\\end\{tabular\}", tex, flags=re.S)
+    assert tables
+    for columns, body in tables:            # each table's rows: as many cells as columns
+        for row in re.findall(r"^(.*)\\\\$", body, flags=re.M):
+            assert re.sub(r"\\&", "", row).count("&") == len(columns) - 1, row
 
 
 def test_latex_table_parses_and_escapes_the_names(two, many):
@@ -246,7 +250,7 @@ def test_files_beside_the_report(tmp_path, two):
     assert [p.name for p in written] == ["compare_a_vs_b.md", "compare_a_vs_b.tex",
                                          "compare_a_vs_b.bib"]
     md = written[0].read_text()
-    assert md.startswith("## Methods") and "## Results" in md and "| test |" in md
+    assert md.startswith("## Methods") and "## Results" in md and "| claim |" in md
 
 
 # names in several scripts and with every kind of markup: the outputs must keep them text
@@ -373,3 +377,72 @@ def test_the_k_classifier_results_point_to_the_other_two_numbers():
     text = many.results_text()
     assert "probabilities on a new data set" in text and "δ₀" in text
     assert "probability for δ₀" in many.to_markdown()
+
+
+# --- the .tex cites with the .bib's keys; the Methods state δ₀'s prior and the weak cut-off ---
+
+def _tex_and_bib(result) -> tuple[str, str]:
+    return writeup.latex_document_body(result), writeup.bibtex(result)
+
+
+def check_citations(tex: str, bib: str) -> None:
+    """Every citation a natbib key of the .bib, every entry cited; no citation left as text."""
+    cites = set(re.findall(r"\\cite[tp]\{(\w+)\}", tex))
+    entries = set(re.findall(r"@\w+\{(\w+),", bib))
+    assert cites == entries, (cites, entries)
+    plain = re.sub(r"(?m)^%.*$", "", tex)
+    for authors, _year in writeup.CITED.values():
+        assert authors not in plain, authors                     # each one a \\cite
+    assert "~" not in plain and "textasciitilde" not in plain   # "distributed as": $\\sim$
+
+
+@pytest.fixture(scope="module")
+def exact_two():
+    return compare(results(), A, B, rope=0.015)
+
+
+def test_the_tex_cites_with_the_keys_of_its_bib(exact_two):
+    many = compare_all(results(), rope=0.02, seed=4, progress=False, n_jobs=1)
+    for result in (exact_two, many):
+        tex, bib = _tex_and_bib(result)
+        check_latex(tex)
+        check_citations(tex, bib)
+    tex, bib = _tex_and_bib(exact_two)
+    assert r"the heuristic of \citet{nadeau2003inference}" in tex
+    assert r"hierarchical test \citep{corani2017statistical}" in tex
+    assert r"$\nu$ $-$ 1 $\sim$ Gamma" in tex
+    assert "Nadeau, Claude and Bengio, Yoshua" in bib and "239--281" in bib
+    tex, bib = _tex_and_bib(many)
+    assert r"latent gamma variables of \citet{caron2012efficient}" in tex
+    assert r"model of \citet{calvo2018bayesian}" in tex
+
+
+def test_the_citation_check_can_fail(exact_two):
+    tex, bib = _tex_and_bib(exact_two)
+    with pytest.raises(AssertionError):
+        check_citations(tex.replace(r"\citet{nadeau2003inference}", "Nadeau and Bengio (2003)"),
+                        bib)
+    with pytest.raises(AssertionError):
+        check_citations(tex, bib.replace("@article{nadeau2003inference", "@article{other"))
+
+
+def test_the_methods_state_delta0s_prior_and_the_weak_cut_off(exact_two, monkeypatch):
+    h = exact_two.hierarchical
+    bound = abs(exact_two.differences.x).max()
+    assert h.prepared.stan_data["delta0_bound"] * h.prepared.std_x == pytest.approx(bound)
+    text = exact_two.methods_text()
+    assert ("a uniform prior on δ₀ between minus and plus the largest absolute difference on "
+            f"any fold (±{bound:.3g})") in text
+    assert f"probability on a new data set was below {wording.MODEST:g}." in text
+    monkeypatch.setattr(wording, "MODEST", 0.7)       # the constant, not a typed 0.8
+    assert "probability on a new data set was below 0.7." in exact_two.methods_text()
+    assert "95% equal-tailed credible interval" in text
+
+
+def test_the_files_carry_the_compact_table(tmp_path, exact_two):
+    md, tex, _ = (p.read_text() for p in
+                  writeup.write_files(exact_two, tmp_path / "compare_a_vs_b.html"))
+    assert "| claim |" in md and "| test |" not in md     # every kind: the HTML's table
+    assert tex.count(r"\begin{table}") == 1 and "claim &" in tex
+    row = writeup_tables.compact_rows(exact_two)[0]
+    assert f"| {row['δ₀']} | {row['δ₀ 95% credible interval']} | ±0.015 | 5 |" in md

@@ -15,7 +15,7 @@ import shlex
 import numpy as np
 import pandas as pd
 
-from . import wording
+from . import delta0_size, wording
 from ..checks import metric_direction
 from ..errors import InputError
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
@@ -287,9 +287,9 @@ def headline(c) -> str:
         text = wording.decision(h.delta0, a, b, c.rope, c.threshold, se=h.delta0_se,
                                 integrated=c.integrated(h.test))
         papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
-        return (f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}. On a "
-                f"new data set: {new}. By the papers' rule (the posterior probability that an "
-                f"outcome is the likeliest on a new data set): {papers}."
+        return (f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}; "
+                f"{delta0_size.clause(c)}. On a new data set: {new}. By the papers' rule (the "
+                f"posterior probability that an outcome is the likeliest on a new data set): {papers}."
                 f"{caution(c.hierarchical)}{planned}")
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
                             share=True, integrated=c.integrated(h.test),
@@ -298,8 +298,8 @@ def headline(c) -> str:
                             h.delta0_se)
     weak = f" ({weak})" if weak else ""
     return (f"{lead}: {text}{weak}. On a new data set: {new}. For the mean difference δ₀ "
-            f"(a method paper's claim): {delta0}.{_delta0_alone(c)}{caution(c.hierarchical)}"
-            f"{planned}")
+            f"(a method paper's claim): {delta0}; {delta0_size.clause(c)}.{_delta0_alone(c)}"
+            f"{caution(c.hierarchical)}{planned}")
 
 
 def _delta0_alone(c) -> str:

@@ -20,11 +20,13 @@ import numpy as np
 
 from .. import __version__
 from ..paths import DATA
-from . import comparison_text, many_text, wording
-from .comparison_text import EXPECTED, counted
+from . import comparison_text, delta0_size, many_text, wording
+from .comparison_text import counted
 from .escape import latex_escape, markdown_escape
+from .writeup_tables import (about_delta0, compact_latex, compact_markdown, is_many,
+                             overall_rows, pairs, to_latex, to_markdown, units)  # noqa: F401
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
-from ..methods.hierarchical import DELTA0, HYPERPRIORS, NEW_DATA_SET, POSTERIOR, SIGMA_FACTOR
+from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
 
@@ -35,20 +37,11 @@ BIBTEX = {m["key"]: m[0] for m in re.finditer(r"^@\w+\{(?P<key>[^,]+),.*?^\}$",
 
 # --- what was run -----------------------------------------------------------------------------
 
-def _pairs(result) -> list:
-    """The two-classifier comparisons inside a result (one for compare, all for compare_all)."""
-    return list(result.pairs.values()) if hasattr(result, "pairs") else [result]
-
-
-def _many(result) -> bool:
-    return hasattr(result, "pairs")
-
-
 def _fits(result) -> list:
     """Every MCMC fit: the hierarchical models sampled by Stan, then the ranking."""
-    fits = [c.hierarchical.fit for c in _pairs(result)
+    fits = [c.hierarchical.fit for c in pairs(result)
             if c.hierarchical is not None and c.hierarchical.fit is not None]
-    if _many(result) and result.ranking is not None:
+    if is_many(result) and result.ranking is not None:
         fits.append(result.ranking.fit)
     return fits
 
@@ -86,23 +79,12 @@ def listed(names, conjunction: str = "and") -> str:
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
 
 
-def _units(c) -> str:
-    """The rope in the metric's units and, for scores given in percent, in the reader's. A
-    metric named only by its column's default name ("score") is not a unit: it is left out."""
-    text = f"±{c.rope:g}" if str(c.metric) == "score" else f"±{c.rope:g} of {c.metric}"
-    if c.options.get("percent"):
-        points = 100 * c.rope
-        text += (f", i.e. ±{points:g} percentage point{'' if points == 1 else 's'} of the "
-                 "scores as given")
-    return text
-
-
 # --- methods ----------------------------------------------------------------------------------
 
 def _fit_name(result, fit) -> str:
-    for c in _pairs(result):
+    for c in pairs(result):
         if c.hierarchical is not None and c.hierarchical.fit is fit:
-            return ("the hierarchical test's fit" if not _many(result) else
+            return ("the hierarchical test's fit" if not is_many(result) else
                     f"the hierarchical fit of {quoted(c.a)} against {quoted(c.b)}")
     return "the Plackett-Luce ranking's fit"
 
@@ -121,8 +103,8 @@ def _diagnostics_sentence(result) -> str:
             text += (f", {x.divergences:,} of {x.chains * x.draws:,} post-warm-up transitions "
                      "divergent")
         each.append(text)
-    text = ("Diagnostics (rank-normalised split R-hat and bulk effective sample size, Vehtari "
-            "et al. 2021) of " + "; of ".join(each) + ".")
+    text = ("Diagnostics, the rank-normalised split R-hat and bulk effective sample size of "
+            "Vehtari et al. (2021), of " + "; of ".join(each) + ".")
     problems = result.diagnostics()
     if problems:
         text += (" The sampler's warnings (" + "; ".join(problems) + ") apply to the "
@@ -133,13 +115,25 @@ def _diagnostics_sentence(result) -> str:
     return text
 
 
+def _delta0_prior(result) -> str:
+    """δ₀'s prior, as the model has it (:func:`~bayestut.methods.hierarchical.prepare`):
+    uniform between ± the largest absolute difference on any fold, in the metric's units."""
+    text = ("a uniform prior on δ₀ between minus and plus the largest absolute difference on "
+            "any fold")
+    if is_many(result):
+        return text + " of the pair"
+    h = result.hierarchical
+    bound = h.prepared.stan_data["delta0_bound"] * h.prepared.std_x
+    return text + f" (±{bound:.3g})"
+
+
 def methods_text(result) -> str:
     """The methods paragraph: what was run, with which settings and software."""
-    pairs = _pairs(result)
-    c = pairs[0]
+    each = pairs(result)
+    c = each[0]
     s = c.options
     d = c.differences
-    names = result.classifiers if _many(result) else (c.a, c.b)
+    names = result.classifiers if is_many(result) else (c.a, c.b)
     means_only = c.per_dataset is None
     orientation = ("lower scores are better, so differences were taken as the second minus the "
                    "first classifier's score" if c.lower_is_better else
@@ -155,16 +149,16 @@ def methods_text(result) -> str:
                  f"(metric {c.metric!r}; {orientation}), with the Bayesian tests of Benavoli et "
                  "al. (2017)" + ("" if means_only or c.hierarchical is None else
                                  " and Corani et al. (2017)")
-                 + (", for every pair" if _many(result) else "") + "."]
+                 + (", for every pair" if is_many(result) else "") + "."]
     if s.get("percent"):
         sentences.append("The scores were given in percent and divided by 100 before the "
                          "analysis, so every difference and the rope are fractions.")
-    sentences.append(f"Differences within {_units(c)} (the region of practical equivalence, "
+    sentences.append(f"Differences within {units(c)} (the region of practical equivalence, "
                      "rope) were deemed of no practical consequence.")
     if not means_only:
         sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
                          f"prior, with the correlation between folds set to ρ = 1/{d.folds} "
-                         f"= {d.rho:.3g}, Nadeau and Bengio's heuristic) gave closed-form "
+                         f"= {d.rho:.3g}, the heuristic of Nadeau and Bengio (2003)) gave closed-form "
                          "posterior probabilities.")
     tests = []
     if getattr(c, "sign", None) is not None:
@@ -180,7 +174,7 @@ def methods_text(result) -> str:
     if c.hierarchical is not None:
         alpha_low, alpha_high, beta_low, beta_high = HYPERPRIORS["mlj"]
         if exact:
-            error = max(p.hierarchical.diagnostics.error for p in pairs
+            error = max(p.hierarchical.diagnostics.error for p in each
                         if p.hierarchical is not None)
             computed = ("integrated numerically on adaptive grids, without sampling "
                         "(bayestut's exact engine; largest numerical error of a probability "
@@ -194,27 +188,27 @@ def methods_text(result) -> str:
             "The hierarchical test modelled each data set's mean difference as drawn from a "
             "Student t population (mean δ₀, scale σ₀, ν degrees of freedom) and the "
             "differences on its folds as correlated normals (correlation ρ), with "
-            f"ν - 1 ~ Gamma(α, β), α ~ U({alpha_low:g}, {alpha_high:g}), "
-            f"β ~ U({beta_low:g}, {beta_high:g}) (the bounds of Corani et al. 2017) and "
-            "uniform priors on δ₀ and on the scales (up to "
+            f"ν − 1 ∼ Gamma(α, β), α ∼ U({alpha_low:g}, {alpha_high:g}) and "
+            f"β ∼ U({beta_low:g}, {beta_high:g}), the bounds of Corani et al. (2017); "
+            f"{_delta0_prior(result)}, and uniform priors on the scales (up to "
             f"{SIGMA_FACTOR:g} times the observed standard deviations); "
-            + ("each pair's posterior" if _many(result) else "its posterior") + " was "
+            + ("each pair's posterior" if is_many(result) else "its posterior") + " was "
             + computed + ".")
-    if _many(result) and result.ranking is not None:
+    if is_many(result) and result.ranking is not None:
         r = result.ranking.fit.diagnostics
         sentences.append(
             "The classifiers were ranked jointly with the Bayesian Plackett-Luce model of Calvo "
             "et al. (2018) on each data set's ranking of the mean scores, with a "
             f"Dirichlet({RANKING_PRIOR:g}, ..., {RANKING_PRIOR:g}) prior on the weights "
             f"({counted(r.chains, 'chain')} of {r.draws:,} draws, seed {s['seed']}"
-            + ("; a Gibbs sampler with latent gamma variables, Caron and Doucet 2012"
+            + ("; a Gibbs sampler with the latent gamma variables of Caron and Doucet (2012)"
                if result.ranking.fit.backend not in ("pystan", "cmdstanpy") else "") + ").")
     on = []
     if tests:
         on.append(f"for {' and '.join(t.replace('Bayesian ', '') for t in tests)}, the "
                   "posterior probability that the outcome is the likeliest of the three, "
                   "estimated as the share of posterior samples in which it is")
-    if c.hierarchical is not None and _about_delta0(result):
+    if c.hierarchical is not None and about_delta0(result):
         on.append("for the hierarchical test, the posterior probability of the outcome for the "
                   "mean difference δ₀ over data sets (the claim of a method paper, chosen "
                   "instead of the papers' rule on a new data set), "
@@ -231,7 +225,15 @@ def methods_text(result) -> str:
                      f"was declared when its probability exceeded {c.threshold:g}: "
                      + "; ".join(on)
                      + ("; pairwise decisions were not adjusted for the number of pairs"
-                        if _many(result) else "") + ".")
+                        if is_many(result) else "") + ".")
+    if c.hierarchical is not None and not about_delta0(result):
+        sentences.append(
+            "A decision of the hierarchical test was called weak when the declared outcome's "
+            f"probability on a new data set was below {wording.MODEST:g}.")
+    if c.hierarchical is not None and not is_many(result):
+        sentences.append(
+            "The size of the difference is given by δ₀'s posterior mean and its "
+            f"{delta0_size.LEVEL:.0%} equal-tailed credible interval.")
     sentences.append("Probabilities estimated from samples are given with their Monte Carlo "
                      "standard errors" + ("; the hierarchical test's, which are integrals, "
                                           "with their numerical errors." if exact else "."))
@@ -260,11 +262,6 @@ def _outcome(i: int, a: str, b: str) -> str:
             f"{quoted(a)} practically better than {quoted(b)}")[i]
 
 
-def _about_delta0(result) -> bool:
-    """Whether the verdict decides on δ₀ (``about="delta0"``; K classifiers: never)."""
-    return getattr(result, "about", None) == "delta0"
-
-
 def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = False) -> str:
     """One test's result as a clause after the test's name: what it finds, on which
     probability, against the threshold. ``kind``: 'draws' (shares of MCMC draws), 'integrated'
@@ -284,7 +281,7 @@ def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = Fals
     choice = str(decide_regions(p, c.threshold))
     if choice != NO_DECISION:
         i = REGIONS.index(choice)
-        text = (f"finds {_outcome(i, c.a, c.b)} (rope {_units(c)}): {evidence(v[i])}, above "
+        text = (f"finds {_outcome(i, c.a, c.b)} (rope {units(c)}): {evidence(v[i])}, above "
                 f"the threshold {c.threshold:g}")
         if p[i] - 2 * se[i] <= c.threshold < p[i]:
             text += " (within its error of the threshold: confirm with more draws)"
@@ -300,7 +297,7 @@ def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = Fals
         spread = (f"the posterior probabilities that each outcome is the likeliest{where} are "
                   f"{v[2]} for {a} practically better, {v[1]} for equivalence and {v[0]} for "
                   f"{b} practically better{how}")
-    return (f"reaches no decision (rope {_units(c)}): {spread}, none above the threshold "
+    return (f"reaches no decision (rope {units(c)}): {spread}, none above the threshold "
             f"{c.threshold:g}")
 
 
@@ -364,7 +361,7 @@ def _pair_results(c) -> list[str]:
         sentences = [f"{quoted(better)} scored exactly {abs(x):g} better than {quoted(worse)} "
                      "on every fold of every data set: with nothing to sample, the hierarchical "
                      "test and the correlated t-test on each data set find "
-                     f"{_outcome(i, c.a, c.b)} (rope {_units(c)}) with probability 1."]
+                     f"{_outcome(i, c.a, c.b)} (rope {units(c)}) with probability 1."]
         for test, o in zip(c.tests, c.overall()):    # the signed-rank test has a prior to weigh
             if test != "hierarchical":
                 name = TEST_NAMES[test]
@@ -381,7 +378,7 @@ def _pair_results(c) -> list[str]:
         name = TEST_NAMES[test]
         if test == "hierarchical":
             kind = "integrated" if c.integrated(test) else "draws"
-            if _about_delta0(c) and o.delta0 is not None:
+            if about_delta0(c) and o.delta0 is not None:
                 text = (f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
                         f"sets like these, "
                         f"{finding(o.delta0, o.delta0_se, c, kind, delta0=True)}; "
@@ -393,7 +390,10 @@ def _pair_results(c) -> list[str]:
                 if weak:        # as the verdict says it: the paragraph must not oversell it
                     text += (f" The decision is a weak one: the declared outcome's probability "
                              f"on a new data set is only {weak}, below {wording.MODEST:g}.")
-            text = " ".join(filter(None, [text, comparison_text.rope_sensitivity(c, True)]))
+            size = delta0_size.clause(c, quoted)
+            text = " ".join(filter(None, [
+                text, f"The mean difference over the population of data sets is {size}."
+                if size else "", comparison_text.rope_sensitivity(c, True)]))
             if c.diagnostics():
                 text += (" Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
@@ -420,7 +420,7 @@ def _many_results(many) -> list[str]:
                 f"{name[0].upper()}{name[1:]} finds:")
         text = many_text.decisions_in_words(many.matrix(test, "decision"), quoted)
         sentences.append(f"{lead} {text}" + ("." if sentences else
-                         f" (rope {_units(c)}, threshold {many.threshold:g}; pairwise "
+                         f" (rope {units(c)}, threshold {many.threshold:g}; pairwise "
                          "decisions not adjusted for the number of pairs)."))
     if many.ranking is not None:         # the verdict's tie rule (many_text.best_ranked)
         t = many.ranking.table()
@@ -447,12 +447,18 @@ def _many_results(many) -> list[str]:
         sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
                          + "; ".join(each) + ".")
         if test == "hierarchical":
-            sentences.append("The table gives each pair's probabilities on a new data set and "
-                             "for the mean difference δ₀ over data sets beside them.")
+            sizes = [f"{quoted(c.a)} against {quoted(c.b)} {mean} ({interval})"
+                     for c in many.pairs.values()
+                     for mean, interval in [delta0_size.cells(c) or ("", "")] if mean]
+            sentences.append(
+                "The mean difference δ₀ over data sets, its posterior mean and "
+                f"{delta0_size.LEVEL:.0%} credible interval, positive when the first of the "
+                "pair is better: " + "; ".join(sizes) + ". Each pair's probabilities on a new "
+                "data set and for δ₀ are in the report's overall table.")
         sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted)] if text]
-    pairs = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
+    troubled = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
-    if pairs:
+    if troubled:
         sentences.append("Caution: the sampler reported problems for some pairs' fits (see the "
                          "Methods): rerun as the report's sampler warnings advise before "
                          "quoting their decisions.")
@@ -466,28 +472,67 @@ def _many_results(many) -> list[str]:
 def results_text(result) -> str:
     """The results paragraph, as prose for a paper: each test's finding, with the probability
     it rests on and the threshold; then the data sets' decisions counted by outcome."""
-    sentences = _many_results(result) if _many(result) else _pair_results(result)
+    sentences = _many_results(result) if is_many(result) else _pair_results(result)
     return " ".join(filter(None, [*sentences, comparison_text.rope_units(result)]))
 
 
+# --- citations --------------------------------------------------------------------------------
+
+# Every work the paragraphs cite, by its key in data/references.bib: the text names it as
+# "Authors (year)" or "(Authors year)", which the .tex turns into \citet{key} or \citep{key}.
+CITED = {"benavoli2017time": ("Benavoli et al.", 2017),
+         "corani2017statistical": ("Corani et al.", 2017),
+         "nadeau2003inference": ("Nadeau and Bengio", 2003),
+         "calvo2018bayesian": ("Calvo et al.", 2018),
+         "caron2012efficient": ("Caron and Doucet", 2012),
+         "vehtari2021rank": ("Vehtari et al.", 2021)}
+
+
+def _citations(key: str) -> tuple[str, str]:
+    """A work's two plain forms: "Authors (year)" (textual) and "(Authors year)"."""
+    authors, year = CITED[key]
+    return f"{authors} ({year})", f"({authors} {year})"
+
+
+def cited(text: str) -> list[str]:
+    """The works a text cites.
+
+    Parameters
+    ----------
+    text : str
+        Plain text (the paragraphs, a caption).
+
+    Returns
+    -------
+    list of str
+        Their keys in ``data/references.bib``, in :data:`CITED`'s order.
+    """
+    return [key for key in CITED if any(form in text for form in _citations(key))]
+
+
+def latex_citations(text: str) -> str:
+    """Plain citations as natbib's, for the ``.tex``.
+
+    Parameters
+    ----------
+    text : str
+        Text escaped for LaTeX.
+
+    Returns
+    -------
+    str
+        The text with "Authors (year)" as ``\\citet{key}``, "(Authors year)" as
+        ``\\citep{key}``, and this package's name followed by ``\\citep{bayestut}``.
+    """
+    for key in CITED:
+        textual, parenthetical = _citations(key)
+        text = text.replace(parenthetical, f"\\citep{{{key}}}")
+        text = text.replace(textual, f"\\citet{{{key}}}")
+    return text.replace(f"bayestut {__version__}", f"bayestut {__version__} \\citep{{bayestut}}")
+
+
 def bibtex(result) -> str:
-    """BibTeX entries of the methods that were run, and of this package."""
-    keys = ["benavoli2017time"]
-    if any(c.hierarchical is not None for c in _pairs(result)):
-        keys.append("corani2017statistical")
-    if _many(result) and result.ranking is not None:
-        keys.append("calvo2018bayesian")
-    keys.append("bayestut")
-    return "\n\n".join(BIBTEX[k] for k in keys) + "\n"
-
-
-# --- the overall table ------------------------------------------------------------------------
-
-def overall_rows(result) -> list[dict]:
-    """The overall table's rows, as every report prints them
-    (:func:`~bayestut.analysis.comparison_text.overall_rows`): one per multi-data-set test and
-    kind of number. With K classifiers, one per pair too: columns a and b name each row's pair,
-    and the probability columns say "a" and "b".
+    """The ``.bib``: every work the paragraphs and the paper's table cite.
 
     Parameters
     ----------
@@ -496,92 +541,52 @@ def overall_rows(result) -> list[dict]:
 
     Returns
     -------
-    list of dict
-        Each row's cells as text, in the columns' order.
+    str
+        BibTeX entries from ``data/references.bib``: the works cited, then this package.
     """
-    if not _many(result):
-        return comparison_text.overall_rows(result)
-    return [{"a": c.a, "b": c.b, **row} for c in _pairs(result)
-            for row in comparison_text.overall_rows(c, "a", "b")]
-
-
-def _caption(c, many: bool) -> str:
-    """The table's caption: what P(...) means, each kind of number its rows name, and ±."""
-    exact = c.integrated("hierarchical")
-    error = ("Monte Carlo standard error (for the hierarchical test, integrated: its numerical "
-             "error)" if exact else "Monte Carlo standard error")
-    meaning = {
-        POSTERIOR: "the posterior probability, that the outcome is the likeliest ("
-                   + ("for the hierarchical test, integrated numerically; for the others, "
-                      if exact else "") + "the share of posterior samples in which it is), on "
-                   f"which a decision is taken above {c.threshold:g}",
-        EXPECTED: "the expected probability, the posterior mean of the outcome's probability",
-        NEW_DATA_SET: "the probability of the outcome on a new data set",
-        DELTA0: "the probability for δ₀, the mean difference over data sets, whose decision "
-                f"is read at {c.threshold:g} too"}
-    kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
-    who = ("a and b: each row's pair; " if many else "")
-    return (f"{who}P(x better): the probability that x is practically better, by more than the "
-            f"rope {_units(c)}; P(equivalent): that the difference is within the rope. Each row "
-            "names its kind of number: " + "; ".join(text for kind, text in meaning.items()
-                                                     if kind in kinds)
-            + f". A number followed by ± carries its {error}; one without ± has an error "
-            "below its last digit.")
-
-
-def to_latex(result) -> str:
-    """The overall table as a LaTeX ``table`` with ``booktabs`` rules (needs
-    ``\\usepackage{booktabs}``)."""
-    rows = overall_rows(result)
-    if not rows:
-        return ""
-    columns = list(rows[0])
-    c = _pairs(result)[0]
-    left = len(columns) - 4                   # the names and the test, then 3 numbers, then words
-    lines = [r"\begin{table}[ht]", r"\centering",
-             r"\begin{tabular}{" + "l" * left + "r" * 3 + "l}", r"\toprule",
-             " & ".join(latex_escape(h) for h in columns) + r" \\", r"\midrule"]
-    lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
-    lines += [r"\bottomrule", r"\end{tabular}",
-              r"\caption{" + latex_escape(_caption(c, _many(result))) + "}", r"\end{table}"]
-    return "\n".join(lines) + "\n"
-
-
-def to_markdown(result) -> str:
-    """The overall table as a Markdown (GitHub) table, with its caption below."""
-    rows = overall_rows(result)
-    if not rows:
-        return ""
-    columns = list(rows[0])
-    lines = ["| " + " | ".join(markdown_escape(h) for h in columns) + " |",
-             "|" + "---|" * len(columns)]
-    lines += ["| " + " | ".join(markdown_escape(row[h]) for h in columns) + " |" for row in rows]
-    return ("\n".join(lines) + "\n\n"
-            + markdown_escape(_caption(_pairs(result)[0], _many(result))) + "\n")
+    keys = cited(methods_text(result) + results_text(result) + compact_markdown(result))
+    return "\n\n".join(BIBTEX[k] for k in [*keys, "bayestut"]) + "\n"
 
 
 # --- files beside the HTML report -------------------------------------------------------------
 
 def latex_document_body(result) -> str:
-    """The methods and results paragraphs and the table, as LaTeX to ``\\input`` (the
-    preamble needs ``booktabs``)."""
-    return ("% bayestut " + __version__ + ": methods, results and the overall table. For\n"
-            "% pdflatex's default fonts, a character they lack shows as its code point,\n"
-            "% e.g. \\texttt{[U+0416]}; the .md beside this file has the names as given.\n"
-            "\\paragraph{Methods.} " + latex_escape(methods_text(result)) + "\n\n"
+    """The methods and results paragraphs and the paper's table, as LaTeX to ``\\input``: the
+    compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), or without a
+    hierarchical posterior the overall one. Every test and kind of number stay in the HTML
+    report, and in ``result.to_latex()``.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The LaTeX; its preamble needs ``booktabs`` and ``natbib`` (the citations are
+        ``\\citet``/``\\citep`` of the ``.bib`` that :func:`bibtex` writes).
+    """
+    body = ("\\paragraph{Methods.} " + latex_escape(methods_text(result)) + "\n\n"
             "\\paragraph{Results.} " + latex_escape(results_text(result)) + "\n\n"
-            + to_latex(result))
+            + (compact_latex(result) or to_latex(result)))
+    return ("% bayestut " + __version__ + ": methods, results and the table. The preamble\n"
+            "% needs \\usepackage{booktabs} and \\usepackage{natbib}, and \\bibliography{} the\n"
+            "% .bib beside this file. For pdflatex's default fonts, a character they lack\n"
+            "% shows as its code point, e.g. \\texttt{[U+0416]}; the .md beside this file has\n"
+            "% the names as given.\n" + latex_citations(body))
 
 
 def write_files(result, html_path) -> list:
-    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, table),
+    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's table),
     ``name.tex`` (the same in LaTeX) and ``name.bib`` (the citations)."""
     from .report_file import write_report
 
     html_path = Path(html_path)
     stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
     markdown = (f"## Methods\n\n{markdown_escape(methods_text(result))}\n\n## Results\n\n"
-                f"{markdown_escape(results_text(result))}\n\n{to_markdown(result)}")
+                f"{markdown_escape(results_text(result))}\n\n"
+                + (compact_markdown(result) or to_markdown(result)))
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),
                          (".bib", bibtex(result))):

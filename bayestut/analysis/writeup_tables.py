@@ -1,0 +1,249 @@
+"""The tables for a paper, in LaTeX (``booktabs``) and Markdown, each under its caption.
+
+Two tables: the compact one a paper prints (the claim the verdict decides, its three
+probabilities, the decision, δ₀'s size, the rope and the number of data sets: one row, or one
+per pair) and the overall one every report prints (:func:`comparison_text.overall_rows`: every
+test and kind of number), which the ``.md`` and ``.tex`` keep as a supplement. Each caption
+names every number once, by the names of ``docs/glossary.md``.
+"""
+
+from __future__ import annotations
+
+from . import comparison_text, delta0_size, wording
+from .comparison_text import EXPECTED
+from .escape import latex_escape, markdown_escape
+from ..methods.decisions import probability_columns, shown
+from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
+
+
+def pairs(result) -> list:
+    """The two-classifier comparisons inside a result (one for compare, all for compare_all)."""
+    return list(result.pairs.values()) if hasattr(result, "pairs") else [result]
+
+
+def is_many(result) -> bool:
+    """Whether ``result`` compares K classifiers (``compare_all``)."""
+    return hasattr(result, "pairs")
+
+
+def about_delta0(result) -> bool:
+    """Whether the verdict decides on δ₀ (``about="delta0"``; K classifiers: never)."""
+    return getattr(result, "about", None) == "delta0"
+
+
+def units(c) -> str:
+    """The rope in the metric's units and, for scores given in percent, in the reader's. A
+    metric named only by its column's default name ("score") is not a unit: it is left out."""
+    text = f"±{c.rope:g}" if str(c.metric) == "score" else f"±{c.rope:g} of {c.metric}"
+    if c.options.get("percent"):
+        points = 100 * c.rope
+        text += (f", i.e. ±{points:g} percentage point{'' if points == 1 else 's'} of the "
+                 "scores as given")
+    return text
+
+
+# --- the overall table: every test and kind of number -----------------------------------------
+
+def overall_rows(result) -> list[dict]:
+    """The overall table's rows, as every report prints them
+    (:func:`~bayestut.analysis.comparison_text.overall_rows`): one per multi-data-set test and
+    kind of number. With K classifiers, one per pair too: columns a and b name each row's pair,
+    and the probability columns say "a" and "b".
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    list of dict
+        Each row's cells as text, in the columns' order.
+    """
+    if not is_many(result):
+        return comparison_text.overall_rows(result)
+    return [{"a": c.a, "b": c.b, **row} for c in pairs(result)
+            for row in comparison_text.overall_rows(c, "a", "b")]
+
+
+def _caption(c, many: bool) -> str:
+    """The overall table's caption: what P(...) means, each kind of number its rows name,
+    and ±."""
+    exact = c.integrated("hierarchical")
+    error = ("Monte Carlo standard error (for the hierarchical test, integrated: its numerical "
+             "error)" if exact else "Monte Carlo standard error")
+    meaning = {
+        POSTERIOR: "the posterior probability, that the outcome is the likeliest ("
+                   + ("for the hierarchical test, integrated numerically; for the others, "
+                      if exact else "") + "the share of posterior samples in which it is), on "
+                   f"which a decision is taken above {c.threshold:g}",
+        EXPECTED: "the expected probability, the posterior mean of the outcome's probability",
+        NEW_DATA_SET: "the probability of the outcome on a new data set",
+        DELTA0: "the probability for δ₀, the mean difference over data sets, whose decision "
+                f"is read at {c.threshold:g} too"}
+    kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
+    who = ("a and b: each row's pair; " if many else "")
+    return (f"{who}P(x better): the probability that x is practically better, by more than the "
+            f"rope {units(c)}; P(equivalent): that the difference is within the rope. Each row "
+            "names its kind of number: " + "; ".join(text for kind, text in meaning.items()
+                                                     if kind in kinds)
+            + f". A number followed by ± carries its {error}; one without ± has an error "
+            "below its last digit.")
+
+
+# --- the compact table: the claim decided, with δ₀'s size -------------------------------------
+
+def compact_rows(result) -> list[dict]:
+    """The compact table's rows: per pair, the claim the verdict decides (the papers' rule on
+    a new data set, or δ₀ with ``about="delta0"``), its three probabilities in the reading
+    order, the decision, δ₀'s posterior mean and credible interval, the rope and the number of
+    data sets.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    list of dict
+        Each row's cells as text, in the columns' order; empty when a pair has no
+        hierarchical posterior (mean scores only, one data set: the overall table is the
+        paper's then).
+    """
+    rows = []
+    many = is_many(result)
+    for c in pairs(result):
+        size = delta0_size.cells(c)
+        if size is None or not c.overall():
+            return []
+        o = c.overall()[-1]
+        p, se = (o.delta0, o.delta0_se) if about_delta0(c) else (o.shares, o.shares_se)
+        row = {"a": c.a, "b": c.b} if many else {}
+        row["claim"] = "δ₀" if about_delta0(c) else "new data set"
+        columns = probability_columns("a" if many else c.a, "b" if many else c.b)
+        row.update({column: wording.number(p[j], se[j], c.threshold)
+                    for column, j in zip(columns, shown(range(3)))})
+        row["decision"] = wording.verdict(p, c.a, c.b, c.threshold)
+        row["δ₀"], row[f"δ₀ {delta0_size.LEVEL:.0%} credible interval"] = size
+        row["rope"] = f"±{c.rope:g}"
+        row["data sets"] = f"{len(c.differences.datasets):,}"
+        rows.append(row)
+    return rows
+
+
+def _compact_caption(result) -> str:
+    """The compact table's caption: one name per number, each said once."""
+    c = pairs(result)[0]
+    many = is_many(result)
+    a, b = ("a", "b") if many else (c.a, c.b)
+    claims = {about_delta0(p) for p in pairs(result)}
+    said = []
+    if False in claims:
+        said.append("claim “new data set”: the papers' rule; the probabilities are the "
+                    "posterior probability that each outcome is the likeliest on a new data "
+                    "set")
+    if True in claims:
+        said.append("claim “δ₀”: the mean difference over the population of data sets; the "
+                    "probabilities are the probability for δ₀ of each outcome")
+    exact = c.integrated("hierarchical")
+    return (("a and b: each row's pair. " if many else "")
+            + "The Bayesian hierarchical test (Corani et al. 2017); "
+            + "; ".join(said) + f". P({a} better): {a} practically better, by more than the rope; "
+            f"P(equivalent): the difference within the rope; P({b} better) likewise. The "
+            f"decision is taken when a probability exceeds {c.threshold:g}. δ₀: the posterior "
+            f"mean of the mean difference over the population of data sets, positive when {a} "
+            f"is better, with its {delta0_size.LEVEL:.0%} equal-tailed credible interval, in "
+            "the rope's units" + (" (fractions: the scores were given in percent and divided "
+                                  "by 100)" if c.options.get("percent") else "")
+            + f". Rope: the region of practical equivalence ({units(c)}). Data sets: how many "
+            "were compared. Each probability is rounded to what its "
+            + ("numerical error (integrated, not sampled)" if exact else
+               "Monte Carlo standard error") + " supports, and followed by that error after ± "
+            "where it shows.")
+
+
+# --- the tables as LaTeX and Markdown ---------------------------------------------------------
+
+def _latex(rows: list[dict], caption: str, numbers: set) -> str:
+    """Rows as a ``booktabs`` table: numeric columns right-aligned, the others left."""
+    columns = list(rows[0])
+    align = "".join("r" if h in numbers else "l" for h in columns)
+    lines = [r"\begin{table}[ht]", r"\centering", r"\begin{tabular}{" + align + "}",
+             r"\toprule", " & ".join(latex_escape(h) for h in columns) + r" \\", r"\midrule"]
+    lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
+    lines += [r"\bottomrule", r"\end{tabular}", r"\caption{" + latex_escape(caption) + "}",
+              r"\end{table}"]
+    return "\n".join(lines) + "\n"
+
+
+def _markdown(rows: list[dict], caption: str) -> str:
+    """Rows as a Markdown (GitHub) table, with its caption below."""
+    columns = list(rows[0])
+    lines = ["| " + " | ".join(markdown_escape(h) for h in columns) + " |",
+             "|" + "---|" * len(columns)]
+    lines += ["| " + " | ".join(markdown_escape(row[h]) for h in columns) + " |" for row in rows]
+    return "\n".join(lines) + "\n\n" + markdown_escape(caption) + "\n"
+
+
+def _numbers(result) -> set:
+    """The probability columns' names (right-aligned)."""
+    c = pairs(result)[0]
+    return set(probability_columns("a", "b") if is_many(result) else
+               probability_columns(c.a, c.b))
+
+
+def to_latex(result) -> str:
+    """The overall table as a LaTeX ``table`` with ``booktabs`` rules (needs
+    ``\\usepackage{booktabs}``); empty with one data set."""
+    rows = overall_rows(result)
+    if not rows:
+        return ""
+    return _latex(rows, _caption(pairs(result)[0], is_many(result)), _numbers(result))
+
+
+def to_markdown(result) -> str:
+    """The overall table as a Markdown (GitHub) table, with its caption below; empty with one
+    data set."""
+    rows = overall_rows(result)
+    if not rows:
+        return ""
+    return _markdown(rows, _caption(pairs(result)[0], is_many(result)))
+
+
+def compact_latex(result) -> str:
+    """The compact table (:func:`compact_rows`) in LaTeX.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        A ``table`` with ``booktabs`` rules and its caption; empty without a hierarchical
+        posterior.
+    """
+    rows = compact_rows(result)
+    if not rows:
+        return ""
+    numbers = _numbers(result) | {"δ₀", "data sets"}
+    return _latex(rows, _compact_caption(result), numbers)
+
+
+def compact_markdown(result) -> str:
+    """The compact table (:func:`compact_rows`) in Markdown.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        A GitHub table with its caption below; empty without a hierarchical posterior.
+    """
+    rows = compact_rows(result)
+    return _markdown(rows, _compact_caption(result)) if rows else ""

@@ -1,0 +1,131 @@
+"""δ₀'s size in every two-classifier report: read off the result, signed so that positive
+favours the first classifier (whichever way the metric points), the favoured classifier named,
+in percentage points too with --percent, and to a tenth of the rope."""
+
+import re
+
+import pytest
+
+from bayestut.analysis import delta0_size, writeup, writeup_tables
+from bayestut.analysis.compare import compare
+from conftest import make_table
+
+MINUS = delta0_size.MINUS
+
+
+def _compare(gap: float, **kw):
+    table = make_table(8, runs=2, folds=5, gaps=gap, seed=5)
+    if kw.pop("percent", False):
+        table["score"] *= 100
+        kw["percent"] = True
+    return compare(table, "mine", "baseline", **kw)
+
+
+def _shown(c) -> tuple[str, str, str]:
+    """δ₀'s mean and interval as the reports must print them, from the result itself."""
+    h = c.hierarchical
+    low, high = h.delta0_interval(0.95)
+    d = delta0_size.digits(c.rope, low, high)
+    return tuple(delta0_size.signed(x, d) for x in (h.delta0_mean, low, high))
+
+
+# (gap of mine, lower_is_better, the classifier δ₀ must favour, its sign)
+CASES = [(0.03, False, "mine", "+"), (-0.03, False, "baseline", MINUS),
+         (0.03, True, "baseline", MINUS), (-0.03, True, "mine", "+")]
+
+
+@pytest.mark.parametrize("gap, lower, favoured, sign", CASES)
+def test_the_sign_and_the_favoured_classifier_follow_the_direction(gap, lower, favoured, sign):
+    c = _compare(gap, lower_is_better=lower)
+    mean, low, high = _shown(c)
+    assert mean.startswith(sign) and low.startswith(sign) and high.startswith(sign)
+    clause = (f"δ₀ = {mean} (95% credible interval {low} to {high}; positive: mine better), "
+              f"in favour of {favoured}")
+    assert clause in c.headline()                       # the console and the HTML's verdict
+    assert clause in c.summary()
+    quoted = clause.replace("mine better", "“mine” better").replace(
+        f"of {favoured}", f"of “{favoured}”")
+    assert f"The mean difference over the population of data sets is {quoted}." \
+        in c.results_text()
+    row = writeup_tables.compact_rows(c)[0]
+    assert (row["δ₀"], row["δ₀ 95% credible interval"]) == (mean, f"{low} to {high}")
+
+
+def test_lower_is_better_flips_nothing_but_the_direction():
+    higher, lower = _compare(0.03), _compare(0.03, lower_is_better=True)
+    assert higher.hierarchical.delta0_mean > 0 > lower.hierarchical.delta0_mean
+    assert _shown(higher)[0][1:] == _shown(lower)[0][1:]        # the same size, either way
+
+
+def test_percent_gives_the_same_fraction_and_its_percentage_points():
+    plain, percent = _compare(0.03), _compare(0.03, percent=True)
+    assert _shown(plain) == _shown(percent)
+    mean = percent.hierarchical.delta0_mean
+    assert f"i.e. +{100 * mean:.1f} percentage points of the scores as given" in \
+        percent.headline()
+    assert "percentage points" not in plain.headline()
+
+
+def test_digits_follow_the_rope():
+    assert delta0_size.digits(0.01, -0.02, 0.03) == 3
+    assert delta0_size.digits(0.003, -0.02, 0.03) == 4
+    assert delta0_size.digits(1.0, -5.0, 5.0) == 1
+    assert delta0_size.digits(0.01, 0.0101, 0.0102) == 5       # a narrow interval: its own
+    assert delta0_size.signed(-0.0004, 3) == "0.000"            # no sign for what rounds to 0
+    c = _compare(0.03, rope=0.003)
+    assert re.search(r"δ₀ = \+0\.\d{4} \(", c.headline())
+
+
+def test_an_interval_across_zero_names_no_favourite():
+    c = _compare(0.0)
+    mean, low, high = _shown(c)
+    assert low.startswith(MINUS) and high.startswith("+")       # the case itself
+    assert (f"δ₀ = {mean} (95% credible interval {low} to {high}; positive: mine better), an "
+            "interval that includes 0.") in c.headline()
+    assert "in favour of" not in c.headline()
+
+
+def test_about_delta0_and_the_compact_table():
+    c = _compare(0.03, about="delta0")
+    mean, low, high = _shown(c)
+    assert f"δ₀ = {mean} (95% credible interval {low} to {high}" in c.headline()
+    row = writeup_tables.compact_rows(c)[0]
+    assert row["claim"] == "δ₀" and row["decision"] == "mine better"
+    assert list(row) == ["claim", "P(mine better)", "P(equivalent)", "P(baseline better)",
+                         "decision", "δ₀", "δ₀ 95% credible interval", "rope", "data sets"]
+    assert row["data sets"] == "8" and row["rope"] == "±0.01"
+    caption = writeup_tables.compact_markdown(c)
+    for retired in ("share of draws", "mean probability", "left", "right"):
+        assert retired not in caption
+
+
+def _means_only():
+    means = make_table(8, runs=2, folds=5, gaps=0.03).groupby(
+        ["dataset", "classifier"], as_index=False)["score"].mean()
+    return compare(means, "mine", "baseline")
+
+
+def test_no_hierarchical_posterior_no_size():
+    c = _means_only()
+    assert delta0_size.clause(c) == "" and "δ₀ =" not in c.headline()
+    assert writeup_tables.compact_rows(c) == []
+    assert "test &" in writeup.latex_document_body(c)        # the overall table instead
+
+
+def _three():
+    from bayestut.analysis.many import compare_all
+
+    table = make_table(6, runs=2, folds=5, classifiers=("a1", "b1", "c1"),
+                       gaps={"a1": 0.03, "c1": -0.01}, seed=2)
+    return compare_all(table, n_jobs=1, progress=False, ranking=False)
+
+
+def test_k_classifiers_give_each_pairs_size_in_the_text_and_the_table():
+    many = _three()
+    text = many.results_text()
+    rows = writeup_tables.compact_rows(many)
+    assert [(r["a"], r["b"]) for r in rows] == list(many.pairs)
+    for (a, b), pair in many.pairs.items():
+        mean, interval = delta0_size.cells(pair)
+        assert f"“{a}” against “{b}” {mean} ({interval})" in text
+    assert rows[0]["δ₀"].startswith("+")                  # a1, 0.03 better than b1
