@@ -39,12 +39,13 @@ def test_the_sign_and_the_favoured_classifier_follow_the_direction(gap, lower, f
     c = _compare(gap, lower_is_better=lower)
     mean, low, high = _shown(c)
     assert mean.startswith(sign) and low.startswith(sign) and high.startswith(sign)
-    clause = (f"δ₀ = {mean} (95% credible interval {low} to {high}; positive: mine better), "
-              f"in favour of {favoured}")
+    side = "positive" if sign == "+" else "negative"
+    clause = (f"δ₀ = {mean} ({side}: {favoured} scores better on average), 95% credible "
+              f"interval {low} to {high}")
     assert clause in c.headline()                       # the console and the HTML's verdict
     assert clause in c.summary()
-    quoted = clause.replace("mine better", "“mine” better").replace(
-        f"of {favoured}", f"of “{favoured}”")
+    assert "includes 0" not in c.headline()
+    quoted = clause.replace(f"{favoured} scores", f"“{favoured}” scores")
     assert f"The mean difference over the population of data sets is {quoted}." \
         in c.results_text()
     row = writeup_tables.compact_rows(c)[0]
@@ -61,7 +62,7 @@ def test_percent_gives_the_same_fraction_and_its_percentage_points():
     plain, percent = _compare(0.03), _compare(0.03, percent=True)
     assert _shown(plain) == _shown(percent)
     mean = percent.hierarchical.delta0_mean
-    assert f"i.e. +{100 * mean:.1f} percentage points of the scores as given" in \
+    assert f"in percentage points of the scores as given, +{100 * mean:.1f} (" in \
         percent.headline()
     assert "percentage points" not in plain.headline()
 
@@ -76,19 +77,18 @@ def test_digits_follow_the_rope():
     assert re.search(r"δ₀ = \+0\.\d{4} \(", c.headline())
 
 
-def test_an_interval_across_zero_names_no_favourite():
+def test_an_interval_across_zero_says_so():
     c = _compare(0.0)
     mean, low, high = _shown(c)
     assert low.startswith(MINUS) and high.startswith("+")       # the case itself
-    assert (f"δ₀ = {mean} (95% credible interval {low} to {high}; positive: mine better), an "
-            "interval that includes 0.") in c.headline()
-    assert "in favour of" not in c.headline()
+    assert (f"95% credible interval {low} to {high}, an interval that includes 0.") \
+        in c.headline()
 
 
 def test_about_delta0_and_the_compact_table():
     c = _compare(0.03, about="delta0")
     mean, low, high = _shown(c)
-    assert f"δ₀ = {mean} (95% credible interval {low} to {high}" in c.headline()
+    assert f"95% credible interval {low} to {high}" in c.headline()
     row = writeup_tables.compact_rows(c)[0]
     assert row["claim"] == "δ₀" and row["decision"] == "mine better"
     assert list(row) == ["claim", "P(mine better)", "P(equivalent)", "P(baseline better)",

@@ -95,7 +95,7 @@ def delta0_axis(c) -> str:
     """
     first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
     return (f"δ₀: mean of score({first}) − score({second}) over the population of data sets"
-            f"\n(positive: {c.a} better; negative: {c.b} better)")
+            f"\n(positive: {c.a} scores better; negative: {c.b} scores better)")
 
 
 def missing_glyphs(c) -> str:

@@ -106,8 +106,11 @@ def cells(c) -> tuple[str, str] | None:
 
 
 def clause(c, name=str) -> str:
-    """δ₀'s size as a clause: its value, interval, axis, the classifier it favours, and with
-    ``percent`` the same in percentage points.
+    """δ₀'s size as a clause: its value, which classifier its sign favours, its interval, and
+    with ``percent`` the same in percentage points.
+
+    The sign says which classifier scores better on average, not that it is practically
+    better (that is the rope's question, which the probabilities for δ₀ answer).
 
     Parameters
     ----------
@@ -119,22 +122,22 @@ def clause(c, name=str) -> str:
     Returns
     -------
     str
-        E.g. "δ₀ = +0.012 (95% credible interval +0.004 to +0.020; positive: mine better), in
-        favour of mine" (the classifier favoured only when the interval excludes 0); empty
-        without a hierarchical posterior.
+        E.g. "δ₀ = +0.012 (positive: mine scores better on average), 95% credible interval
+        +0.004 to +0.020"; "an interval that includes 0" when it does; empty without a
+        hierarchical posterior.
     """
     found = estimate(c)
     if found is None:
         return ""
     mean, low, high = found
     d = digits(c.rope, low, high)
-    a, b = name(c.a), name(c.b)
-    text = (f"δ₀ = {signed(mean, d)} ({LEVEL:.0%} credible interval {signed(low, d)} to "
-            f"{signed(high, d)}; positive: {a} better)")
+    side, who = ("negative", name(c.b)) if mean < 0 else ("positive", name(c.a))
+    text = (f"δ₀ = {signed(mean, d)} ({side}: {who} scores better on average), "
+            f"{LEVEL:.0%} credible interval {signed(low, d)} to {signed(high, d)}")
+    if not (low > 0 or high < 0):
+        text += ", an interval that includes 0"
     if c.options.get("percent"):
         p = max(d - 2, 0)
-        text += (f", i.e. {signed(100 * mean, p)} percentage points of the scores as given "
+        text += (f"; in percentage points of the scores as given, {signed(100 * mean, p)} "
                  f"({signed(100 * low, p)} to {signed(100 * high, p)})")
-    if low > 0 or high < 0:         # the whole interval on one side: a direction
-        return text + f", in favour of {a if low > 0 else b}"
-    return text + ", an interval that includes 0"
+    return text

@@ -36,7 +36,7 @@ FIGURE_CAPTIONS = {
                     "probability that its outcome is the likeliest.",
     "delta0": "Hierarchical test: the posterior density of δ₀, the mean difference of the "
               "population of data sets (a method paper's claim). Each region's number is the "
-              "probability for δ₀ (its posterior probability of lying there); the bar under "
+              "probability for δ₀ (the probability that δ₀ lies there); the bar under "
               "the curve is δ₀'s 95% credible interval.",
 }
 

@@ -282,7 +282,7 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
     ax.set(xlim=(x[0], x[-1]), ylim=(-0.12 * top, 1.6 * top), yticks=[],
            ylabel="posterior density")
     ax.set_xlabel(xlabel or f"δ₀, the population's mean difference ({result.a} − "
-                            f"{result.b}: {result.a} better when positive)")
+                            f"{result.b}: {result.a} scores better when positive)")
     # each region's name and probability over it; the rope's one row lower when it is narrow
     names = outcomes(result.a, result.b)[::-1]          # the number line's order, as x
     p = result.delta0_probabilities.to_numpy()[::-1]
@@ -294,8 +294,10 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
                 color=POSTERIOR_COLOUR, gid=f"region {REGIONS[k]}",
                 bbox=dict(boxstyle="round,pad=0.25", facecolor="white",
                           edgecolor=OUTCOME_COLOURS[REGIONS[k]], alpha=0.9))
+    # the interval to a tenth of the rope, as the reports print it
+    d = max(0, int(np.ceil(-np.log10(rope / 10) - 1e-9))) if rope > 0 else 3
     interval = plt.Line2D([], [], color=POSTERIOR_COLOUR, lw=3,
-                          label=f"{level:.0%} credible interval [{low:.3g}, {high:.3g}]")
+                          label=f"{level:.0%} credible interval [{low:.{d}f}, {high:.{d}f}]")
     ax.legend(handles=outcome_handles(names, alpha=0.35) + [rope_handle(rope), interval],
               loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     return ax

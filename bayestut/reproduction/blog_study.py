@@ -104,7 +104,7 @@ def posteriors_figure(report, metric: str = "AUC"):
     ax.set(yticks=range(len(names)), yticklabels=names[::-1], ylim=(-0.1, len(names)),
            xlim=(low, high), xlabel=f"mean difference of {metric}, {a} − {b}",
            title=f"Posterior of the mean difference on each data set\n"
-                 f"(Bayesian correlated t-test; positive: {a} better)")
+                 f"(Bayesian correlated t-test; positive: {a} scores better)")
     ax.spines[["left", "right", "top"]].set_visible(False)
     ax.tick_params(axis="y", length=0)
     fig.tight_layout()
