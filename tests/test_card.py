@@ -9,7 +9,7 @@ from pathlib import Path
 
 from bayestut import paths
 from bayestut.analysis.cli import card_text, main
-from bayestut.analysis.comparison_text import CARD
+from bayestut.analysis.verdict_notes import CARD
 
 DOCS_CARD = Path(__file__).resolve().parents[1] / "docs" / "reading-your-verdict.md"
 

@@ -13,7 +13,7 @@ import pytest
 matplotlib.use("Agg")
 
 import bayestut as bt  # noqa: E402
-from bayestut.analysis import comparison_text, many_text, writeup  # noqa: E402
+from bayestut.analysis import comparison_text, many_text, verdict_notes, writeup  # noqa: E402
 from bayestut.analysis.many import compare_all  # noqa: E402
 from bayestut.analysis.pages import table  # noqa: E402
 from bayestut.analysis.report import html_report  # noqa: E402
@@ -124,11 +124,11 @@ def test_the_next_step_after_a_delta0_verdict_plans_the_decision_on_delta0():
     c = bt.compare(table, "mine", "baseline", rope=0.003, about="delta0", engine="exact",
                    progress=False)
     assert c.decision == "no decision", "the fixture must leave δ₀ undecided"
-    step = comparison_text.next_step(c)
+    step = verdict_notes.next_step(c)
     assert "plan" in step and "--about delta0" in step
     plain = bt.compare(table, "mine", "baseline", rope=0.003, engine="exact", progress=False)
-    assert "δ₀" not in comparison_text.next_step(plain)
-    assert "--about" not in comparison_text.next_step(plain)
+    assert "δ₀" not in verdict_notes.next_step(plain)
+    assert "--about" not in verdict_notes.next_step(plain)
 
 
 def test_the_card_states_the_weak_decision_cut_off_the_code_uses():

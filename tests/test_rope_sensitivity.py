@@ -1,6 +1,6 @@
 """When the verdict's decision hangs on the rope's width, the report says so (issue 38):
 Comparison.rope_check (0.8, 0.9, 1.1, 1.2 times the rope, on the exact fit's grids) and
-comparison_text.rope_sensitivity's one sentence, in the console, the HTML and the .md; with a
+verdict_notes.rope_sensitivity's one sentence, in the console, the HTML and the .md; with a
 data set whose differences are all equal (its noise redrawn at each width); and for every
 pair of compare_all (many_text.rope_sensitivity)."""
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import bayestut as bt
-from bayestut.analysis import comparison_text, many_text, report, wording, writeup
+from bayestut.analysis import many_text, report, verdict_notes, wording, writeup
 from bayestut.methods.decisions import shown
 from bayestut.methods.hierarchical_ropes import Widths, on_grids, share_bounds
 
@@ -90,7 +90,7 @@ def test_a_decision_the_same_at_every_width_is_not_said_but_the_md_states_it(tmp
     assert c.rope_sensitivity() == ""
     assert "rope's width" not in c.summary() and "rope's width" not in report.html_report(c)
     stable = "The decision is the same at every rope checked, from ±0.008 to ±0.012."
-    assert comparison_text.rope_sensitivity(c, stable=True) == stable
+    assert verdict_notes.rope_sensitivity(c, stable=True) == stable
     assert stable in writeup.results_text(c)
     # settled at the ends without their numbers; the monotone shares hold it between
     assert bt.compare(_table(0.03), "mine", "baseline", rope=0.012).decision == "mine better"

@@ -1,6 +1,6 @@
 """A rope that may be in the wrong units (0.5 typed for half a point of accuracy in fractions)
 is said in every report, never refused: ``PairResult.wide_rope`` holds the rule,
-``comparison_text.rope_units`` the sentence."""
+``verdict_notes.rope_units`` the sentence."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import re
 import pytest
 
 import bayestut as bt
-from bayestut.analysis import comparison_text
+from bayestut.analysis import verdict_notes
 from bayestut.analysis.cli import main
 from bayestut.analysis.report import html_report
 from conftest import make_table
@@ -34,7 +34,7 @@ def test_a_rope_of_half_the_range_is_said_with_the_largest_difference_and_the_fi
     means = wide.differences.means().abs()
     name, largest = wide.wide_rope
     assert name == means.idxmax() and largest == pytest.approx(means.max())
-    sentence = comparison_text.rope_units(wide)
+    sentence = verdict_notes.rope_units(wide)
     assert f"(the largest in absolute value: {largest:.3g}, on {name})" in sentence
     assert "The rope ±0.5 is 50% of the score's range [0, 1]" in sentence and FIX in sentence
     assert "percentages" not in sentence        # these scores were not divided by 100
@@ -42,7 +42,7 @@ def test_a_rope_of_half_the_range_is_said_with_the_largest_difference_and_the_fi
 
 
 def test_every_report_carries_it(wide):
-    sentence = comparison_text.rope_units(wide)
+    sentence = verdict_notes.rope_units(wide)
     assert sentence in wide.summary()
     assert wide.summary().index(sentence) < wide.summary().index("Over all data sets")
     assert sentence in html_report(wide).replace("&#39;", "'")
@@ -53,7 +53,7 @@ def test_the_papers_rope_on_close_classifiers_says_nothing():
     close = make_table(datasets=5, runs=2, folds=5, gaps=0.001, noise=0.001, seed=1)
     c = bt.compare(close, "mine", "baseline", rope=0.01, **FAST)
     assert c.differences.means().abs().max() < 0.005        # all inside the rope
-    assert c.wide_rope is None and comparison_text.rope_units(c) == ""
+    assert c.wide_rope is None and verdict_notes.rope_units(c) == ""
     assert "percentage points" not in c.summary() + c.results_text()
 
 
@@ -61,13 +61,13 @@ def test_a_wide_rope_that_some_difference_exceeds_says_nothing():
     gaps = [0.001, 0.002, 0.1, 0.001, 0.003]          # one data set's difference beyond ±0.05
     c = bt.compare(make_table(datasets=5, runs=2, folds=5, gaps=gaps, seed=2), "mine",
                    "baseline", rope=0.05, **FAST)
-    assert c.wide_rope is None and comparison_text.rope_units(c) == ""
+    assert c.wide_rope is None and verdict_notes.rope_units(c) == ""
 
 
 def test_a_wide_rope_on_mean_scores_only_is_said_too(fractions):
     means = fractions.groupby(["dataset", "classifier"], as_index=False)["score"].mean()
     c = bt.compare(means, "mine", "baseline", rope=0.5, **FAST)
-    assert c.per_dataset is None and FIX in comparison_text.rope_units(c)
+    assert c.per_dataset is None and FIX in verdict_notes.rope_units(c)
 
 
 def test_percent_scores_on_the_command_line(fractions, tmp_path, capsys):
@@ -88,7 +88,7 @@ def test_the_k_classifier_report_says_it_once(fractions):
     many = bt.compare_all(table, rope=0.5, ranking=False, n_jobs=1, progress=False, **FAST)
     assert set(many.wide_rope) == set(many.pairs)
     (a, b), (name, largest) = max(many.wide_rope.items(), key=lambda item: item[1][1])
-    sentence = comparison_text.rope_units(many)
+    sentence = verdict_notes.rope_units(many)
     assert " in every pair " in sentence and f"on {a} against {b} on {name})" in sentence
     assert FIX in sentence
     said = many.summary()
@@ -96,7 +96,7 @@ def test_the_k_classifier_report_says_it_once(fractions):
     assert sentence in many.results_text()
     assert len(re.findall("percentage points", html_report(many))) == 1
     narrow = bt.compare_all(table, rope=0.01, ranking=False, n_jobs=1, progress=False, **FAST)
-    assert narrow.wide_rope == {} and comparison_text.rope_units(narrow) == ""
+    assert narrow.wide_rope == {} and verdict_notes.rope_units(narrow) == ""
 
 
 def test_an_unbounded_score_range_leaves_the_units_unjudged(fractions):
@@ -104,4 +104,4 @@ def test_an_unbounded_score_range_leaves_the_units_unjudged(fractions):
     c = bt.compare(fractions, "mine", "baseline", rope=0.5, score_range=(0, float("inf")),
                    lower_is_better=True, **FAST)
     assert c.score_range == (0.0, float("inf"))
-    assert c.wide_rope is None and comparison_text.rope_units(c) == ""
+    assert c.wide_rope is None and verdict_notes.rope_units(c) == ""

@@ -22,7 +22,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from . import comparison_figures, comparison_text, wording, writeup
+from . import comparison_figures, comparison_text, verdict_notes, wording, writeup
 from .comparison_text import EXPECTED, SHRUNK
 from ..checks import FRACTION
 from ..data import Differences
@@ -142,7 +142,7 @@ class PairResult:
         data set lies inside it (0.5 typed for half a point of accuracy in fractions).
 
         A wide rope can be meant, so it is said, never refused
-        (:func:`~bayestut.analysis.comparison_text.wide_rope` writes the sentence). With an
+        (:func:`~bayestut.analysis.verdict_notes.rope_units` writes the sentence). With an
         unbounded range the rope's units cannot be judged: None.
 
         Returns
@@ -239,12 +239,12 @@ class PairResult:
         return comparison_text.pooled(self)
 
     def next_step(self) -> str:
-        """After "no decision", what to do next (:func:`comparison_text.next_step`)."""
-        return comparison_text.next_step(self)
+        """After "no decision", what to do next (:func:`verdict_notes.next_step`)."""
+        return verdict_notes.next_step(self)
 
     def rope_sensitivity(self) -> str:
-        """When the decision hangs on the rope's width (:func:`comparison_text.rope_sensitivity`)."""
-        return comparison_text.rope_sensitivity(self)
+        """When the decision hangs on the rope's width (:func:`verdict_notes.rope_sensitivity`)."""
+        return verdict_notes.rope_sensitivity(self)
 
     def summary(self) -> str:
         """The text report, verdict first (:func:`comparison_text.summary`)."""

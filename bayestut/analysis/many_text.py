@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from . import comparison_text, wording
+from . import comparison_text, verdict_notes, wording
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
@@ -72,7 +72,7 @@ def verdict(many) -> list[str]:
             out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the best expected "
                        f"rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
-    return out + ([comparison_text.rope_units(many)] if many.wide_rope else [])
+    return out + ([verdict_notes.rope_units(many)] if many.wide_rope else [])
 
 
 def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str) -> str:
@@ -399,13 +399,13 @@ def next_steps(many) -> list[str]:
     if not undecided:
         return []
     if any(comparison_text.means_only(c) for c in undecided):
-        return [comparison_text.next_step(undecided[0])]
-    lines = [f"{comparison_text.CARD}. For the {len(undecided)} pair"
+        return [verdict_notes.next_step(undecided[0])]
+    lines = [f"{verdict_notes.CARD}. For the {len(undecided)} pair"
              f"{'s' if len(undecided) > 1 else ''} without a decision, estimate how likely 5, "
              "10 or 20 more data sets are to decide:"]
-    lines += [comparison_text.plan_command(c) for c in undecided]
+    lines += [verdict_notes.plan_command(c) for c in undecided]
     if undecided[0].options.get("results") is None:
-        lines[0] += comparison_text.PLACEHOLDER_NOTE
+        lines[0] += verdict_notes.PLACEHOLDER_NOTE
     return lines
 
 

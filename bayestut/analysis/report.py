@@ -15,7 +15,7 @@ import io
 from .. import __version__
 from . import many_text, wording
 from .comparison import SHARE
-from .comparison_text import rope_units
+from .verdict_notes import rope_units
 from .many_comparison import ManyComparison
 from .many_text import RANKING_LEGEND
 from .pages import render, table

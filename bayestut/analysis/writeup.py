@@ -20,7 +20,7 @@ import numpy as np
 
 from .. import __version__
 from ..paths import DATA
-from . import comparison_text, delta0_size, many_text, wording
+from . import delta0_size, many_text, verdict_notes, wording
 from .comparison_text import counted
 from .escape import latex_escape, markdown_escape
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, is_many,
@@ -393,7 +393,7 @@ def _pair_results(c) -> list[str]:
             size = delta0_size.clause(c, quoted)
             text = " ".join(filter(None, [
                 text, f"The mean difference over the population of data sets is {size}."
-                if size else "", comparison_text.rope_sensitivity(c, True)]))
+                if size else "", verdict_notes.rope_sensitivity(c, True)]))
             if c.diagnostics():
                 text += (" Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
@@ -473,7 +473,7 @@ def results_text(result) -> str:
     """The results paragraph, as prose for a paper: each test's finding, with the probability
     it rests on and the threshold; then the data sets' decisions counted by outcome."""
     sentences = _many_results(result) if is_many(result) else _pair_results(result)
-    return " ".join(filter(None, [*sentences, comparison_text.rope_units(result)]))
+    return " ".join(filter(None, [*sentences, verdict_notes.rope_units(result)]))
 
 
 # --- citations --------------------------------------------------------------------------------
