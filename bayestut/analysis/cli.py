@@ -20,7 +20,7 @@ from pathlib import Path
 from .. import __version__
 from ..shapes import EXAMPLES
 from . import own_notebook
-from .options import READING, SAMPLING, add_options, reading, sampler
+from .options import DECIDING, READING, SAMPLING, add_options, reading, sampler
 
 DESCRIPTION = """\
 Compare classifiers on your own cross-validation results with the Bayesian tests of
@@ -78,7 +78,7 @@ def parser() -> argparse.ArgumentParser:
                    help="two classifiers A B (their names in the classifier column); none or "
                         "three or more compare every pair of them (none: all classifiers) "
                         "and rank them")
-    add_options(c, [*READING, "rope", "threshold", "seed", *SAMPLING, "plan", "out"],
+    add_options(c, [*READING, *DECIDING, *SAMPLING, "plan", "out"],
                 out=dict(help="folder for the report, created if needed (default: the current "
                               "folder); the file is named compare_A_vs_B.html"))
     c.add_argument("--no-ranking", dest="ranking", action="store_false",
@@ -157,7 +157,7 @@ def plan_parser(sub) -> None:
     n.add_argument("--sims", type=int, default=200,
                    help="simulated studies (default 200: about half a minute on 2 cores for "
                         "50 data sets and three counts; Monte Carlo error at most 0.05)")
-    add_options(n, [*READING, "rope", "threshold", "seed", "jobs"])
+    add_options(n, [*READING, *DECIDING, "jobs"])
     n.add_argument("--about", choices=("new-data-set", "delta0"), default="new-data-set",
                    help="the decision planned: on a new data set (the papers' rule, the "
                         "default) or on delta0, the mean difference over data sets (a method "

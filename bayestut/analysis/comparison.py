@@ -8,7 +8,8 @@ both share :class:`PairResult`. The results hold numbers only: their report (ver
 sentences, tables) is written by :mod:`bayestut.analysis.comparison_text`, their figures drawn
 by :mod:`bayestut.analysis.comparison_figures`, their paragraphs for a paper by
 :mod:`bayestut.analysis.writeup`; the results' methods of the same names are one-line
-delegations to those functions (explicit methods, not a mixin, so that each is listed here).
+delegations to those functions (the paragraphs' five from
+:class:`~bayestut.analysis.paper_output.PaperOutput`, shared with ``ManyComparison``).
 The number-line arrays of each multi-data-set test are kept internal, in :class:`Overall`.
 """
 
@@ -22,8 +23,9 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from . import comparison_figures, comparison_text, verdict_notes, wording, writeup
+from . import comparison_figures, comparison_text, verdict_notes, wording
 from .comparison_text import EXPECTED, SHRUNK
+from .paper_output import PaperOutput
 from ..checks import FRACTION
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
@@ -78,12 +80,13 @@ class Overall:
 
 
 @dataclass(frozen=True, kw_only=True)
-class PairResult:
+class PairResult(PaperOutput):
     """What every two-classifier result holds, per fold or means only: the settings, the
     differences, the multi-data-set tests' probabilities and the verdict; and, as one-line
     delegations, its report (:mod:`~bayestut.analysis.comparison_text`), figures
     (:mod:`~bayestut.analysis.comparison_figures`) and paragraphs for a paper
-    (:mod:`~bayestut.analysis.writeup`). A subclass sets ``tests`` and ``_overall``.
+    (:mod:`~bayestut.analysis.writeup`, through
+    :class:`~bayestut.analysis.paper_output.PaperOutput`). A subclass sets ``tests`` and ``_overall``.
     """
 
     a: str
@@ -186,7 +189,7 @@ class PairResult:
         h = getattr(self, "hierarchical", None)
         return list(h.diagnostics.problems) if h is not None else []
 
-    # --- the report, in comparison_text: one-line delegations --------------------------------
+    # --- the report, in comparison_text: one-line delegations (the paragraphs: PaperOutput) --
 
     def verdict(self, p: np.ndarray) -> str:
         """A short decision for one (left, rope, right) at the threshold, for a table cell."""
@@ -260,26 +263,6 @@ class PairResult:
     def missing_glyphs(self) -> str:
         """Characters no font can draw (:func:`comparison_figures.missing_glyphs`)."""
         return comparison_figures.missing_glyphs(self)
-
-    def methods_text(self) -> str:
-        """The methods paragraph for a paper (:func:`writeup.methods_text`)."""
-        return writeup.methods_text(self)
-
-    def results_text(self) -> str:
-        """The results paragraph for a paper (:func:`writeup.results_text`)."""
-        return writeup.results_text(self)
-
-    def bibtex(self) -> str:
-        """BibTeX of the methods run (:func:`writeup.bibtex`)."""
-        return writeup.bibtex(self)
-
-    def to_latex(self) -> str:
-        """The overall table in LaTeX (:func:`writeup.to_latex`)."""
-        return writeup.to_latex(self)
-
-    def to_markdown(self) -> str:
-        """The overall table in Markdown (:func:`writeup.to_markdown`)."""
-        return writeup.to_markdown(self)
 
 
 @dataclass(frozen=True, kw_only=True)

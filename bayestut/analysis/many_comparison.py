@@ -4,7 +4,8 @@ their ranking, numbers only.
 :class:`ManyComparison` holds each pair's two-classifier result, the ranking, the K x K
 matrices and the undominated set, labelled by outcome in the reading order; its report in words
 is written by :mod:`bayestut.analysis.many_text` and its paragraphs for a paper by
-:mod:`bayestut.analysis.writeup`, as one-line delegations (explicit methods, not a mixin, as
+:mod:`bayestut.analysis.writeup`, as one-line delegations (the paragraphs' through
+:class:`~bayestut.analysis.paper_output.PaperOutput`, as
 :class:`~bayestut.analysis.comparison.Comparison` has them).
 """
 
@@ -17,15 +18,16 @@ from dataclasses import dataclass
 import numpy as np
 import pandas as pd
 
-from . import many_text, writeup
+from . import many_text
 from .comparison import SHARE, Overall
+from .paper_output import PaperOutput
 from ..errors import InputError
 from ..methods.decisions import NO_DECISION, decide_regions, labelled
 from ..methods.ranking import Ranking
 
 
 @dataclass(frozen=True)
-class ManyComparison:
+class ManyComparison(PaperOutput):
     """Every pair of K classifiers, and their joint ranking, as :func:`~bayestut.compare_all`
     returns it.
 
@@ -193,7 +195,7 @@ class ManyComparison:
             out += [f"ranking: {p}" for p in self.ranking.diagnostics.problems]
         return out
 
-    # --- the report, in many_text; the paragraphs, in writeup: one-line delegations ----------
+    # --- the report, in many_text: one-line delegations (the paragraphs: PaperOutput) -------
 
     def verdict(self) -> list[str]:
         """The answer first, in words (:func:`many_text.verdict`)."""
@@ -221,26 +223,6 @@ class ManyComparison:
 
     def __str__(self) -> str:
         return many_text.summary(self)
-
-    def methods_text(self) -> str:
-        """The methods paragraph for a paper (:func:`writeup.methods_text`)."""
-        return writeup.methods_text(self)
-
-    def results_text(self) -> str:
-        """The results paragraph for a paper (:func:`writeup.results_text`)."""
-        return writeup.results_text(self)
-
-    def bibtex(self) -> str:
-        """BibTeX of the methods run (:func:`writeup.bibtex`)."""
-        return writeup.bibtex(self)
-
-    def to_latex(self) -> str:
-        """The overall table in LaTeX (:func:`writeup.to_latex`)."""
-        return writeup.to_latex(self)
-
-    def to_markdown(self) -> str:
-        """The overall table in Markdown (:func:`writeup.to_markdown`)."""
-        return writeup.to_markdown(self)
 
 
 def _row(a, b, test, dataset, kind, p, se, decision) -> dict:

@@ -19,7 +19,7 @@ from pathlib import Path
 from ..errors import InputError
 from .notebook_runner import execute, scratch_folder
 from ..paths import YOUR_RESULTS_NOTEBOOK as TEMPLATE
-from .options import READING, add_options, reading
+from .options import DECIDING, READING, add_options, reading
 from .report_file import protect_input, write_report
 
 
@@ -39,7 +39,7 @@ def add_parser(sub) -> None:
                                                           "shapes of `compare --help`")
     n.add_argument("names", nargs="*", metavar="NAME",
                    help="the classifiers to compare (two, several; none: all)")
-    add_options(n, [*READING, "rope", "threshold", "seed", "plan", "out"],
+    add_options(n, [*READING, *DECIDING, "plan", "out"],
                 out=dict(help="folder for your_results.ipynb and your_results.html "
                               "(default: here)"))
 

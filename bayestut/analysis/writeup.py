@@ -301,31 +301,31 @@ def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = Fals
             f"{c.threshold:g}")
 
 
-def _new_data_set(c, o) -> str:
-    """The hierarchical test's probabilities for a new data set and for δ₀, in the order
-    shown (in a paper's words: the tutorial's asides on whose question each answers stay in
-    the console and the HTML report)."""
+def _on_a_new_data_set(c, o) -> str:
+    """The hierarchical test's probability of each outcome on a new data set, in the order
+    shown."""
     v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
-    d = [wording.number(o.delta0[i], o.delta0_se[i]) for i in range(3)]
     return (f"on a new data set {quoted(c.a)} would be practically better with probability "
-            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]}; "
-            f"for the mean difference δ₀ over data sets like these, the probabilities for δ₀ "
-            f"are {d[2]} that "
-            f"{quoted(c.a)} is practically better, {d[1]} of equivalence and {d[0]} that "
-            f"{quoted(c.b)} is")
+            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]}")
 
 
-def _papers_rule(c, o) -> str:
-    """With the verdict on δ₀: the papers' posterior probability and the probability on a new
-    data set, in the order shown."""
-    s = [wording.number(o.shares[i], o.shares_se[i]) for i in range(3)]
-    v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
-    return (f"by the papers' rule, the posterior probability that each outcome is the likeliest "
-            f"on a new data set is {s[2]} for {quoted(c.a)} practically better, {s[1]} for "
-            f"equivalence and {s[0]} for {quoted(c.b)} practically better, and on a new data "
-            f"set {quoted(c.a)} "
-            f"would be practically better with probability {v[2]}, equivalent with {v[1]} and "
-            f"{quoted(c.b)} practically better with {v[0]}")
+def _other_numbers(c, o, delta0: bool) -> str:
+    """The hierarchical test's numbers beside those the verdict is taken on, in the order
+    shown: with the verdict on the papers' rule, the probabilities on a new data set and for
+    δ₀; with it on δ₀ (``delta0``), the papers' posterior probability and the probabilities on
+    a new data set. In a paper's words: the tutorial's asides on whose question each answers
+    stay in the console and the HTML report."""
+    a, b = quoted(c.a), quoted(c.b)
+    if delta0:
+        s = [wording.number(o.shares[i], o.shares_se[i]) for i in range(3)]
+        return (f"by the papers' rule, the posterior probability that each outcome is the "
+                f"likeliest on a new data set is {s[2]} for {a} practically better, {s[1]} for "
+                f"equivalence and {s[0]} for {b} practically better, and "
+                f"{_on_a_new_data_set(c, o)}")
+    d = [wording.number(o.delta0[i], o.delta0_se[i]) for i in range(3)]
+    return (f"{_on_a_new_data_set(c, o)}; for the mean difference δ₀ over data sets like "
+            f"these, the probabilities for δ₀ are {d[2]} that {a} is practically better, "
+            f"{d[1]} of equivalence and {d[0]} that {b} is")
 
 
 def _tally(c) -> str:
@@ -382,10 +382,11 @@ def _pair_results(c) -> list[str]:
                 text = (f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
                         f"sets like these, "
                         f"{finding(o.delta0, o.delta0_se, c, kind, delta0=True)}; "
-                        f"{_papers_rule(c, o)}.")
+                        f"{_other_numbers(c, o, delta0=True)}.")
             else:
                 text = (f"{_setting(c)}, {name} "
-                        f"{finding(o.shares, o.shares_se, c, kind, True)}; {_new_data_set(c, o)}.")
+                        f"{finding(o.shares, o.shares_se, c, kind, True)}; "
+                        f"{_other_numbers(c, o, delta0=False)}.")
                 weak = wording.weak(o.shares, o.means, c.threshold, o.means_se)
                 if weak:        # as the verdict says it: the paragraph must not oversell it
                     text += (f" The decision is a weak one: the declared outcome's probability "
