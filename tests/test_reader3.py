@@ -103,7 +103,7 @@ def test_the_methods_name_the_models_parameters_as_the_results_do(twins):
     assert "mean δ₀, scale σ₀, ν degrees of freedom" in text and "ρ = 1/5" in text
     assert not any(word in text for word in ("delta0", "sigma0", "rho =", "nu - 1"))
     tex = writeup.latex_document_body(twins)
-    assert r"mean $\delta$$_0$, scale $\sigma$$_0$, $\nu$ degrees" in tex
+    assert r"mean $\delta_0$, scale $\sigma_0$, $\nu$ degrees" in tex
 
 
 def test_a_negative_number_rounding_to_zero_prints_as_zero():

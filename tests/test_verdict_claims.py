@@ -40,7 +40,7 @@ def test_every_report_carries_delta0_beside_the_new_data_set(clear):
         pytest.approx(h.delta0_probabilities["mine better"])
     md, tex = clear.to_markdown(), clear.to_latex()
     assert "| hierarchical test: probability for δ₀ |" in md
-    assert r"hierarchical test: probability for $\delta$$_0$ &" in tex
+    assert r"hierarchical test: probability for $\delta_0$ &" in tex
     # in a paper's words: the tutorial's asides ("a method paper's claim") stay in the console
     assert "for the mean difference δ₀ over data sets like these, the probabilities for δ₀ are" \
         in clear.results_text()

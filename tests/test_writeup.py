@@ -446,3 +446,9 @@ def test_the_files_carry_the_compact_table(tmp_path, exact_two):
     assert tex.count(r"\begin{table}") == 1 and "claim &" in tex
     row = writeup_tables.compact_rows(exact_two)[0]
     assert f"| {row['δ₀']} | {row['δ₀ 95% credible interval']} | ±0.015 | 5 |" in md
+
+
+def test_latex_math_side_by_side_is_one_piece_and_an_escaped_dollar_stays():
+    assert writeup.latex_escape("δ₀ ± σ₀") == r"$\delta_0$ $\pm$ $\sigma_0$"
+    assert writeup.latex_escape("a$±") == r"a\$$\pm$"
+    assert writeup.latex_escape("$$") == r"\$\$"

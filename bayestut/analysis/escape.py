@@ -56,8 +56,13 @@ def latex_escape(text: str) -> str:
     if any(ch in text for ch in "\r\n\t\f\v"):     # a paragraph break would end a cell
         text = " ".join(text.split())
     # "--" would print a dash
-    return "".join(_latex_char(ch) + ("{}" if ch == "-" and text[i + 1:i + 2] == "-" else "")
+    text = "".join(_latex_char(ch) + ("{}" if ch == "-" and text[i + 1:i + 2] == "-" else "")
                    for i, ch in enumerate(text))
+    # math pieces side by side are one: "δ₀" is $\delta_0$, not $\delta$$_0$
+    return ADJACENT_MATH.sub("", text)
+
+
+ADJACENT_MATH = re.compile(r"(?<!\\)\$\$")        # not an escaped dollar's: \$$\pm$
 
 
 # Markdown (CommonMark, with GitHub's tables and strikethrough): only what could change the

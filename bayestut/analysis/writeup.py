@@ -454,7 +454,7 @@ def _many_results(many) -> list[str]:
             sentences.append(
                 "The mean difference δ₀ over data sets, its posterior mean and "
                 f"{delta0_size.LEVEL:.0%} credible interval, positive when the first of the "
-                "pair is better: " + "; ".join(sizes) + ". Each pair's probabilities on a new "
+                "pair scores better on average: " + "; ".join(sizes) + ". Each pair's probabilities on a new "
                 "data set and for δ₀ are in the report's overall table.")
         sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted)] if text]
     troubled = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]

@@ -153,7 +153,7 @@ def _compact_caption(result) -> str:
             f"P(equivalent): the difference within the rope; P({b} better) likewise. The "
             f"decision is taken when a probability exceeds {c.threshold:g}. δ₀: the posterior "
             f"mean of the mean difference over the population of data sets, positive when {a} "
-            f"is better, with its {delta0_size.LEVEL:.0%} equal-tailed credible interval, in "
+            f"scores better on average, with its {delta0_size.LEVEL:.0%} equal-tailed credible interval, in "
             "the rope's units" + (" (fractions: the scores were given in percent and divided "
                                   "by 100)" if c.options.get("percent") else "")
             + f". Rope: the region of practical equivalence ({units(c)}). Data sets: how many "
