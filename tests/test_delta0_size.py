@@ -129,3 +129,15 @@ def test_k_classifiers_give_each_pairs_size_in_the_text_and_the_table():
         mean, interval = delta0_size.cells(pair)
         assert f"“{a}” against “{b}” {mean} ({interval})" in text
     assert rows[0]["δ₀"].startswith("+")                  # a1, 0.03 better than b1
+
+
+def test_the_k_console_gives_each_pairs_size_under_its_table():
+    from bayestut import compare_all
+    table = make_table(6, runs=2, folds=5, classifiers=("a", "b", "c"),
+                       gaps={"a": 0.03, "b": 0.0, "c": -0.02}, seed=2)
+    many = compare_all(table, n_jobs=1)
+    text = many.summary()
+    for (a, b), c in many.pairs.items():
+        block = text.split(f"{a} against {b}:\n", 1)[1].split("\n\n", 1)[0]
+        assert block.endswith(delta0_size.clause(c) + ".")
+        assert "δ₀ = " in block and "Δ" not in block

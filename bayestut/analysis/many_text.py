@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from . import comparison_text, verdict_notes, wording
+from . import comparison_text, delta0_size, verdict_notes, wording
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
@@ -431,8 +431,10 @@ def summary(many) -> str:
                       decision_grid(many, test).to_string(), ""]
         lines += ["Each pair's probabilities (the decision at the threshold "
                   f"{many.threshold:g} is taken on the {SHARE}):", ""]
-        for a, b in many.pairs:
-            lines += [f"{a} against {b}:", pair_table(many, a, b).to_string(), ""]
+        for (a, b), c in many.pairs.items():
+            size = delta0_size.clause(c)        # "by how much?", as the two-classifier report
+            lines += [f"{a} against {b}:", pair_table(many, a, b).to_string(),
+                      *([size + "."] if size else []), ""]
         steps = next_steps(many)
         if steps:
             lines += [steps[0]] + [f"  {command}" for command in steps[1:]] + [""]
