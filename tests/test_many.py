@@ -292,7 +292,8 @@ def test_the_console_report_states_the_settings_and_each_pairs_probabilities(fou
     assert text.index(four.settings()) < text.index("decision of row against column")
     for a, b in four.pairs:
         block = text.split(f"\n{a} against {b}:\n")[1].split("\n\n")[0]
-        header, *rows = block.splitlines()
+        header, *rows, size = block.splitlines()
+        assert size.startswith("δ₀ = ")             # δ₀'s size under the table
         assert header.split() == [f"P({a}", "better)", "P(equivalent)", f"P({b}", "better)",
                                   "decision"]
         # the two-classifier table's rows, in its order (issue 38, third reader)
