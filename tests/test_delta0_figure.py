@@ -81,6 +81,16 @@ def test_the_exact_density_is_delta0s_posterior_integrated_on_its_grid(table):
     assert x[0] <= -2 * c.rope and x[-1] >= 2 * c.rope and {-c.rope, c.rope} <= set(x)
 
 
+def test_the_density_has_no_spikes_where_points_all_but_coincide():
+    # the blog study's δ₀: the axis's two sets of points met within 1e-17, and the
+    # differentiated distribution function drew a spike at each such pair
+    c = bt.compare(bt.paths.DATA / "blog_study_auc.csv", "knn", "adaboost")
+    x, f = delta0_density(c.hierarchical)
+    assert np.diff(x).min() > 1e-7 * np.ptp(x)
+    assert {-c.rope, c.rope} <= set(x)
+    assert np.abs(np.diff(f)).max() < 0.2 * f.max()     # a smooth curve, not a comb
+
+
 def test_the_html_report_shows_delta0_first_when_it_is_the_claim(table):
     for about, first in (("delta0", True), ("new data set", False)):
         c = bt.compare(table, "mine", "baseline", about=about)

@@ -134,3 +134,19 @@ def test_plan_is_checked_at_the_door(tmp_path, capsys, extra):
     assert status == 2
     assert "--plan" in capsys.readouterr().err
     assert not (tmp_path / "x" / "your_results.ipynb").exists()
+
+
+def test_about_delta0_reaches_the_verdict_and_its_rope_sweep(tmp_path, capsys):
+    out = tmp_path / "d0"
+    assert main(["notebook", str(per_fold(tmp_path)), "a", "b", "--about", "delta0",
+                 "--out", str(out)]) == 0, capsys.readouterr().err
+    cells = json.loads((out / "your_results.ipynb").read_text(encoding="utf-8"))["cells"]
+    said = "".join("".join(o.get("text", "")) + "".join(o.get("data", {}).get("text/plain", ""))
+                   for c in cells if c["cell_type"] == "code" for o in c.get("outputs", []))
+    # the headline names δ₀ as the claim it decides (by default it names a new data set)
+    assert re.search(r"Hierarchical test over \d+ data sets, for the mean difference δ₀", said)
+    assert not [o for c in cells for o in c.get("outputs", []) if o["output_type"] == "error"]
+    # several classifiers: the K-classifier verdict decides on a new data set; refused at the door
+    assert main(["notebook", str(per_fold(tmp_path)), "--about", "delta0",
+                 "--out", str(tmp_path / "x")]) == 2
+    assert "--about" in capsys.readouterr().err

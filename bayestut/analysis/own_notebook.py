@@ -42,6 +42,9 @@ def add_parser(sub) -> None:
     add_options(n, [*READING, *DECIDING, "plan", "out"],
                 out=dict(help="folder for your_results.ipynb and your_results.html "
                               "(default: here)"))
+    n.add_argument("--about", choices=("new-data-set", "delta0"), default="new-data-set",
+                   help="two classifiers: what the verdict and its rope sweep decide on, as "
+                        "compare --about")
 
 
 def run(args, out: Path) -> Path:
@@ -64,6 +67,9 @@ def run(args, out: Path) -> Path:
         check_counts(args.plan, "--plan 10")
         if len(args.names) != 2:
             raise InputError("--plan plans one pair: name the two classifiers after the file")
+    if args.about != "new-data-set" and len(args.names) != 2:
+        raise InputError("--about chooses one pair's verdict: name the two classifiers after "
+                         "the file (the K-classifier report decides on a new data set)")
     try:
         import ipykernel  # noqa: F401  (the kernel papermill starts)
         import nbconvert
@@ -76,7 +82,8 @@ def run(args, out: Path) -> Path:
                       score=args.score, percent=args.percent,
                       score_range=list(args.score_range),
                       lower_is_better=args.lower_is_better, rope=args.rope,
-                      threshold=args.threshold, seed=args.seed, plan=args.plan)
+                      threshold=args.threshold, seed=args.seed, plan=args.plan,
+                      about=args.about.replace("-", " "))
     # run in a scratch folder inside `out`, then renamed into place (as the report is): an
     # interrupted run leaves no half-written notebook, and a link planted at either name is
     # replaced, not followed out of the folder

@@ -234,8 +234,12 @@ def delta0_density(result: HierarchicalResult, points: int = 401) -> tuple[np.nd
     for _ in range(50):         # a contraction (factor 2 SIDE_SHARE): converges
         width = left + right + 2 * rope
         left, right = max(left, SIDE_SHARE * width), max(right, SIDE_SHARE * width)
-    x = np.union1d(np.linspace(-rope - left, rope + right, points),
-                   np.r_[np.linspace(lo, hi, points), -rope, rope])
+    x = np.r_[np.linspace(-rope - left, rope + right, points), np.linspace(lo, hi, points)]
+    # points that all but coincide (two linspaces meeting, or beside the rope's edges) would
+    # make the differentiated distribution function spike: keep one, and the edges exact
+    tol = 1e-6 * (left + right + 2 * rope)
+    x = np.union1d(x[np.abs(np.abs(x) - rope) > tol], [-rope, rope])
+    x = x[np.r_[True, np.diff(x) > tol]]
     if grid is not None:
         density = np.gradient(hierarchical_exact.delta0_cdf(grid, x / scale), x)
     elif np.ptp(result.delta0) > 0:
