@@ -122,3 +122,17 @@ def test_without_a_grid_the_density_is_the_draws_and_the_figure_still_reads_the_
     assert [name for _, name, _ in regions(ax)] == ["baseline better", "equivalent",
                                                     "mine better"]
     plt.close("all")
+
+
+def test_no_spike_where_the_grid_starts():
+    """The grid's distribution function steps at its first point (the prior's bound on a wide
+    posterior): the figure's density must not show it as a spike there."""
+    import pandas as pd
+    from bayestut.paths import DATA
+    table = pd.read_csv(DATA / "blog_study_auc.csv")
+    h = bt.compare(table, "knn", "adaboost").hierarchical
+    x, density = delta0_density(h)
+    bound = h.prepared.stan_data["delta0_bound"] * h.prepared.std_x
+    assert x.min() < -bound                     # the axis reaches past the prior's bound
+    near = np.abs(np.abs(x) - bound) < 0.01 * bound
+    assert density[near].max() < 0.01 * density.max()

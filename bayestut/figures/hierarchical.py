@@ -241,7 +241,13 @@ def delta0_density(result: HierarchicalResult, points: int = 401) -> tuple[np.nd
     x = np.union1d(x[np.abs(np.abs(x) - rope) > tol], [-rope, rope])
     x = x[np.r_[True, np.diff(x) > tol]]
     if grid is not None:
-        density = np.gradient(hierarchical_exact.delta0_cdf(grid, x / scale), x)
+        # within the grid's δ₀ range only: its distribution function starts with a step at
+        # the grid's first point (the prior's bound, say), which is no density
+        inside = (x > grid.d.x.min() * scale) & (x < grid.d.x.max() * scale)
+        density = np.zeros_like(x)
+        if inside.sum() > 1:
+            density[inside] = np.gradient(
+                hierarchical_exact.delta0_cdf(grid, x[inside] / scale), x[inside])
     elif np.ptp(result.delta0) > 0:
         density = stats.gaussian_kde(result.delta0)(x)
     else:
