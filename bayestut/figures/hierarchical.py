@@ -307,7 +307,8 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
     # the interval to a tenth of the rope, as the reports print it
     d = max(0, int(np.ceil(-np.log10(rope / 10) - 1e-9))) if rope > 0 else 3
     interval = plt.Line2D([], [], color=POSTERIOR_COLOUR, lw=3,
-                          label=f"{level:.0%} credible interval [{low:.{d}f}, {high:.{d}f}]")
+                          label=f"{level:.0%} credible interval "
+                          f"[{low:.{d}f}, {high:.{d}f}]".replace("-", "−"))
     ax.legend(handles=outcome_handles(names, alpha=0.35) + [rope_handle(rope), interval],
               loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     return ax
