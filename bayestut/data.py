@@ -7,6 +7,8 @@ keep an extra ``dataset_id`` column, because two different data sets are both ca
 
 from __future__ import annotations
 
+import difflib
+
 import os
 import warnings
 from dataclasses import dataclass, replace
@@ -267,7 +269,10 @@ def known_name(name, known) -> str:
     name, known = nfc(name), sorted({str(k) for k in known})
     if name in known:
         return name
-    raise InputError(f"unknown classifier {name!r}; known: {known}" + lookalikes(name, known))
+    alike = lookalikes(name, known)
+    close = difflib.get_close_matches(name, known, n=1) if not alike else []
+    raise InputError(f"unknown classifier {name!r}; known: {known}" + alike
+                     + (f"; did you mean {close[0]!r}?" if close else ""))
 
 
 def _names_list(names) -> list:

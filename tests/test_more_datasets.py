@@ -23,11 +23,11 @@ def test_two_hundred_data_sets_decide_equivalent():
     assert table.loc[10, "decision"] == more_datasets.NO_DECISION
     assert table.loc[200, "decision"] == "equivalent"
     # the decision's probability went to 1 (the exact engine: no Monte Carlo error) ...
-    assert table.loc[200, "posterior: equivalent"] > 0.999
+    assert table.loc[200, "posterior probability: equivalent"] > 0.999
     # ... while a new data set keeps the population's spread (its true share is about 0.8)
-    assert 0.5 < table.loc[200, "new data set: equivalent"] < 0.9
-    assert table.loc[200, ["new data set: A better", "new data set: B better"]].min() > 0.05
-    posterior = table.filter(like="posterior:").to_numpy()
+    assert 0.5 < table.loc[200, "probability on a new data set: equivalent"] < 0.9
+    assert table.loc[200, ["probability on a new data set: A better", "probability on a new data set: B better"]].min() > 0.05
+    posterior = table.filter(like="posterior probability:").to_numpy()
     assert posterior.sum(axis=1) == pytest.approx(1.0, abs=1e-6)
 
 

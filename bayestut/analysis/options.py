@@ -9,6 +9,27 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+def _rope(text: str) -> float:
+    """--rope's value: a number; "1%" is refused with the number it means (a rope is in the
+    metric's units, a fraction for accuracy or AUC, even with --percent)."""
+    if text.strip().endswith("%"):
+        number = text.strip()[:-1]
+        try:
+            meant = f"{float(number) / 100:g}"
+        except ValueError:
+            meant = "0.01"
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give the rope in the metric's units, without %: for {number} "
+            f"percentage points of accuracy or AUC (fractions, with --percent too), "
+            f"--rope {meant}")
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number: give the rope's "
+                                         "half-width in the metric's units, e.g. --rope 0.01"
+                                         ) from None
+
+
 # {name: (flags, argparse keywords)}; "direction" is the pair --lower/--higher-is-better
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "score": (("--score",), dict(
@@ -24,7 +45,7 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         help="the scores are percentages: divide them by 100 (the rope and the score range "
              "stay fractions)")),
     "rope": (("--rope",), dict(
-        type=float, default=0.01,
+        type=_rope, default=0.01,
         help="half-width of the region of practical equivalence, in the metric's units: "
              "differences within ±ROPE count as no real difference (default 0.01, one point "
              "of accuracy or AUC)")),

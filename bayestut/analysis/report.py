@@ -19,6 +19,7 @@ from .verdict_notes import rope_units
 from .many_comparison import ManyComparison
 from .many_text import RANKING_LEGEND
 from .pages import render, table
+from ..figures.style import OUTCOME_COLOURS
 
 FIGURE_CAPTIONS = {
     "per_dataset": "Posterior of the mean difference on each data set (Bayesian correlated "
@@ -109,7 +110,19 @@ def two_page(report) -> str:
 TEST_TITLES = {"hierarchical": "Hierarchical test",
                "signed-rank": "Signed-rank test on the data sets' means",
                "sign": "Sign test on the data sets' means"}
-COLOURS = {"better": "#b7e1b0", "worse": "#f4b6b0", "equivalent": "#c9d9f0", "no decision": "#ffffff"}
+
+
+def _tint(colour: str, share: float = 0.3) -> str:
+    """A light tint of a figure's colour (``share`` of it, the rest white): a cell's
+    background in the outcome's own colour."""
+    rgb = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(share * c + (1 - share) * 255):02x}" for c in rgb)
+
+
+# the grid's cells in the figures' colours: row better is the first classifier's ("a better",
+# right of the rope), column better the second's, equivalent the rope's
+COLOURS = {"better": _tint(OUTCOME_COLOURS["right"]), "worse": _tint(OUTCOME_COLOURS["left"]),
+           "equivalent": _tint(OUTCOME_COLOURS["rope"]), "no decision": "#ffffff"}
 WORDS = {"better": "row better", "worse": "column better", "equivalent": "equivalent",
          "no decision": "no decision"}
 

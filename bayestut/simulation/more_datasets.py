@@ -16,7 +16,7 @@ import numpy as np
 import pandas as pd
 
 from ..errors import InputError
-from ..methods.hierarchical import hierarchical_test
+from ..methods.hierarchical import NEW_DATA_SET, POSTERIOR, hierarchical_test
 from . import crossval
 
 # the outcomes as a reader sees them; the simulator's differences are classifier A - B
@@ -76,8 +76,8 @@ def growing_study(population, counts=(10, 50, 200), *, rope: float = 0.01,
     -------
     pandas.DataFrame
         One row per q: the decision, the posterior probability that each outcome is the
-        likeliest (``posterior: ...``, the number the decision is taken on) and each outcome's
-        probability on a new data set (``new data set: ...``), in the order A better,
+        likeliest ("posterior probability: ...", the number the decision is taken on) and each
+        outcome's "probability on a new data set: ...", in the order A better,
         equivalent, B better.
     """
     counts = [int(q) for q in counts]
@@ -93,8 +93,8 @@ def growing_study(population, counts=(10, 50, 200), *, rope: float = 0.01,
         new = _reading_order(fit.new_data_set_probabilities)
         best = int(np.argmax(posterior))
         row = {"decision": NAMES[best] if posterior[best] > threshold else NO_DECISION}
-        row.update({f"posterior: {n}": p for n, p in zip(NAMES, posterior)})
-        row.update({f"new data set: {n}": p for n, p in zip(NAMES, new)})
+        row.update({f"{POSTERIOR}: {n}": p for n, p in zip(NAMES, posterior)})
+        row.update({f"{NEW_DATA_SET}: {n}": p for n, p in zip(NAMES, new)})
         rows[q] = row
     table = pd.DataFrame.from_dict(rows, orient="index")
     table.index.name = "data sets"
