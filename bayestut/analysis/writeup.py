@@ -385,16 +385,15 @@ def _pair_results(c) -> list[str]:
     if c.per_dataset is not None and c.constant and not c.refused:
         i, x = c.exact_outcome(), d.x.flat[0]
         better, worse = (c.a, c.b) if x > 0 else (c.b, c.a)
-        sentences = [f"{quoted(better)} scored exactly {abs(x):g} better than {quoted(worse)} "
+        exact = [f"{quoted(better)} scored exactly {abs(x):g} better than {quoted(worse)} "
                      "on every fold of every data set: with nothing to sample, the hierarchical "
                      "test and the correlated t-test on each data set find "
                      f"{_outcome(i, c.a, c.b)} (rope {units(c)}) with probability 1."]
         for test, o in zip(c.tests, c.overall()):    # the signed-rank test has a prior to weigh
             if test != "hierarchical":
-                name = TEST_NAMES[test]
-                sentences.append(f"{name[0].upper() + name[1:]} "
-                                 f"{finding(o.shares, o.shares_se, c, 'samples')}.")
-        return sentences
+                exact.append(f"As a check, {TEST_NAMES[test]} "
+                             f"{finding(o.shares, o.shares_se, c, 'samples', rope=False)}.")
+        return exact
     if c.refused:
         p = c.per_dataset._rope(c.rope)[0]
         return [f"On the only data set, {quoted(d.datasets[0])}, the Bayesian correlated "

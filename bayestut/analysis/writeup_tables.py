@@ -1,9 +1,10 @@
 """The tables for a paper, in LaTeX (``booktabs``) and Markdown, each under its caption.
 
-Two tables: the compact one a paper prints (the claim the verdict decides, its three
-probabilities, the decision, δ₀'s size, the rope and the number of data sets: one row, or one
-per pair) and the overall one every report prints (:func:`comparison_text.overall_rows`: every
-test and kind of number), which the ``.md`` and ``.tex`` keep as a supplement. Each caption
+Two tables: the compact one a paper prints (the kind of probability the verdict decides on,
+its three values headed by outcome, the decision, δ₀'s size, the rope and the number of data
+sets: one row, or one per pair) and the overall one every report prints
+(:func:`comparison_text.overall_rows`: every test and kind of number), which the K-classifier
+``.md`` and ``.tex`` print after the compact one. Each caption
 names every number once, by the names of ``docs/glossary.md``.
 """
 
