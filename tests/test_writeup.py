@@ -210,11 +210,13 @@ def check_latex(tex: str) -> None:
     text_only = re.sub(r"\$[^$]*\$", "", plain)
     for special in "_%#":
         assert special not in text_only, f"unescaped {special}"
-    tables = re.findall(r"\\begin\{tabular\}\{(\w+)\}(.*?)\\end\{tabular\}", tex, flags=re.S)
-    assert tables
+    tables = re.findall(r"\\begin\{tabular\}\{((?:[lrc]|p\{[\d.]+em\})+)\}(.*?)\\end\{tabular\}",
+                        tex, flags=re.S)
+    assert tables and len(tables) == tex.count(r"\begin{tabular}")
     for columns, body in tables:            # each table's rows: as many cells as columns
+        count = len(re.findall(r"[lrc]|p\{[\d.]+em\}", columns))
         for row in re.findall(r"^(.*)\\\\$", body, flags=re.M):
-            assert re.sub(r"\\&", "", row).count("&") == len(columns) - 1, row
+            assert re.sub(r"\\&", "", row).count("&") == count - 1, row
 
 
 def test_latex_table_parses_and_escapes_the_names(two, many):
@@ -393,6 +395,7 @@ def test_the_k_files_carry_the_overall_table_the_results_point_to(tmp_path):
     assert compact < overall
     assert md.index("| b | c | hierarchical test: probability for δ₀ |") > overall
     assert tex.count(r"\begin{table*}") == 2                      # both wide: a and b columns
+    check_latex(tex)
     assert tex.index("probability &") < tex.index("test &")
     assert r"hierarchical test: probability for $\delta_0$ &" in tex
 
@@ -495,6 +498,8 @@ def test_the_files_carry_the_compact_table(tmp_path, exact_two):
     # both columns of a two-column paper: nine columns overflow one
     assert tex.count(r"\begin{table*}") == 1 and r"\begin{table}" not in tex
     assert "probability &" in tex and "P(" not in tex.split(r"\begin{table*}")[1]
+    check_latex(tex)
+    assert r"\small" in tex and r"p{6.5em}" in tex       # the decision in words, wrapped
     row = writeup_tables.compact_rows(exact_two)[0]
     assert row["probability"] == "posterior probability"
     assert "“posterior probability”: the papers' rule" in md

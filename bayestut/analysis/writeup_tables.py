@@ -169,16 +169,26 @@ def _compact_caption(result) -> str:
 
 # --- the tables as LaTeX and Markdown ---------------------------------------------------------
 
+# The compact table's columns of words, wrapped in a LaTeX table* (their widths in em)
+WRAPPED = {"probability": 5.5, "decision": 6.5, f"δ₀ {delta0_size.LEVEL:.0%} credible interval": 5.5}
+
+
 def _latex(rows: list[dict], caption: str, numbers: set, wide: bool = False) -> str:
-    """Rows as a ``booktabs`` table: numeric columns right-aligned, the others left. ``wide``:
-    a ``table*``, which spans both columns of a two-column paper (and is an ordinary float in
-    a one-column one): the compact table's nine or eleven columns and its decisions in words
-    overflow one column even in ``\\small``, and a ``p{}`` column would break every decision
-    over several lines."""
+    """Rows as a ``booktabs`` table: numeric columns right-aligned, the others left.
+
+    ``wide``: a ``table*``, which spans both columns of a two-column paper (and is an ordinary
+    float in a one-column one), in ``\\small`` with narrower gaps and the columns of words
+    (:data:`WRAPPED`) wrapped: the compact table's nine or eleven columns, with a decision in
+    words, overflow one column of a two-column paper, and even its full width unwrapped.
+    """
     columns = list(rows[0])
-    align = "".join("r" if h in numbers else "l" for h in columns)
-    env = "table*" if wide else "table"
-    lines = [rf"\begin{{{env}}}[ht]", r"\centering", r"\begin{tabular}{" + align + "}",
+    align = "".join("r" if h in numbers else
+                    f"p{{{WRAPPED[h]:g}em}}" if wide and h in WRAPPED else "l" for h in columns)
+    env, where = ("table*", "t") if wide else ("table", "ht")   # a table* floats to a top only
+    lines = [rf"\begin{{{env}}}[{where}]", r"\centering"]
+    if wide:
+        lines += [r"\small", r"\setlength{\tabcolsep}{4pt}"]     # local to the float
+    lines += [r"\begin{tabular}{" + align + "}",
              r"\toprule", " & ".join(latex_escape(h) for h in columns) + r" \\", r"\midrule"]
     lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
     lines += [r"\bottomrule", r"\end{tabular}", r"\caption{" + latex_escape(caption) + "}",
