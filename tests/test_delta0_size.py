@@ -90,8 +90,8 @@ def test_about_delta0_and_the_compact_table():
     mean, low, high = _shown(c)
     assert f"95% credible interval {low} to {high}" in c.headline()
     row = writeup_tables.compact_rows(c)[0]
-    assert row["claim"] == "δ₀" and row["decision"] == "mine better"
-    assert list(row) == ["claim", "P(mine better)", "P(equivalent)", "P(baseline better)",
+    assert row["probability"] == "probability for δ₀" and row["decision"] == "mine better"
+    assert list(row) == ["probability", "mine better", "equivalent", "baseline better",
                          "decision", "δ₀", "δ₀ 95% credible interval", "rope", "data sets"]
     assert row["data sets"] == "8" and row["rope"] == "±0.01"
     caption = writeup_tables.compact_markdown(c)

@@ -75,26 +75,30 @@ def rendered(token) -> str:
     return "".join(child.content for child in token.children)
 
 
-def test_the_md_report_renders_names_as_text_in_an_unbroken_table(report):
+def test_the_md_report_renders_names_as_text_in_unbroken_tables(report):
     tokens = markdown_it().parse(report)
     kinds = {t.type for t in tokens} | {c.type for t in tokens for c in (t.children or [])}
     assert not kinds & {"html_inline", "html_block", "em_open", "strong_open", "s_open",
                         "link_open", "image", "code_inline", "blockquote_open"}, kinds
     headings = [rendered(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
     assert headings == ["Methods", "Results"]
-    rows, row = [], None
+    tables, row = [], None
     for t in tokens:
-        if t.type == "tr_open":
+        if t.type == "table_open":
+            tables.append([])
+        elif t.type == "tr_open":
             row = []
         elif t.type == "inline" and row is not None:
             row.append(rendered(t))
         elif t.type == "tr_close":
-            rows.append(row)
+            tables[-1].append(row)
             row = None
-    header, *body = rows
-    assert header[:2] == ["a", "b"] and len({len(r) for r in rows}) == 1     # no row broken
-    assert {r[0] for r in body} | {r[1] for r in body} == set(NAMES)
-    assert any(cell == "< 0.001" for r in body for cell in r)
+    assert len(tables) == 2              # the compact table, then the overall one
+    for rows in tables:
+        header, *body = rows
+        assert header[:2] == ["a", "b"] and len({len(r) for r in rows}) == 1  # no row broken
+        assert {r[0] for r in body} | {r[1] for r in body} == set(NAMES)
+        assert any(cell == "< 0.001" for r in body for cell in r)
     prose = " ".join(rendered(t) for t in tokens if t.type == "inline")
     for name in NAMES:
         assert f"“{name}”" in prose                          # the prose quotes them as given

@@ -42,7 +42,7 @@ def test_every_report_carries_delta0_beside_the_new_data_set(clear):
     assert "| hierarchical test: probability for δ₀ |" in md
     assert r"hierarchical test: probability for $\delta_0$ &" in tex
     # in a paper's words: the tutorial's asides ("a method paper's claim") stay in the console
-    assert "for the mean difference δ₀ over data sets like these, the probabilities for δ₀ are" \
+    assert ". For the mean difference δ₀ over data sets like these, the probabilities for δ₀ are" \
         in clear.results_text()
     assert "method paper's claim" not in clear.results_text()
     assert "(the practitioner's question)" not in clear.results_text()
@@ -57,6 +57,12 @@ def test_the_verdict_can_decide_on_delta0(clear):
     assert ("By the papers' rule (the posterior probability that an outcome is the likeliest on "
             "a new data set): mine practically better than base (posterior probability") \
         in on_delta0.headline()
+    # the decisions list starts with the one the verdict is based on, δ₀'s, in outcome names
+    first, *rest = on_delta0.sentences()
+    assert first.startswith("hierarchical test, for the mean difference δ₀ (the verdict's "
+                            "claim): ") and "P(mine better)" in first
+    assert not any("δ₀" in s for s in rest) and not any("δ₀" in s for s in clear.sentences())
+    assert on_delta0.sentences()[1:] == clear.sentences()
     p = on_delta0.hierarchical.delta0_probabilities
     assert on_delta0.decision == ("mine better" if p["mine better"] > 0.95 else "no decision")
     assert clear.decision == "mine better" and clear.about == "new data set"

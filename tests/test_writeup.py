@@ -92,20 +92,22 @@ def test_results_text_is_prose_for_a_paper(two):
     text = two.results_text()
     assert text.startswith("Over 5 data sets (2 runs of 5-fold cross-validation), the Bayesian "
                            "hierarchical test (Corani et al. 2017) ")
-    assert re.search(r"(the posterior probability that this is the likeliest outcome for a new "
-                     r"data set is (above )?[\d.]+( ± [\d.]+)?, above|the posterior probabilities "
+    assert re.search(r"\. (The posterior probability that this is the likeliest outcome for a new "
+                     r"data set is (above )?[\d.]+( ± [\d.]+)?, above|The posterior probabilities "
                      r"that each outcome is the likeliest for a new data set are [^;]*, none "
                      r"above) the threshold 0\.9", text)
-    assert "on a new data set “knn_5 & more” would be practically better with probability" in text
-    assert "The Bayesian signed-rank test on the data sets' mean differences (Benavoli" in text
+    assert ". On a new data set, “knn_5 & more” would be practically better with probability" \
+        in text
+    assert ". As a check, the Bayesian signed-rank test on the data sets' mean differences " \
+           "(Benavoli" in text
     for console in ("≫", "≪", "P(", "odds", "Hierarchical test over"):
         assert console not in text
 
 
 def test_results_text_of_the_exact_engine_says_integrated():
     c = compare(results(), A, B)
-    assert "the posterior probability that this is the likeliest outcome" in c.results_text()
-    assert "(integrated numerically)" in c.results_text()
+    assert ". The posterior probability that this is the likeliest outcome" in c.results_text()
+    assert "; integrated numerically)." in c.results_text()
 
 
 def test_results_text_without_a_decision_is_honest():
@@ -115,18 +117,18 @@ def test_results_text_without_a_decision_is_honest():
     h = c.overall()[-1]
     assert h.shares.max() < 0.95                            # the case itself
     text = c.results_text()
-    assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01): the " \
-           "posterior probabilities that each outcome is the likeliest for a new data set are " \
-           in text
-    assert "(integrated numerically), none above the threshold 0.95" in text
+    assert "hierarchical test (Corani et al. 2017) reaches no decision (rope ±0.01; integrated " \
+           "numerically). The posterior probabilities that each outcome is the likeliest for a " \
+           "new data set are " in text
+    assert "practically better, none above the threshold 0.95" in text
 
 
 def test_results_text_of_means_only_and_of_one_data_set():
     means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
     text = compare(means, A, B).results_text()
     assert text.startswith("Over 5 data sets (mean scores only), the Bayesian signed-rank test")
-    assert "The Bayesian sign test on the data sets' mean differences" in text
-    assert "the posterior probability that this is the likeliest outcome is" in text
+    assert ". As a check, the Bayesian sign test on the data sets' mean differences" in text
+    assert ". The posterior probability that this is the likeliest outcome is" in text
     assert "correlated" not in text
     one = compare(results()[lambda d: d.dataset == "set0"], A, B).results_text()
     assert one.startswith("On the only data set, “set0”, the Bayesian correlated t-test")
@@ -140,8 +142,9 @@ def test_the_tally_has_one_entry_per_outcome():
     c = compare(df, A, B)
     verdicts = {c.verdict(p) for p in c.per_dataset._rope(c.rope)}
     assert sum(v.startswith("no decision") for v in verdicts) >= 2      # differing odds
-    tally = re.findall(r"On the individual data sets, .*?\.$", c.results_text())
-    assert re.fullmatch(r"On the individual data sets, the Bayesian correlated t-test \(threshold "
+    tally = re.findall(r"As a check, on the individual data sets, .*?\.$", c.results_text())
+    assert re.fullmatch(r"As a check, on the individual data sets, the Bayesian correlated t-test "
+                        r"\(threshold "
                         r"0\.95\) finds “knn_5 & more” practically better on (\d), practical "
                         r"equivalence on (\d), “ada%boost” practically better on (\d) and no "
                         r"decision on (\d)\.", tally[0])
@@ -207,11 +210,13 @@ def check_latex(tex: str) -> None:
     text_only = re.sub(r"\$[^$]*\$", "", plain)
     for special in "_%#":
         assert special not in text_only, f"unescaped {special}"
-    tables = re.findall(r"\\begin\{tabular\}\{(\w+)\}(.*?)\\end\{tabular\}", tex, flags=re.S)
-    assert tables
+    tables = re.findall(r"\\begin\{tabular\}\{((?:[lrc]|p\{[\d.]+em\})+)\}(.*?)\\end\{tabular\}",
+                        tex, flags=re.S)
+    assert tables and len(tables) == tex.count(r"\begin{tabular}")
     for columns, body in tables:            # each table's rows: as many cells as columns
+        count = len(re.findall(r"[lrc]|p\{[\d.]+em\}", columns))
         for row in re.findall(r"^(.*)\\\\$", body, flags=re.M):
-            assert re.sub(r"\\&", "", row).count("&") == len(columns) - 1, row
+            assert re.sub(r"\\&", "", row).count("&") == count - 1, row
 
 
 def test_latex_table_parses_and_escapes_the_names(two, many):
@@ -250,7 +255,7 @@ def test_files_beside_the_report(tmp_path, two):
     assert [p.name for p in written] == ["compare_a_vs_b.md", "compare_a_vs_b.tex",
                                          "compare_a_vs_b.bib"]
     md = written[0].read_text()
-    assert md.startswith("## Methods") and "## Results" in md and "| claim |" in md
+    assert md.startswith("## Methods") and "## Results" in md and "| probability |" in md
 
 
 # names in several scripts and with every kind of markup: the outputs must keep them text
@@ -366,7 +371,7 @@ def test_about_delta0_is_what_the_paper_text_says_it_decided_on():
     first = delta0.results_text().split(";")[0]
     assert "deciding on the mean difference δ₀" in first
     assert wording.number(o.delta0[1], o.delta0_se[1]) in delta0.results_text()
-    assert "by the papers' rule" in delta0.results_text()
+    assert ". By the papers' rule, the posterior probability" in delta0.results_text()
     assert "deciding on the mean difference" not in new.results_text()
 
 
@@ -377,6 +382,51 @@ def test_the_k_classifier_results_point_to_the_other_two_numbers():
     text = many.results_text()
     assert "probabilities on a new data set" in text and "δ₀" in text
     assert "probability for δ₀" in many.to_markdown()
+
+
+def test_the_k_files_carry_the_overall_table_the_results_point_to(tmp_path):
+    # a reader's finding: the paragraph pointed to "the report's overall table", not in the file
+    table = make_table(6, 2, 3, classifiers=("a", "b", "c"), gaps={"a": 0.03}, seed=4)
+    many = compare_all(table, engine="exact", n_jobs=1, progress=False, ranking=False)
+    md, tex, _ = (p.read_text() for p in writeup.write_files(many, tmp_path / "k.html"))
+    assert "are in the overall table, after the compact one." in many.results_text()
+    assert "report's overall table" not in many.results_text()
+    compact, overall = md.index("| a | b | probability |"), md.index("| a | b | test |")
+    assert compact < overall
+    assert md.index("| b | c | hierarchical test: probability for δ₀ |") > overall
+    assert tex.count(r"\begin{table*}") == 2                      # both wide: a and b columns
+    check_latex(tex)
+    assert tex.index("probability &") < tex.index("test &")
+    assert r"hierarchical test: probability for $\delta_0$ &" in tex
+
+
+def test_the_results_paragraph_is_short_sentences_the_verdicts_test_first():
+    # a reader's finding: one sentence of ~150 words joined three kinds of number
+    table = make_table(8, 2, 5, gaps=0.004, seed=3)
+    kw = dict(rope=0.003, engine="exact", progress=False)
+    for about in ("new data set", "delta0"):
+        c = compare(table, "mine", "baseline", about=about, **kw)
+        text = c.results_text()
+        sentences = re.split(r"(?<=\.) (?=[A-Z])", text)
+        # δ₀'s size (delta0_size's clause, with percentage points) is the one longer sentence
+        assert max(len(s.split()) for s in sentences if "credible interval" not in s) <= 35
+        first = sentences[0]
+        assert ("deciding on the mean difference δ₀" in first) == (about == "delta0")
+        assert "signed-rank" not in " ".join(sentences[:4])
+        checks = [s for s in sentences if s.startswith("As a check")]
+        assert [("signed-rank" in s, "correlated t-test" in s) for s in checks] == \
+            [(True, False), (False, True)]
+        assert text.index("The mean difference over the population") < text.index("As a check")
+
+
+def test_the_bib_uses_entry_types_bibtex_defines():
+    from bayestut import __version__
+
+    bib = writeup.bibtex(compare(results(), A, B))
+    entry = re.search(r"@(\w+)\{bayestut,(.*?)\n\}", bib, flags=re.S)
+    assert entry[1] == "misc" and "@software" not in bib      # plainnat knows no @software
+    assert f"howpublished = {{Python package, version {__version__}," in entry[2]
+    assert "author = {{The bayestut authors}}" in entry[2]
 
 
 # --- the .tex cites with the .bib's keys; the Methods state δ₀'s prior and the weak cut-off ---
@@ -442,9 +492,17 @@ def test_the_methods_state_delta0s_prior_and_the_weak_cut_off(exact_two, monkeyp
 def test_the_files_carry_the_compact_table(tmp_path, exact_two):
     md, tex, _ = (p.read_text() for p in
                   writeup.write_files(exact_two, tmp_path / "compare_a_vs_b.html"))
-    assert "| claim |" in md and "| test |" not in md     # every kind: the HTML's table
-    assert tex.count(r"\begin{table}") == 1 and "claim &" in tex
+    assert "| probability |" in md and "| test |" not in md     # every kind: the HTML's table
+    a, b = (writeup.markdown_escape(x) for x in (exact_two.a, exact_two.b))
+    assert f"| {a} better | equivalent | {b} better |" in md and "| P(" not in md
+    # both columns of a two-column paper: nine columns overflow one
+    assert tex.count(r"\begin{table*}") == 1 and r"\begin{table}" not in tex
+    assert "probability &" in tex and "P(" not in tex.split(r"\begin{table*}")[1]
+    check_latex(tex)
+    assert r"\small" in tex and r"p{6.5em}" in tex       # the decision in words, wrapped
     row = writeup_tables.compact_rows(exact_two)[0]
+    assert row["probability"] == "posterior probability"
+    assert "“posterior probability”: the papers' rule" in md
     assert f"| {row['δ₀']} | {row['δ₀ 95% credible interval']} | ±0.015 | 5 |" in md
 
 

@@ -353,9 +353,10 @@ def many_data_sets(c) -> bool:
 
 
 def sentences(c, each: bool = True) -> list[str]:
-    """The decisions in plain words: the multi-data-set tests, then each data set; with
-    ``each=False`` and more than MANY_DATA_SETS data sets, one sentence counting theirs. With
-    mean scores only: the two tests, then why the others did not run.
+    """The decisions in plain words: with ``about="delta0"`` δ₀'s first (the verdict's), then
+    the multi-data-set tests, then each data set; with ``each=False`` and more than
+    MANY_DATA_SETS data sets, one sentence counting theirs. With mean scores only: the two
+    tests, then why the others did not run.
 
     Parameters
     ----------
@@ -370,6 +371,11 @@ def sentences(c, each: bool = True) -> list[str]:
         The sentences, the multi-data-set tests first.
     """
     out = [sentence(c, o.test, o.shares, o.shares_se, share=True) for o in c.overall()]
+    h = c.overall()[-1] if c.overall() else None
+    if c.about == "delta0" and h is not None and h.delta0 is not None:   # the verdict's, as it says it
+        out.insert(0, f"{h.test}, for the mean difference δ₀ (the verdict's claim): "
+                   + wording.decision(h.delta0, c.a, c.b, c.rope, c.threshold, se=h.delta0_se,
+                                      integrated=c.integrated(h.test)) + ".")
     if means_only(c):
         return out + [c.not_run]
     if c.refused:

@@ -12,16 +12,15 @@ LaTeX (``booktabs``) and as Markdown; the citations as BibTeX.
 from __future__ import annotations
 
 import platform
-import re
 from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 
 from .. import __version__
-from ..paths import DATA
 from . import delta0_size, many_text, verdict_notes, wording
 from .comparison_text import counted
+from .citations import BIBTEX, CITED, cited, latex_citations  # noqa: F401
 from .escape import latex_escape, markdown_escape
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, is_many,
                              overall_rows, pairs, to_latex, to_markdown, units)  # noqa: F401
@@ -29,11 +28,6 @@ from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, ou
 from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
-
-# The citations, from data/references.bib, the one BibTeX file (the book's references too).
-BIBTEX = {m["key"]: m[0] for m in re.finditer(r"^@\w+\{(?P<key>[^,]+),.*?^\}$",
-                                              (DATA / "references.bib").read_text("utf-8"),
-                                              flags=re.M | re.S)}
 
 # --- what was run -----------------------------------------------------------------------------
 
@@ -262,82 +256,86 @@ def _outcome(i: int, a: str, b: str) -> str:
             f"{quoted(a)} practically better than {quoted(b)}")[i]
 
 
-def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = False) -> str:
-    """One test's result as a clause after the test's name: what it finds, on which
-    probability, against the threshold. ``kind``: 'draws' (shares of MCMC draws), 'integrated'
-    (the same integrated numerically), 'samples' (shares of Monte Carlo samples), 'exact' (a
-    closed-form probability)."""
+def finding(p, se, c, kind: str, new_data_set: bool = False, delta0: bool = False,
+            rope: bool = True) -> str:
+    """One test's result after the test's name, in two short sentences: what it finds (with
+    the rope unless ``rope=False``, for a check that uses the same), then on which probability,
+    against the threshold; the caller ends the second. ``kind``: 'draws' (shares of MCMC
+    draws), 'integrated' (the same integrated numerically), 'samples' (shares of Monte Carlo
+    samples), 'exact' (a closed-form probability)."""
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     v = [wording.number(p[i], se[i], c.threshold) for i in range(3)]
     where = " for a new data set" if new_data_set else ""
-    how = " (integrated numerically)" if kind == "integrated" else ""
-    def evidence(v: str) -> str:
-        if kind == "exact":
-            return f"posterior probability {v}"
-        if delta0:
-            return f"probability for δ₀ {v}{how}"
-        return (f"the posterior probability that this is the likeliest outcome{where} "
-                f"{wording.is_(v)}{how}")
+    how = "; integrated numerically" if kind == "integrated" else ""
+    within = f" (rope {units(c)}{how})" if rope else ""
     choice = str(decide_regions(p, c.threshold))
     if choice != NO_DECISION:
         i = REGIONS.index(choice)
-        text = (f"finds {_outcome(i, c.a, c.b)} (rope {units(c)}): {evidence(v[i])}, above "
-                f"the threshold {c.threshold:g}")
+        if kind == "exact":
+            evidence = f"Its posterior probability is {v[i]}"
+        elif delta0:
+            evidence = f"Its probability for δ₀ is {v[i]}"
+        else:
+            evidence = (f"The posterior probability that this is the likeliest outcome{where} "
+                        f"{wording.is_(v[i])}")
+        text = (f"finds {_outcome(i, c.a, c.b)}{within}. {evidence}, above the threshold "
+                f"{c.threshold:g}")
         if p[i] - 2 * se[i] <= c.threshold < p[i]:
             text += " (within its error of the threshold: confirm with more draws)"
         return text
     a, b = quoted(c.a), quoted(c.b)
     if delta0:
-        spread = (f"the probabilities for δ₀ are {v[2]} that {a} is practically better, "
-                  f"{v[1]} of equivalence and {v[0]} that {b} is practically better{how}")
+        spread = (f"The probabilities for δ₀ are {v[2]} that {a} is practically better, "
+                  f"{v[1]} of equivalence and {v[0]} that {b} is practically better")
     elif kind == "exact":
-        spread = (f"the posterior probabilities are {v[2]} that {a} is practically better, "
+        spread = (f"The posterior probabilities are {v[2]} that {a} is practically better, "
                   f"{v[1]} of equivalence and {v[0]} that {b} is practically better")
     else:
-        spread = (f"the posterior probabilities that each outcome is the likeliest{where} are "
+        spread = (f"The posterior probabilities that each outcome is the likeliest{where} are "
                   f"{v[2]} for {a} practically better, {v[1]} for equivalence and {v[0]} for "
-                  f"{b} practically better{how}")
-    return (f"reaches no decision (rope {units(c)}): {spread}, none above the threshold "
-            f"{c.threshold:g}")
+                  f"{b} practically better")
+    return f"reaches no decision{within}. {spread}, none above the threshold {c.threshold:g}"
 
 
 def _on_a_new_data_set(c, o) -> str:
     """The hierarchical test's probability of each outcome on a new data set, in the order
-    shown."""
+    shown, as a sentence."""
     v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
-    return (f"on a new data set {quoted(c.a)} would be practically better with probability "
-            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]}")
+    return (f"On a new data set, {quoted(c.a)} would be practically better with probability "
+            f"{v[2]}, equivalent with {v[1]} and {quoted(c.b)} practically better with {v[0]}.")
 
 
-def _other_numbers(c, o, delta0: bool) -> str:
-    """The hierarchical test's numbers beside those the verdict is taken on, in the order
-    shown: with the verdict on the papers' rule, the probabilities on a new data set and for
-    δ₀; with it on δ₀ (``delta0``), the papers' posterior probability and the probabilities on
-    a new data set. In a paper's words: the tutorial's asides on whose question each answers
-    stay in the console and the HTML report."""
+def _other_numbers(c, o, delta0: bool) -> list[str]:
+    """The hierarchical test's numbers beside those the verdict is taken on, one sentence
+    each, in the order shown: with the verdict on the papers' rule, the probabilities on a new
+    data set and for δ₀; with it on δ₀ (``delta0``), the papers' posterior probability and the
+    probabilities on a new data set. In a paper's words: the tutorial's asides on whose
+    question each answers stay in the console and the HTML report."""
     a, b = quoted(c.a), quoted(c.b)
     if delta0:
         s = [wording.number(o.shares[i], o.shares_se[i]) for i in range(3)]
-        return (f"by the papers' rule, the posterior probability that each outcome is the "
+        return [f"By the papers' rule, the posterior probability that each outcome is the "
                 f"likeliest on a new data set is {s[2]} for {a} practically better, {s[1]} for "
-                f"equivalence and {s[0]} for {b} practically better, and "
-                f"{_on_a_new_data_set(c, o)}")
+                f"equivalence and {s[0]} for {b} practically better.", _on_a_new_data_set(c, o)]
     d = [wording.number(o.delta0[i], o.delta0_se[i]) for i in range(3)]
-    return (f"{_on_a_new_data_set(c, o)}; for the mean difference δ₀ over data sets like "
-            f"these, the probabilities for δ₀ are {d[2]} that {a} is practically better, "
-            f"{d[1]} of equivalence and {d[0]} that {b} is")
+    return [_on_a_new_data_set(c, o),
+            f"For the mean difference δ₀ over data sets like these, the probabilities for δ₀ "
+            f"are {d[2]} that {a} is practically better, {d[1]} of equivalence and {d[0]} that "
+            f"{b} is."]
 
 
-def _tally(c) -> str:
-    """The correlated t-test's decisions on the data sets, counted by outcome."""
+def _tally(c, check: bool) -> str:
+    """The correlated t-test's decisions on the data sets, counted by outcome (``check``:
+    introduced as a check of the tests before it)."""
     chosen = list(decide(c.per_dataset.probabilities(c.rope), c.threshold))
     better_a, equivalent, better_b = outcomes(c.a, c.b)
     counts = [f"{quoted(c.a)} practically better on {chosen.count(better_a)}",
               f"practical equivalence on {chosen.count(equivalent)}",
               f"{quoted(c.b)} practically better on {chosen.count(better_b)}",
               f"no decision on {chosen.count(NO_DECISION)}"]
-    return ("On the individual data sets, the Bayesian correlated t-test (threshold "
-            f"{c.threshold:g}) finds {', '.join(counts[:-1])} and {counts[-1]}.")
+    return (("As a check, on" if check else "On") + " the individual data sets, the Bayesian "
+            f"correlated t-test (threshold {c.threshold:g}) finds {', '.join(counts[:-1])} and "
+            f"{counts[-1]}.")
 
 
 def _setting(c) -> str:
@@ -349,8 +347,37 @@ def _setting(c) -> str:
             f"{d.folds}-fold cross-validation)")
 
 
+def _hierarchical_results(c, o) -> list[str]:
+    """The hierarchical test's Results sentences: the decision the verdict is about (the
+    papers' rule, or δ₀'s with ``about="delta0"``) and its probabilities, the other numbers,
+    δ₀'s size, the rope's sensitivity and any caution."""
+    name = TEST_NAMES["hierarchical"]
+    kind = "integrated" if c.integrated("hierarchical") else "draws"
+    if about_delta0(c) and o.delta0 is not None:
+        sentences = [f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
+                     f"sets like these, {finding(o.delta0, o.delta0_se, c, kind, delta0=True)}.",
+                     *_other_numbers(c, o, delta0=True)]
+    else:
+        sentences = [f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, kind, True)}."]
+        weak = wording.weak(o.shares, o.means, c.threshold, o.means_se)
+        if weak:        # as the verdict says it: the paragraph must not oversell it
+            sentences.append(f"The decision is a weak one: the declared outcome's probability "
+                             f"on a new data set is only {weak}, below {wording.MODEST:g}.")
+        sentences += _other_numbers(c, o, delta0=False)
+    size = delta0_size.clause(c, quoted)
+    if size:
+        sentences.append(f"The mean difference over the population of data sets is {size}.")
+    sentences.append(verdict_notes.rope_sensitivity(c, True))
+    if c.diagnostics():
+        sentences.append("Caution: the hierarchical sampler reported problems (see the "
+                         "Methods), so these probabilities may not be reliable: rerun as the "
+                         "report's sampler warnings advise before quoting them.")
+    return [s for s in sentences if s]
+
+
 def _pair_results(c) -> list[str]:
-    """The Results sentences of one comparison of two classifiers."""
+    """The Results sentences of one comparison of two classifiers: the leading test's (the one
+    the verdict is about), then the others and the data sets' tally as checks."""
     d = c.differences
     if c.identical:
         return [f"{quoted(c.a)} and {quoted(c.b)} scored identically on every fold of every "
@@ -358,54 +385,32 @@ def _pair_results(c) -> list[str]:
     if c.per_dataset is not None and c.constant and not c.refused:
         i, x = c.exact_outcome(), d.x.flat[0]
         better, worse = (c.a, c.b) if x > 0 else (c.b, c.a)
-        sentences = [f"{quoted(better)} scored exactly {abs(x):g} better than {quoted(worse)} "
+        exact = [f"{quoted(better)} scored exactly {abs(x):g} better than {quoted(worse)} "
                      "on every fold of every data set: with nothing to sample, the hierarchical "
                      "test and the correlated t-test on each data set find "
                      f"{_outcome(i, c.a, c.b)} (rope {units(c)}) with probability 1."]
         for test, o in zip(c.tests, c.overall()):    # the signed-rank test has a prior to weigh
             if test != "hierarchical":
-                name = TEST_NAMES[test]
-                sentences.append(f"{name[0].upper() + name[1:]} "
-                                 f"{finding(o.shares, o.shares_se, c, 'samples')}.")
-        return sentences
+                exact.append(f"As a check, {TEST_NAMES[test]} "
+                             f"{finding(o.shares, o.shares_se, c, 'samples', rope=False)}.")
+        return exact
     if c.refused:
         p = c.per_dataset._rope(c.rope)[0]
         return [f"On the only data set, {quoted(d.datasets[0])}, the Bayesian correlated "
                 f"t-test (Benavoli et al. 2017) " + finding(p, (0, 0, 0), c, "exact") + "."]
-    sentences = []
-    overall = c.overall()
-    for test, o in zip(c.tests[::-1], overall[::-1]):     # the leading test first
+    sentences: list[str] = []
+    for test, o in zip(c.tests[::-1], c.overall()[::-1]):     # the leading test first
         name = TEST_NAMES[test]
         if test == "hierarchical":
-            kind = "integrated" if c.integrated(test) else "draws"
-            if about_delta0(c) and o.delta0 is not None:
-                text = (f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
-                        f"sets like these, "
-                        f"{finding(o.delta0, o.delta0_se, c, kind, delta0=True)}; "
-                        f"{_other_numbers(c, o, delta0=True)}.")
-            else:
-                text = (f"{_setting(c)}, {name} "
-                        f"{finding(o.shares, o.shares_se, c, kind, True)}; "
-                        f"{_other_numbers(c, o, delta0=False)}.")
-                weak = wording.weak(o.shares, o.means, c.threshold, o.means_se)
-                if weak:        # as the verdict says it: the paragraph must not oversell it
-                    text += (f" The decision is a weak one: the declared outcome's probability "
-                             f"on a new data set is only {weak}, below {wording.MODEST:g}.")
-            size = delta0_size.clause(c, quoted)
-            text = " ".join(filter(None, [
-                text, f"The mean difference over the population of data sets is {size}."
-                if size else "", verdict_notes.rope_sensitivity(c, True)]))
-            if c.diagnostics():
-                text += (" Caution: the hierarchical sampler reported problems (see the "
-                         "Methods), so these probabilities may not be reliable: rerun as the "
-                         "report's sampler warnings advise before quoting them.")
+            sentences += _hierarchical_results(c, o)
+        elif sentences:
+            sentences.append(f"As a check, {name} "
+                             f"{finding(o.shares, o.shares_se, c, 'samples', rope=False)}.")
         else:
-            text = f"{name[0].upper() + name[1:]} {finding(o.shares, o.shares_se, c, 'samples')}."
-            if not sentences:
-                text = f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, 'samples')}."
-        sentences.append(text)
+            sentences.append(f"{_setting(c)}, {name} "
+                             f"{finding(o.shares, o.shares_se, c, 'samples')}.")
     if c.per_dataset is not None and len(d.datasets) > 1:
-        sentences.append(_tally(c))
+        sentences.append(_tally(c, check=bool(sentences)))
     return sentences
 
 
@@ -455,7 +460,7 @@ def _many_results(many) -> list[str]:
                 "The mean difference δ₀ over data sets, its posterior mean and "
                 f"{delta0_size.LEVEL:.0%} credible interval, positive when the first of the "
                 "pair scores better on average: " + "; ".join(sizes) + ". Each pair's probabilities on a new "
-                "data set and for δ₀ are in the report's overall table.")
+                "data set and for δ₀ are in the overall table, after the compact one.")
         sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted)] if text]
     troubled = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
@@ -479,59 +484,6 @@ def results_text(result) -> str:
 
 # --- citations --------------------------------------------------------------------------------
 
-# Every work the paragraphs cite, by its key in data/references.bib: the text names it as
-# "Authors (year)" or "(Authors year)", which the .tex turns into \citet{key} or \citep{key}.
-CITED = {"benavoli2017time": ("Benavoli et al.", 2017),
-         "corani2017statistical": ("Corani et al.", 2017),
-         "nadeau2003inference": ("Nadeau and Bengio", 2003),
-         "calvo2018bayesian": ("Calvo et al.", 2018),
-         "caron2012efficient": ("Caron and Doucet", 2012),
-         "vehtari2021rank": ("Vehtari et al.", 2021)}
-
-
-def _citations(key: str) -> tuple[str, str]:
-    """A work's two plain forms: "Authors (year)" (textual) and "(Authors year)"."""
-    authors, year = CITED[key]
-    return f"{authors} ({year})", f"({authors} {year})"
-
-
-def cited(text: str) -> list[str]:
-    """The works a text cites.
-
-    Parameters
-    ----------
-    text : str
-        Plain text (the paragraphs, a caption).
-
-    Returns
-    -------
-    list of str
-        Their keys in ``data/references.bib``, in :data:`CITED`'s order.
-    """
-    return [key for key in CITED if any(form in text for form in _citations(key))]
-
-
-def latex_citations(text: str) -> str:
-    """Plain citations as natbib's, for the ``.tex``.
-
-    Parameters
-    ----------
-    text : str
-        Text escaped for LaTeX.
-
-    Returns
-    -------
-    str
-        The text with "Authors (year)" as ``\\citet{key}``, "(Authors year)" as
-        ``\\citep{key}``, and this package's name followed by ``\\citep{bayestut}``.
-    """
-    for key in CITED:
-        textual, parenthetical = _citations(key)
-        text = text.replace(parenthetical, f"\\citep{{{key}}}")
-        text = text.replace(textual, f"\\citet{{{key}}}")
-    return text.replace(f"bayestut {__version__}", f"bayestut {__version__} \\citep{{bayestut}}")
-
-
 def bibtex(result) -> str:
     """The ``.bib``: every work the paragraphs and the paper's table cite.
 
@@ -551,11 +503,21 @@ def bibtex(result) -> str:
 
 # --- files beside the HTML report -------------------------------------------------------------
 
+def _tables(result, compact, overall, between: str = "") -> str:
+    """The paper's tables in one format: the compact one; with K classifiers, the overall one
+    after it too (the Results name it for each pair's other numbers); without a hierarchical
+    posterior, the overall one alone."""
+    first = compact(result)
+    if not first:
+        return overall(result)
+    return first + (between + overall(result) if is_many(result) else "")
+
+
 def latex_document_body(result) -> str:
-    """The methods and results paragraphs and the paper's table, as LaTeX to ``\\input``: the
-    compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), or without a
-    hierarchical posterior the overall one. Every test and kind of number stay in the HTML
-    report, and in ``result.to_latex()``.
+    """The methods and results paragraphs and the paper's tables, as LaTeX to ``\\input``: the
+    compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with K classifiers
+    followed by the overall one, or without a hierarchical posterior the overall one alone.
+    Every test and kind of number stay in the HTML report, and in ``result.to_latex()``.
 
     Parameters
     ----------
@@ -570,7 +532,7 @@ def latex_document_body(result) -> str:
     """
     body = ("\\paragraph{Methods.} " + latex_escape(methods_text(result)) + "\n\n"
             "\\paragraph{Results.} " + latex_escape(results_text(result)) + "\n\n"
-            + (compact_latex(result) or to_latex(result)))
+            + _tables(result, compact_latex, to_latex, "\n"))
     return ("% bayestut " + __version__ + ": methods, results and the table. The preamble\n"
             "% needs \\usepackage{booktabs} and \\usepackage{natbib}, and \\bibliography{} the\n"
             "% .bib beside this file. For pdflatex's default fonts, a character they lack\n"
@@ -587,7 +549,7 @@ def write_files(result, html_path) -> list:
     stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
     markdown = (f"## Methods\n\n{markdown_escape(methods_text(result))}\n\n## Results\n\n"
                 f"{markdown_escape(results_text(result))}\n\n"
-                + (compact_markdown(result) or to_markdown(result)))
+                + _tables(result, compact_markdown, to_markdown, "\n"))
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),
                          (".bib", bibtex(result))):

@@ -1,9 +1,10 @@
 """The tables for a paper, in LaTeX (``booktabs``) and Markdown, each under its caption.
 
-Two tables: the compact one a paper prints (the claim the verdict decides, its three
-probabilities, the decision, δ₀'s size, the rope and the number of data sets: one row, or one
-per pair) and the overall one every report prints (:func:`comparison_text.overall_rows`: every
-test and kind of number), which the ``.md`` and ``.tex`` keep as a supplement. Each caption
+Two tables: the compact one a paper prints (the kind of probability the verdict decides on,
+its three values headed by outcome, the decision, δ₀'s size, the rope and the number of data
+sets: one row, or one per pair) and the overall one every report prints
+(:func:`comparison_text.overall_rows`: every test and kind of number), which the K-classifier
+``.md`` and ``.tex`` print after the compact one. Each caption
 names every number once, by the names of ``docs/glossary.md``.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 from . import comparison_text, delta0_size, wording
 from .comparison_text import EXPECTED
 from .escape import latex_escape, markdown_escape
-from ..methods.decisions import probability_columns, shown
+from ..methods.decisions import outcomes, probability_columns, shown
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
 
 
@@ -94,10 +95,11 @@ def _caption(c, many: bool) -> str:
 # --- the compact table: the claim decided, with δ₀'s size -------------------------------------
 
 def compact_rows(result) -> list[dict]:
-    """The compact table's rows: per pair, the claim the verdict decides (the papers' rule on
-    a new data set, or δ₀ with ``about="delta0"``), its three probabilities in the reading
-    order, the decision, δ₀'s posterior mean and credible interval, the rope and the number of
-    data sets.
+    """The compact table's rows: per pair, the kind of probability the verdict decides on
+    (the papers' posterior probability, or the probability for δ₀ with ``about="delta0"``),
+    its three values headed by outcome in the reading order (not "P(...)": the papers' number
+    is not the chance of the outcome), the decision, δ₀'s posterior mean and credible
+    interval, the rope and the number of data sets.
 
     Parameters
     ----------
@@ -120,8 +122,8 @@ def compact_rows(result) -> list[dict]:
         o = c.overall()[-1]
         p, se = (o.delta0, o.delta0_se) if about_delta0(c) else (o.shares, o.shares_se)
         row = {"a": c.a, "b": c.b} if many else {}
-        row["claim"] = "δ₀" if about_delta0(c) else "new data set"
-        columns = probability_columns("a" if many else c.a, "b" if many else c.b)
+        row["probability"] = DELTA0 if about_delta0(c) else POSTERIOR
+        columns = outcomes("a" if many else c.a, "b" if many else c.b)
         row.update({column: wording.number(p[j], se[j], c.threshold)
                     for column, j in zip(columns, shown(range(3)))})
         row["decision"] = wording.verdict(p, c.a, c.b, c.threshold)
@@ -140,17 +142,19 @@ def _compact_caption(result) -> str:
     claims = {about_delta0(p) for p in pairs(result)}
     said = []
     if False in claims:
-        said.append("claim “new data set”: the papers' rule; the probabilities are the "
-                    "posterior probability that each outcome is the likeliest on a new data "
-                    "set")
+        said.append(f"“{POSTERIOR}”: the papers' rule, the posterior probability that each "
+                    "outcome is the likeliest on a new data set (not the chance of that "
+                    "outcome)")
     if True in claims:
-        said.append("claim “δ₀”: the mean difference over the population of data sets; the "
-                    "probabilities are the probability for δ₀ of each outcome")
+        said.append(f"“{DELTA0}”: the probability of each outcome for the mean difference δ₀ "
+                    "over the population of data sets")
     exact = c.integrated("hierarchical")
+    better_a, equivalent, better_b = outcomes(a, b)
     return (("a and b: each row's pair. " if many else "")
-            + "The Bayesian hierarchical test (Corani et al. 2017); "
-            + "; ".join(said) + f". P({a} better): {a} practically better, by more than the rope; "
-            f"P(equivalent): the difference within the rope; P({b} better) likewise. The "
+            + "The Bayesian hierarchical test (Corani et al. 2017). Probability: the kind of "
+            "number in the row's three outcome columns; " + "; ".join(said)
+            + f". {better_a}: {a} practically better, by more than the rope; {equivalent}: the "
+            f"difference within the rope; {better_b} likewise. The "
             f"decision is taken when a probability exceeds {c.threshold:g}. δ₀: the posterior "
             f"mean of the mean difference over the population of data sets, positive when {a} "
             f"scores better on average, with its {delta0_size.LEVEL:.0%} equal-tailed credible interval, in "
@@ -165,15 +169,30 @@ def _compact_caption(result) -> str:
 
 # --- the tables as LaTeX and Markdown ---------------------------------------------------------
 
-def _latex(rows: list[dict], caption: str, numbers: set) -> str:
-    """Rows as a ``booktabs`` table: numeric columns right-aligned, the others left."""
+# The compact table's columns of words, wrapped in a LaTeX table* (their widths in em)
+WRAPPED = {"probability": 5.5, "decision": 6.5, f"δ₀ {delta0_size.LEVEL:.0%} credible interval": 5.5}
+
+
+def _latex(rows: list[dict], caption: str, numbers: set, wide: bool = False) -> str:
+    """Rows as a ``booktabs`` table: numeric columns right-aligned, the others left.
+
+    ``wide``: a ``table*``, which spans both columns of a two-column paper (and is an ordinary
+    float in a one-column one), in ``\\small`` with narrower gaps and the columns of words
+    (:data:`WRAPPED`) wrapped: the compact table's nine or eleven columns, with a decision in
+    words, overflow one column of a two-column paper, and even its full width unwrapped.
+    """
     columns = list(rows[0])
-    align = "".join("r" if h in numbers else "l" for h in columns)
-    lines = [r"\begin{table}[ht]", r"\centering", r"\begin{tabular}{" + align + "}",
+    align = "".join("r" if h in numbers else
+                    f"p{{{WRAPPED[h]:g}em}}" if wide and h in WRAPPED else "l" for h in columns)
+    env, where = ("table*", "t") if wide else ("table", "ht")   # a table* floats to a top only
+    lines = [rf"\begin{{{env}}}[{where}]", r"\centering"]
+    if wide:
+        lines += [r"\small", r"\setlength{\tabcolsep}{4pt}"]     # local to the float
+    lines += [r"\begin{tabular}{" + align + "}",
              r"\toprule", " & ".join(latex_escape(h) for h in columns) + r" \\", r"\midrule"]
     lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
     lines += [r"\bottomrule", r"\end{tabular}", r"\caption{" + latex_escape(caption) + "}",
-              r"\end{table}"]
+              rf"\end{{{env}}}"]
     return "\n".join(lines) + "\n"
 
 
@@ -199,7 +218,8 @@ def to_latex(result) -> str:
     rows = overall_rows(result)
     if not rows:
         return ""
-    return _latex(rows, _caption(pairs(result)[0], is_many(result)), _numbers(result))
+    return _latex(rows, _caption(pairs(result)[0], is_many(result)), _numbers(result),
+                  wide=is_many(result))      # a and b beside the test: too wide for a column
 
 
 def to_markdown(result) -> str:
@@ -222,14 +242,15 @@ def compact_latex(result) -> str:
     Returns
     -------
     str
-        A ``table`` with ``booktabs`` rules and its caption; empty without a hierarchical
-        posterior.
+        A ``table*`` (both columns of a two-column paper) with ``booktabs`` rules and its
+        caption; empty without a hierarchical posterior.
     """
     rows = compact_rows(result)
     if not rows:
         return ""
-    numbers = _numbers(result) | {"δ₀", "data sets"}
-    return _latex(rows, _compact_caption(result), numbers)
+    c = pairs(result)[0]
+    numbers = set(outcomes("a", "b") if is_many(result) else outcomes(c.a, c.b))
+    return _latex(rows, _compact_caption(result), numbers | {"δ₀", "data sets"}, wide=True)
 
 
 def compact_markdown(result) -> str:
