@@ -43,7 +43,7 @@ def test_a_rope_given_in_percent_names_the_number_it_means(tmp_path, capsys, rop
         main(["compare", str(csv), "mine", "baseline", "--rope", rope, "--out", str(tmp_path)])
     assert stop.value.code == 2
     err = capsys.readouterr().err
-    assert meant in err and "percentage points" in err
+    assert meant in err and "percentage point" in err
 
 
 def test_a_misspelt_classifier_is_given_the_likely_name():

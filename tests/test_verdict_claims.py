@@ -126,8 +126,8 @@ def test_pooled_data_sets_decide_when_none_alone_does():
     # true of every data set's posterior: the decision rule itself, not a width (a side can
     # reach 0.95 with a 95% HDI wider than the rope)
     assert c.pooled() == ("No single data set is decided (on each, the correlated t-test's "
-                          "largest probability is below 0.95), yet the verdict is: the "
-                          "hierarchical test pools the evidence of all 30 data sets.")
+                          "largest probability is below 0.95), yet the hierarchical test "
+                          "decides: it pools the evidence of all 30 data sets.")
     assert c.pooled() in c.summary()
 
 

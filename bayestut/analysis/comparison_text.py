@@ -331,8 +331,8 @@ def pooled(c) -> str:
         return ""
     n = len(c.differences.datasets)
     return (f"No single data set is decided (on each, the correlated t-test's largest "
-            f"probability is below {c.threshold:g}), yet the verdict is: the hierarchical test "
-            f"pools the evidence of all {n} data sets.")
+            f"probability is below {c.threshold:g}), yet the hierarchical test decides: it pools "
+            f"the evidence of all {n} data sets.")
 
 
 def many_data_sets(c) -> bool:

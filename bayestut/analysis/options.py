@@ -13,15 +13,14 @@ def _rope(text: str) -> float:
     """--rope's value: a number; "1%" is refused with the number it means (a rope is in the
     metric's units, a fraction for accuracy or AUC, even with --percent)."""
     if text.strip().endswith("%"):
-        number = text.strip()[:-1]
         try:
-            meant = f"{float(number) / 100:g}"
+            points = float(text.strip()[:-1])
         except ValueError:
-            meant = "0.01"
+            points = 1.0
+        unit = "percentage point" if points == 1 else "percentage points"
         raise argparse.ArgumentTypeError(
-            f"{text!r}: give the rope in the metric's units, without %: for {number} "
-            f"percentage points of accuracy or AUC (fractions, with --percent too), "
-            f"--rope {meant}")
+            f"{text!r}: give the rope in the metric's units, without %: for {points:g} {unit} "
+            f"of accuracy or AUC (fractions, with --percent too), --rope {points / 100:g}")
     try:
         return float(text)
     except ValueError:
