@@ -61,3 +61,23 @@ def test_your_results_prose_holds_for_any_number_of_classifiers():
     assert "As committed" not in prose          # the reader's own copy runs on their file
     figures = prose.split("## The figures", 1)[1].split("##", 1)[0]
     assert "For two classifiers" in figures and "three or more classifiers" in figures
+
+
+def test_percent_on_fractions_is_said_in_every_report():
+    # scores all at most 1 given with percent=True: believed (error rates of 0.5% are 0.5),
+    # but every report says so, the paper's paragraph too: never only a warning on stderr
+    table = make_table(4, runs=2, folds=5, gaps=0.03, seed=3)
+    with pytest.warns(UserWarning, match="at most 1"):
+        c = bt.compare(table, "mine", "baseline", percent=True)
+    largest = table["score"].max()
+    sentence = (f"Every score given is at most 1 (the largest is {largest * 100 / 100:g}), yet "
+                "--percent (percent=True) read them as percentages")
+    for text in (c.summary(), report.html_report(c), c.results_text()):
+        assert sentence in text.replace("&#39;", "'")
+    with pytest.warns(UserWarning):
+        many = bt.compare_all(make_table(4, runs=2, folds=5, classifiers=("a", "b", "c"),
+                                         seed=3), percent=True, n_jobs=1)
+    assert any(line.startswith("Every score given is at most 1") for line in many.verdict())
+    # real percentages: nothing said
+    table["score"] *= 100
+    assert "at most 1" not in bt.compare(table, "mine", "baseline", percent=True).summary()

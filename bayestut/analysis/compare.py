@@ -242,7 +242,11 @@ non_centred, engine, progress, plan, about
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
                    engine=engine, percent=data.percent, score_range=data.score_range,
-                   results=data.source)
+                   results=data.source,
+                   # the largest score as given: at most 1 with percent, the scores may have
+                   # been fractions, every difference 100 times too small (verdict_notes)
+                   percent_largest=float(data.table["score"].max()) * 100 if data.percent
+                   else None)
     if about != ABOUT[0] and data.means_only:
         raise InputError("about='delta0' (--about delta0) decides on the hierarchical test's "
                          "mean difference δ₀, which needs the score of every fold; these results "

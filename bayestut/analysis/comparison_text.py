@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from . import delta0_size, wording
-from .verdict_notes import next_step, rope_sensitivity, rope_units
+from .verdict_notes import next_step, percent_fractions, rope_sensitivity, rope_units
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
                                  probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
@@ -487,7 +487,8 @@ def summary(c) -> str:
         The report's lines.
     """
     lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
-             *[line for note in (rope_sensitivity(c), rope_units(c)) if note
+             *[line for note in (percent_fractions(c), rope_sensitivity(c), rope_units(c))
+               if note
                for line in (note, "")],
              settings(c), orientation(c), ""]
     if c.overall():

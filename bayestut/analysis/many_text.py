@@ -72,7 +72,9 @@ def verdict(many) -> list[str]:
             out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the best expected "
                        f"rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
-    return out + ([verdict_notes.rope_units(many)] if many.wide_rope else [])
+    notes = [verdict_notes.percent_fractions(many),
+             verdict_notes.rope_units(many) if many.wide_rope else ""]
+    return out + [note for note in notes if note]
 
 
 def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str) -> str:

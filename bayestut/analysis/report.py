@@ -15,7 +15,7 @@ import io
 from .. import __version__
 from . import many_text, wording
 from .comparison import SHARE
-from .verdict_notes import rope_units
+from .verdict_notes import percent_fractions, rope_units
 from .many_comparison import ManyComparison
 from .many_text import RANKING_LEGEND
 from .pages import render, table
@@ -95,7 +95,8 @@ def two_page(report) -> str:
     return render(
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
         headline=report.headline(),
-        sensitivity=" ".join(filter(None, [report.rope_sensitivity(), rope_units(report)])),
+        sensitivity=" ".join(filter(None, [percent_fractions(report), report.rope_sensitivity(),
+                                           rope_units(report)])),
         settings=report.settings(),
         orientation=report.orientation(),
         decisions=decisions[:-1] if each else decisions,

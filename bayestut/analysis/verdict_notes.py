@@ -172,3 +172,31 @@ def rope_units(result) -> str:
             f"[{low:g}, {high:g}]{divided} and holds every data set's mean difference{where} "
             f"(the largest in absolute value: {shown}, on {name}): if you meant {meant}, "
             f"give --rope {fix} (rope={fix} in Python).")
+
+
+def percent_fractions(result) -> str:
+    """When ``percent`` divided scores that were all at most 1 (fractions, perhaps: every
+    difference would then be a hundred times too small, and "equivalent" follows): one
+    sentence in every report, beside the warning given when the file was read. Believed, never
+    refused: error rates of 0.5% are written 0.5.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result; for K classifiers, one sentence for the table.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
+    pairs = getattr(result, "pairs", None)
+    c = next(iter(pairs.values())) if pairs is not None else result
+    largest = c.options.get("percent_largest")
+    if largest is None or largest > 1.0:
+        return ""
+    return (f"Every score given is at most 1 (the largest is {largest:g}), yet --percent "
+            f"(percent=True) read them as percentages and divided them by 100. If they are "
+            f"fractions already, every difference here is a hundred times too small: run "
+            f"again without --percent.")
+

@@ -479,7 +479,8 @@ def results_text(result) -> str:
     """The results paragraph, as prose for a paper: each test's finding, with the probability
     it rests on and the threshold; then the data sets' decisions counted by outcome."""
     sentences = _many_results(result) if is_many(result) else _pair_results(result)
-    return " ".join(filter(None, [*sentences, verdict_notes.rope_units(result)]))
+    return " ".join(filter(None, [verdict_notes.percent_fractions(result), *sentences,
+                                  verdict_notes.rope_units(result)]))
 
 
 # --- citations --------------------------------------------------------------------------------
