@@ -1,0 +1,49 @@
+"""The posterior predictive check of the hierarchical fit: its shares are what they say, a
+population that fits is not flagged, and an outlying data set is, by name and direction."""
+
+import numpy as np
+import pytest
+
+from bayestut.analysis.model_check import EXTREME, STATISTICS, model_check, sentence
+from bayestut.methods.hierarchical import hierarchical_test, replicated_means
+
+
+def _fit(means, noise=0.02, seed=0):
+    """The exact engine on 10 folds per data set around the given means."""
+    rng = np.random.default_rng(seed)
+    x = np.asarray(means)[:, None] + rng.normal(0, noise, (len(means), 10))
+    return hierarchical_test(x, a="mine", b="base", folds=10, rope=0.01, progress=False)
+
+
+@pytest.fixture(scope="module")
+def typical():
+    return _fit(np.random.default_rng(1).normal(0.02, 0.01, 15))
+
+
+def test_shares_are_the_replicated_sets_at_least_the_observed(typical):
+    check = model_check(typical, seed=3)
+    replicated = replicated_means(typical, seed=3, new_datasets=True)
+    for name, statistic in STATISTICS.items():
+        observed = statistic(np.asarray(typical.xbar))
+        assert check.observed[name] == pytest.approx(observed)
+        assert check.shares[name] == np.mean(statistic(replicated) >= observed)
+    assert check.replicated == len(replicated)
+
+
+def test_a_population_that_fits_is_not_flagged(typical):
+    check = model_check(typical)
+    assert check.flagged == []
+    assert "reproduces these data sets" in sentence(check, "mine", "base")
+
+
+def test_an_outlying_data_set_is_named_with_its_direction():
+    # precisely measured data sets and one far below them: the Student t's heavy tails absorb
+    # a single outlier among noisy data sets (then nothing is flagged), not this one
+    means = np.r_[np.random.default_rng(2).normal(0.02, 0.002, 14), -0.5]
+    check = model_check(_fit(means, noise=0.002))
+    assert "smallest" in check.flagged and check.shares["smallest"] > 1 - EXTREME
+    text = sentence(check, "mine", "base")
+    outlier = check.datasets[int(np.argmin(check.xbar))]
+    assert f"the smallest mean difference, on {outlier} (\u22120.5" in text
+    assert "base scores better), is further out than the fitted population predicts" in text
+    assert "reproduces" not in text
