@@ -27,7 +27,7 @@ def test_shares_are_the_replicated_sets_at_least_the_observed(typical):
         observed = statistic(np.asarray(typical.xbar))
         assert check.observed[name] == pytest.approx(observed)
         assert check.shares[name] == np.mean(statistic(replicated) >= observed)
-    assert check.replicated == len(replicated)
+        assert len(check.replicated[name]) == len(replicated)
 
 
 def test_a_population_that_fits_is_not_flagged(typical):
@@ -47,3 +47,17 @@ def test_an_outlying_data_set_is_named_with_its_direction():
     assert f"the smallest mean difference, on {outlier} (\u22120.5" in text
     assert "base scores better), is further out than the fitted population predicts" in text
     assert "reproduces" not in text
+
+
+def test_the_figure_shows_each_observed_value_and_its_share(typical):
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from bayestut.figures.model_check import model_check_figure
+
+    check = model_check(typical)
+    fig = model_check_figure(check, "mine", "base")
+    for ax, name in zip(fig.axes, STATISTICS):
+        lo, hi = ax.get_xlim()
+        assert lo < check.observed[name] < hi
+        assert f"share ≥ observed {check.shares[name]:.3f}" in ax.get_title()

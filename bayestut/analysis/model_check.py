@@ -36,8 +36,8 @@ class ModelCheck:
         whose value is at least the observed one (a posterior predictive p-value).
     observed : dict
         Each statistic's observed value, in the metric's units on the axis a − b.
-    replicated : int
-        How many replicated sets (one per posterior draw).
+    replicated : dict
+        Each statistic's values in the replicated sets (one set per posterior draw).
     datasets : tuple
         The data sets' names, in the order of the observed mean differences.
     xbar : numpy.ndarray
@@ -46,7 +46,7 @@ class ModelCheck:
 
     shares: dict
     observed: dict
-    replicated: int
+    replicated: dict
     datasets: tuple
     xbar: np.ndarray
 
@@ -74,8 +74,9 @@ def model_check(result, seed: int = 0) -> ModelCheck:
     xbar = np.asarray(result.xbar, dtype=float)
     replicated = replicated_means(result, seed=seed, new_datasets=True)
     observed = {k: float(f(xbar)) for k, f in STATISTICS.items()}
-    shares = {k: float(np.mean(f(replicated) >= observed[k])) for k, f in STATISTICS.items()}
-    return ModelCheck(shares, observed, len(replicated), tuple(result.datasets), xbar)
+    values = {k: f(replicated) for k, f in STATISTICS.items()}
+    shares = {k: float(np.mean(values[k] >= observed[k])) for k in STATISTICS}
+    return ModelCheck(shares, observed, values, tuple(result.datasets), xbar)
 
 
 def signed(x: float) -> str:
@@ -99,7 +100,8 @@ def sentence(check: ModelCheck, a: str, b: str) -> str:
         One or two sentences.
     """
     shares = ", ".join(f"{k} {check.shares[k]:.3f}" for k in STATISTICS)
-    text = (f"Model check (posterior predictive): drawing {check.replicated} new sets of "
+    drawn = len(check.replicated["spread"])
+    text = (f"Model check (posterior predictive): drawing {drawn} new sets of "
             f"{len(check.datasets)} data sets from the fitted population, the share with a "
             f"value at least the observed one is {shares} (for the spread, smallest and "
             "largest of the data sets' mean differences).")
