@@ -49,7 +49,9 @@ def test_the_verdicts_prior_is_the_verdicts_fit_and_the_default(flips):
     np.testing.assert_array_equal(row[LABELS].to_numpy(dtype=float),
                                   c.hierarchical.probabilities.to_numpy())
     # the name is the default's: a refit with PRIORS' keywords gives the verdict's numbers
-    again = bt.hierarchical_test(c.differences, rope=c.rope, seed=0, **PRIORS[VERDICTS])
+    hyperprior, nu_prior = PRIORS[VERDICTS]
+    again = bt.hierarchical_test(c.differences, rope=c.rope, seed=0, hyperprior=hyperprior,
+                                 nu_prior=nu_prior)
     np.testing.assert_array_equal(again.probabilities.to_numpy(),
                                   c.hierarchical.probabilities.to_numpy())
 
