@@ -43,7 +43,7 @@ PRIORS = {
 }
 NOT_CHECKED = ("The decision's dependence on the prior was not checked: it needs a fit per "
                "prior, which only the exact engine gives without Monte Carlo error "
-               "(--engine exact, the default).")
+               "(the default: --engine exact, engine=\"exact\" in Python).")
 
 
 def asked(c) -> bool:
