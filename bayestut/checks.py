@@ -108,6 +108,7 @@ CONSTRAINTS: dict[str, tuple[Constraint, str]] = {
     "lower_is_better": (Flag(), "--lower-is-better / --higher-is-better"),
     "ranking": (Flag(), "--no-ranking"),
     "progress": (Flag(), "Python only"),
+    "prior_check": (Flag(), "prior_check=True, --prior-check"),
 }
 
 

@@ -87,6 +87,10 @@ def parser() -> argparse.ArgumentParser:
                    help="what the verdict decides on (two classifiers): a new data set (the "
                         "papers' rule, the default) or delta0, the mean difference over data "
                         "sets (a method paper's claim); the report shows both")
+    c.add_argument("--prior-check", action="store_true",
+                   help="say whether the decision (two classifiers) is the same under the other "
+                        "priors on nu the papers name (a refit each: about three times the "
+                        "hierarchical fit's time; exact engine only)")
     own_notebook.add_parser(sub)
     plan_parser(sub)
     card_parser(sub)
@@ -201,7 +205,8 @@ def run_compare(args) -> Path:
     protect_input(args.results, report_files(path))
     report = compare(args.results, args.a, args.b, rope=args.rope, threshold=args.threshold,
                      seed=args.seed, progress=on_terminal(), plan=args.plan,
-                     about=args.about.replace("-", " "), **reading(args), **sampler(args))
+                     about=args.about.replace("-", " "), prior_check=args.prior_check,
+                     **reading(args), **sampler(args))
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
@@ -234,6 +239,8 @@ def run_many(args) -> Path:
     if args.about != "new-data-set":
         raise InputError("--about chooses one pair's verdict: name two classifiers (the "
                          "K-classifier report decides on a new data set, as the papers do)")
+    if args.prior_check:
+        raise InputError("--prior-check checks one pair's verdict: name two classifiers")
     from .report_file import protect_input, report_target, writable_folder
 
     writable_folder(args.out)

@@ -141,7 +141,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
             adapt_delta: float = ADAPT_DELTA, non_centred=NON_CENTRED, engine: str = ENGINE,
             progress: bool = False, plan: int | None = None,
-            about: str = "new data set") -> PairResult:
+            about: str = "new data set", prior_check: bool = False) -> PairResult:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
     Parameters
@@ -189,6 +189,10 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
         What the verdict decides on: "new data set" (the papers' rule, the default) or
         "delta0" (the mean difference δ₀ over data sets, a method paper's claim); every report
         shows both.
+    prior_check : bool
+        Whether the reports say how the decision depends on the prior on ν
+        (:mod:`~bayestut.analysis.prior_check`: a refit per prior, about three times the
+        hierarchical fit's time; ``result.prior_check`` computes it on demand either way).
 
     Returns
     -------
@@ -203,7 +207,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     settings = check_all(threshold=threshold, seed=seed, chains=chains, warmup=warmup,
                          draws=draws, signed_rank_samples=signed_rank_samples,
                          adapt_delta=adapt_delta, non_centred=non_centred, engine=engine,
-                         progress=progress)
+                         progress=progress, prior_check=prior_check)
     rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
     check_environment()
     counts = None if plan is None else check_counts(plan, "plan=10, --plan 10")
@@ -218,7 +222,7 @@ def compare_checked(data: Results, a: str, b: str, d: Differences | None = None,
                     rope: float, threshold: float, seed: int, signed_rank_samples: int,
                     chains: int, warmup: int, draws: int, adapt_delta: float, non_centred,
                     engine: str, progress: bool, plan: tuple | None = None,
-                    about: str = "new data set") -> PairResult:
+                    about: str = "new data set", prior_check: bool = False) -> PairResult:
     """:func:`compare` on checked input, checking nothing again (compare_all calls it for
     every pair).
 
@@ -231,7 +235,7 @@ def compare_checked(data: Results, a: str, b: str, d: Differences | None = None,
     d : Differences, optional
         Their oriented differences, when already computed.
     rope, threshold, seed, signed_rank_samples, chains, warmup, draws, adapt_delta, \
-non_centred, engine, progress, plan, about
+non_centred, engine, progress, plan, about, prior_check
         Checked settings, as for :func:`compare`.
 
     Returns
@@ -242,7 +246,7 @@ non_centred, engine, progress, plan, about
     options = dict(seed=seed, signed_rank_samples=signed_rank_samples, chains=chains,
                    warmup=warmup, draws=draws, adapt_delta=adapt_delta, non_centred=non_centred,
                    engine=engine, percent=data.percent, score_range=data.score_range,
-                   results=data.source,
+                   results=data.source, prior_check=prior_check,
                    # the largest score as given: at most 1 with percent, the scores may have
                    # been fractions, every difference 100 times too small (verdict_notes)
                    percent_largest=float(data.table["score"].max()) * 100 if data.percent

@@ -26,6 +26,7 @@ import pandas as pd
 from . import comparison_figures, comparison_text, verdict_notes, wording
 from .comparison_text import EXPECTED, SHRUNK
 from .paper_output import PaperOutput
+from .prior_check import check as check_priors
 from ..checks import FRACTION
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
@@ -412,6 +413,14 @@ class Comparison(PairResult):
         table.index = pd.Index(ropes, name="rope")
         table["decision"] = [decision(r) for r in ropes]
         return table
+
+    @functools.cached_property
+    def prior_check(self) -> pd.DataFrame | None:
+        """The verdict's decision under the other priors on ν the papers propose, each a refit
+        of the exact engine (:func:`~bayestut.analysis.prior_check.check`). Computed on first
+        use (about three times the hierarchical fit's time); the reports carry its sentence
+        with ``compare(prior_check=True)`` (``--prior-check``)."""
+        return check_priors(self)
 
     def exact_outcome(self) -> int:
         """With a constant difference c: the number line's region holding c (0 left, 1 rope,

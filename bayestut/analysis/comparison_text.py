@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from . import delta0_size, wording
+from .prior_check import note as prior_note
 from .verdict_notes import next_step, percent_fractions, rope_sensitivity, rope_units
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
                                  probability_columns, shown)
@@ -487,7 +488,8 @@ def summary(c) -> str:
         The report's lines.
     """
     lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
-             *[line for note in (percent_fractions(c), rope_sensitivity(c), rope_units(c))
+             *[line for note in (percent_fractions(c), rope_sensitivity(c), prior_note(c),
+                                 rope_units(c))
                if note
                for line in (note, "")],
              settings(c), orientation(c), ""]

@@ -15,6 +15,7 @@ import io
 from .. import __version__
 from . import many_text, wording
 from .comparison import SHARE
+from .prior_check import note as prior_note
 from .verdict_notes import percent_fractions, rope_units
 from .many_comparison import ManyComparison
 from .many_text import RANKING_LEGEND
@@ -96,7 +97,7 @@ def two_page(report) -> str:
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
         headline=report.headline(),
         sensitivity=" ".join(filter(None, [percent_fractions(report), report.rope_sensitivity(),
-                                           rope_units(report)])),
+                                           prior_note(report), rope_units(report)])),
         settings=report.settings(),
         orientation=report.orientation(),
         decisions=decisions[:-1] if each else decisions,

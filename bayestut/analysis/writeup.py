@@ -22,6 +22,7 @@ from . import delta0_size, many_text, verdict_notes, wording
 from .comparison_text import counted
 from .citations import BIBTEX, CITED, cited, latex_citations  # noqa: F401
 from .escape import latex_escape, markdown_escape
+from .prior_check import note as prior_note
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, is_many,
                              overall_rows, pairs, to_latex, to_markdown, units)  # noqa: F401
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
@@ -368,6 +369,7 @@ def _hierarchical_results(c, o) -> list[str]:
     if size:
         sentences.append(f"The mean difference over the population of data sets is {size}.")
     sentences.append(verdict_notes.rope_sensitivity(c, True))
+    sentences.append(prior_note(c))
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
