@@ -145,3 +145,17 @@ def test_the_author_must_fill_the_metric_and_the_ropes_reason(tmp_path):
     text = accuracy.methods_text()
     assert "metric 'accuracy'" in text and "the metric's name" not in text
     assert "[TO FILL: why ±0.01 is of no practical consequence" in text
+
+
+def test_the_cards_numbers_for_delta0_beside_the_plain_mean(hnb):
+    # docs/reading-your-verdict.md quotes hnb against nbc: its numbers must be the package's
+    from pathlib import Path
+
+    card = (Path(__file__).parents[1] / "docs" / "reading-your-verdict.md").read_text("utf-8")
+    c = hnb["new data set"]
+    means = c.differences.x.mean(axis=1)
+    quoted = (f"for hnb against nbc, {delta0_size.signed(delta0_size.estimate(c)[0], 3)} "
+              f"against {delta0_size.signed(means.mean(), 3)}.")
+    assert quoted in " ".join(card.split())
+    assert "hnb's two gains of about 0.25" in " ".join(card.split())
+    assert sorted(np.round(means, 2))[-2:] == [0.25, 0.26] and (means > 0.2).sum() == 2

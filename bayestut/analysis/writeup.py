@@ -140,17 +140,17 @@ def methods_text(result) -> str:
         data = (f"{counted(len(d.datasets), 'data set')} with {counted(runs, 'run')} of "
                 f"{d.folds}-fold cross-validation, the same folds for every classifier")
     sentences = [f"We compared {counted(len(names), 'classifier')}, {listed(names)}, on {data} "
-                 f"({writeup_caveats.metric(c)}; {orientation}), with the Bayesian tests of Benavoli et "
-                 "al. (2017)" + ("" if means_only or c.hierarchical is None else
+                 f"({writeup_caveats.metric(c)}; {orientation}), with the Bayesian tests of "
+                 "Benavoli et al. (2017)" + ("" if means_only or c.hierarchical is None else
                                  " and Corani et al. (2017)")
                  + (", for every pair" if is_many(result) else "") + "."]
     if s.get("percent"):
         sentences.append("The scores were given in percent and divided by 100 before the "
                          "analysis, so every difference and the rope are fractions.")
+    reason = writeup_caveats.placeholder(f"why ±{c.rope:g} is of no practical consequence for "
+                                         "this metric: give your reason")
     sentences.append(f"Differences within {units(c)} (the region of practical equivalence, "
-                     "rope) were deemed of no practical consequence "
-                     + writeup_caveats.placeholder(f"why ±{c.rope:g} is of no practical consequence for this "
-                                   "metric: give your reason") + ".")
+                     f"rope) were deemed of no practical consequence {reason}.")
     if not means_only:
         sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
                          f"prior, with the correlation between folds set to ρ = 1/{d.folds} "
@@ -373,8 +373,9 @@ def _hierarchical_results(c, o) -> list[str]:
         if weak:        # as the verdict says it: the paragraph must not oversell it
             sentences.append(f"The decision is a weak one: the declared outcome's probability "
                              f"on a new data set is only {weak}, below {wording.MODEST:g}.")
-        sentences += [*_other_numbers(c, o, delta0=False), writeup_caveats.delta0_alone(c, quoted),
-                      *size, verdict_notes.rope_sensitivity(c, True)]
+        sentences += [*_other_numbers(c, o, delta0=False),
+                      writeup_caveats.delta0_alone(c, quoted), *size,
+                      verdict_notes.rope_sensitivity(c, True)]
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
