@@ -123,6 +123,9 @@ def test_delta0_alone_beside_no_decision_is_not_claimed():
     assert (f"For δ₀ alone, equivalence passes 0.95 ({shown}); it is not claimed, because the "
             "decision was declared on a new data set (see the Methods), not on δ₀.") in \
         c.results_text()
+    # the signed-rank test decides where the verdict's does not: stated, not resolved
+    assert ("The tests disagree: the hierarchical test reaches no decision, while the signed-rank "
+            "test finds “rf” and “xgb” practically equivalent.") in c.results_text()
     on_delta0 = bt.compare(df, "rf", "xgb", rope=0.01, engine="exact", about="delta0")
     assert "For δ₀ alone" not in on_delta0.results_text()       # there it is the decision
 
