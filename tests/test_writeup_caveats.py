@@ -50,6 +50,9 @@ def test_a_disagreement_is_stated_with_the_primary_result_named():
 
 
 def test_the_methods_name_the_primary_result():
+    same = make_table(4, 2, 5, gaps=0.0, noise={"mine": 0.0, "baseline": 0.0}, seed=1)
+    identical = bt.compare(same, "mine", "baseline", engine="exact")
+    assert "primary result" not in identical.methods_text()    # no test to prefer
     assert writeup_caveats.primary(stub(A_BETTER, A_BETTER)) == (
         "The primary result is the decision of the hierarchical test; the signed-rank test is "
         "reported as a check.")

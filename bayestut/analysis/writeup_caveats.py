@@ -70,7 +70,8 @@ def decisions(c) -> list[tuple[str, str]]:
 
 def primary(c) -> str:
     """The Methods' sentence naming the primary result and the checks (empty with fewer than
-    two decisions, as with one data set).
+    two decisions, as with one data set, or with identical scores, where every test finds
+    equivalence with probability 1).
 
     Parameters
     ----------
@@ -83,7 +84,7 @@ def primary(c) -> str:
         E.g. "The primary result is the decision of the hierarchical test; the signed-rank
         test is reported as a check."
     """
-    if c.refused or len(c.overall()) == 0:
+    if c.refused or len(c.overall()) == 0 or getattr(c, "identical", False):
         return ""
     names = [name for name, _ in decisions(c)]
     if len(names) < 2:
