@@ -27,13 +27,35 @@ PLACEHOLDER_TEX = re.compile(r"\{\[\}TO FILL: .*?\{\]\}")
 
 
 def placeholder(text: str) -> str:
-    """What the author must write in, as "[TO FILL: ...]"."""
+    """What the author must write in.
+
+    Parameters
+    ----------
+    text : str
+        What to write, in the package's own words (no name: a bracket in it would end it).
+
+    Returns
+    -------
+    str
+        "[TO FILL: text]", which the .md and the .tex set in bold.
+    """
     return f"[TO FILL: {text}]"
 
 
 def metric(c) -> str:
-    """The metric for the Methods: its column's name, or a placeholder when that names no
-    metric ("score")."""
+    """The metric as the Methods name it.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or one pair of ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        "metric 'accuracy'", or a placeholder for the metric's name when the column's name
+        names none ("score", :data:`~bayestut.analysis.writeup_tables.GENERIC_METRICS`).
+    """
     if generic_metric(c):
         return ("metric: " + placeholder("the metric's name, e.g. accuracy or AUC; the results "
                                          f"file calls it {str(c.metric)!r}"))
