@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import __version__
-from . import delta0_size, many_text, verdict_notes, wording
+from . import delta0_size, many_text, verdict_notes, wording, writeup_caveats
 from .comparison_text import counted
 from .citations import BIBTEX, CITED, cited, latex_citations  # noqa: F401
 from .escape import latex_escape, markdown_escape
@@ -141,15 +141,17 @@ def methods_text(result) -> str:
         data = (f"{counted(len(d.datasets), 'data set')} with {counted(runs, 'run')} of "
                 f"{d.folds}-fold cross-validation, the same folds for every classifier")
     sentences = [f"We compared {counted(len(names), 'classifier')}, {listed(names)}, on {data} "
-                 f"(metric {c.metric!r}; {orientation}), with the Bayesian tests of Benavoli et "
-                 "al. (2017)" + ("" if means_only or c.hierarchical is None else
+                 f"({writeup_caveats.metric(c)}; {orientation}), with the Bayesian tests of "
+                 "Benavoli et al. (2017)" + ("" if means_only or c.hierarchical is None else
                                  " and Corani et al. (2017)")
                  + (", for every pair" if is_many(result) else "") + "."]
     if s.get("percent"):
         sentences.append("The scores were given in percent and divided by 100 before the "
                          "analysis, so every difference and the rope are fractions.")
+    reason = writeup_caveats.placeholder(f"why ±{c.rope:g} is of no practical consequence for "
+                                         "this metric: give your reason")
     sentences.append(f"Differences within {units(c)} (the region of practical equivalence, "
-                     "rope) were deemed of no practical consequence.")
+                     f"rope) were deemed of no practical consequence {reason}.")
     if not means_only:
         sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
                          f"prior, with the correlation between folds set to ρ = 1/{d.folds} "
@@ -221,6 +223,8 @@ def methods_text(result) -> str:
                      + "; ".join(on)
                      + ("; pairwise decisions were not adjusted for the number of pairs"
                         if is_many(result) else "") + ".")
+    if not is_many(result):
+        sentences.append(writeup_caveats.primary(c))
     if c.hierarchical is not None and not about_delta0(result):
         sentences.append(
             "A decision of the hierarchical test was called weak when the declared outcome's "
@@ -238,7 +242,7 @@ def methods_text(result) -> str:
     if means_only:
         sentences.append(c.not_run)
     sentences.append(f"Software: {software(result)}.")
-    return " ".join(sentences)
+    return " ".join(filter(None, sentences))
 
 
 # --- results ----------------------------------------------------------------------------------
@@ -309,15 +313,18 @@ def _on_a_new_data_set(c, o) -> str:
 def _other_numbers(c, o, delta0: bool) -> list[str]:
     """The hierarchical test's numbers beside those the verdict is taken on, one sentence
     each, in the order shown: with the verdict on the papers' rule, the probabilities on a new
-    data set and for δ₀; with it on δ₀ (``delta0``), the papers' posterior probability and the
-    probabilities on a new data set. In a paper's words: the tutorial's asides on whose
-    question each answers stay in the console and the HTML report."""
+    data set and for δ₀; with it on δ₀ (``delta0``), the papers' posterior probability, for
+    comparison, and the probabilities on a new data set, the practitioner's question."""
     a, b = quoted(c.a), quoted(c.b)
     if delta0:
         s = [wording.number(o.shares[i], o.shares_se[i]) for i in range(3)]
-        return [f"By the papers' rule, the posterior probability that each outcome is the "
-                f"likeliest on a new data set is {s[2]} for {a} practically better, {s[1]} for "
-                f"equivalence and {s[0]} for {b} practically better.", _on_a_new_data_set(c, o)]
+        v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
+        return [f"For comparison, by the papers' rule, the posterior probability that each "
+                f"outcome is the likeliest on a new data set is {s[2]} for {a} practically "
+                f"better, {s[1]} for equivalence and {s[0]} for {b} practically better.",
+                f"For a practitioner choosing for the next data set, {a} would be practically "
+                f"better on it with probability {v[2]}, equivalent with {v[1]} and {b} "
+                f"practically better with {v[0]}."]
     d = [wording.number(o.delta0[i], o.delta0_se[i]) for i in range(3)]
     return [_on_a_new_data_set(c, o),
             f"For the mean difference δ₀ over data sets like these, the probabilities for δ₀ "
@@ -325,18 +332,17 @@ def _other_numbers(c, o, delta0: bool) -> list[str]:
             f"{b} is."]
 
 
-def _tally(c, check: bool) -> str:
-    """The correlated t-test's decisions on the data sets, counted by outcome (``check``:
-    introduced as a check of the tests before it)."""
+def _tally(c) -> str:
+    """The correlated t-test's decisions on the data sets, counted by outcome: a description
+    of these data sets, not an inference about others (as notebook 10 says)."""
     chosen = list(decide(c.per_dataset.probabilities(c.rope), c.threshold))
     better_a, equivalent, better_b = outcomes(c.a, c.b)
     counts = [f"{quoted(c.a)} practically better on {chosen.count(better_a)}",
               f"practical equivalence on {chosen.count(equivalent)}",
               f"{quoted(c.b)} practically better on {chosen.count(better_b)}",
               f"no decision on {chosen.count(NO_DECISION)}"]
-    return (("As a check, on" if check else "On") + " the individual data sets, the Bayesian "
-            f"correlated t-test (threshold {c.threshold:g}) finds {', '.join(counts[:-1])} and "
-            f"{counts[-1]}.")
+    return ("For these data sets alone (a description, not an inference about others), the "
+            f"correlated t-test finds {', '.join(counts[:-1])} and {counts[-1]}.")
 
 
 def _setting(c) -> str:
@@ -354,9 +360,13 @@ def _hierarchical_results(c, o) -> list[str]:
     δ₀'s size, the rope's sensitivity and any caution."""
     name = TEST_NAMES["hierarchical"]
     kind = "integrated" if c.integrated("hierarchical") else "draws"
-    if about_delta0(c) and o.delta0 is not None:
+    size = delta0_size.clause(c, quoted)
+    size = [f"The mean difference over the population of data sets is {size}.",
+            writeup_caveats.plain_mean(c)] if size else []
+    if about_delta0(c) and o.delta0 is not None:     # δ₀'s claim together, then the others
         sentences = [f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
                      f"sets like these, {finding(o.delta0, o.delta0_se, c, kind, delta0=True)}.",
+                     *size, verdict_notes.rope_sensitivity(c, True),
                      *_other_numbers(c, o, delta0=True)]
     else:
         sentences = [f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, kind, True)}."]
@@ -364,11 +374,9 @@ def _hierarchical_results(c, o) -> list[str]:
         if weak:        # as the verdict says it: the paragraph must not oversell it
             sentences.append(f"The decision is a weak one: the declared outcome's probability "
                              f"on a new data set is only {weak}, below {wording.MODEST:g}.")
-        sentences += _other_numbers(c, o, delta0=False)
-    size = delta0_size.clause(c, quoted)
-    if size:
-        sentences.append(f"The mean difference over the population of data sets is {size}.")
-    sentences.append(verdict_notes.rope_sensitivity(c, True))
+        sentences += [*_other_numbers(c, o, delta0=False),
+                      writeup_caveats.delta0_alone(c, quoted), *size,
+                      verdict_notes.rope_sensitivity(c, True)]
     sentences.append(prior_note(c))
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
@@ -379,7 +387,8 @@ def _hierarchical_results(c, o) -> list[str]:
 
 def _pair_results(c) -> list[str]:
     """The Results sentences of one comparison of two classifiers: the leading test's (the one
-    the verdict is about), then the others and the data sets' tally as checks."""
+    the verdict is about), then the others as checks, any disagreement between them, and the
+    data sets' tally (a description of these data sets)."""
     d = c.differences
     if c.identical:
         return [f"{quoted(c.a)} and {quoted(c.b)} scored identically on every fold of every "
@@ -411,8 +420,9 @@ def _pair_results(c) -> list[str]:
         else:
             sentences.append(f"{_setting(c)}, {name} "
                              f"{finding(o.shares, o.shares_se, c, 'samples')}.")
+    sentences.append(writeup_caveats.disagreement(c, quoted))
     if c.per_dataset is not None and len(d.datasets) > 1:
-        sentences.append(_tally(c, check=bool(sentences)))
+        sentences.append(_tally(c))
     return sentences
 
 
@@ -517,7 +527,8 @@ def _tables(result, compact, overall, between: str = "") -> str:
 
 
 def latex_document_body(result) -> str:
-    """The methods and results paragraphs and the paper's tables, as LaTeX to ``\\input``: the
+    """The methods and results paragraphs and the paper's tables, as LaTeX to ``\\input``, the
+    Methods' placeholders for the author in bold (a ``% TODO`` line above names them): the
     compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with K classifiers
     followed by the overall one, or without a hierarchical posterior the overall one alone.
     Every test and kind of number stay in the HTML report, and in ``result.to_latex()``.
@@ -533,10 +544,13 @@ def latex_document_body(result) -> str:
         The LaTeX; its preamble needs ``booktabs`` and ``natbib`` (the citations are
         ``\\citet``/``\\citep`` of the ``.bib`` that :func:`bibtex` writes).
     """
-    body = ("\\paragraph{Methods.} " + latex_escape(methods_text(result)) + "\n\n"
+    methods = writeup_caveats.PLACEHOLDER_TEX.sub(lambda m: r"\textbf{" + m[0] + "}",
+                                                  latex_escape(methods_text(result)))
+    body = ("\\paragraph{Methods.} " + methods + "\n\n"
             "\\paragraph{Results.} " + latex_escape(results_text(result)) + "\n\n"
             + _tables(result, compact_latex, to_latex, "\n"))
-    return ("% bayestut " + __version__ + ": methods, results and the table. The preamble\n"
+    return ("% TODO: fill in every bold [TO FILL: ...] in the Methods before submitting.\n"
+            "% bayestut " + __version__ + ": methods, results and the table. The preamble\n"
             "% needs \\usepackage{booktabs} and \\usepackage{natbib}, and \\bibliography{} the\n"
             "% .bib beside this file. For pdflatex's default fonts, a character they lack\n"
             "% shows as its code point, e.g. \\texttt{[U+0416]}; the .md beside this file has\n"
@@ -544,13 +558,16 @@ def latex_document_body(result) -> str:
 
 
 def write_files(result, html_path) -> list:
-    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's table),
-    ``name.tex`` (the same in LaTeX) and ``name.bib`` (the citations)."""
+    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's table;
+    the Methods' placeholders for the author in bold), ``name.tex`` (the same in LaTeX) and
+    ``name.bib`` (the citations)."""
     from .report_file import write_report
 
     html_path = Path(html_path)
     stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
-    markdown = (f"## Methods\n\n{markdown_escape(methods_text(result))}\n\n## Results\n\n"
+    methods = writeup_caveats.PLACEHOLDER_MD.sub(lambda m: f"**{m[0]}**",
+                                                 markdown_escape(methods_text(result)))
+    markdown = (f"## Methods\n\n{methods}\n\n## Results\n\n"
                 f"{markdown_escape(results_text(result))}\n\n"
                 + _tables(result, compact_markdown, to_markdown, "\n"))
     written = []

@@ -32,10 +32,21 @@ def about_delta0(result) -> bool:
     return getattr(result, "about", None) == "delta0"
 
 
+# Column names that name no metric: a paper's text asks for the metric's name instead.
+GENERIC_METRICS = {"score", "scores", "test_score", "value", "values", "metric", "result",
+                   "results", "performance", "y"}
+
+
+def generic_metric(c) -> bool:
+    """Whether the score column's name names no metric ("score", "value", ...)."""
+    return str(c.metric).strip().lower() in GENERIC_METRICS
+
+
 def units(c) -> str:
     """The rope in the metric's units and, for scores given in percent, in the reader's. A
-    metric named only by its column's default name ("score") is not a unit: it is left out."""
-    text = f"±{c.rope:g}" if str(c.metric) == "score" else f"±{c.rope:g} of {c.metric}"
+    column's name that names no metric (:data:`GENERIC_METRICS`) is not a unit: it is left
+    out."""
+    text = f"±{c.rope:g}" if generic_metric(c) else f"±{c.rope:g} of {c.metric}"
     if c.options.get("percent"):
         points = 100 * c.rope
         text += (f", i.e. ±{points:g} percentage point{'' if points == 1 else 's'} of the "

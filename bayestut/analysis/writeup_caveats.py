@@ -1,0 +1,216 @@
+"""What an author must not miss in the paragraphs for a paper, plain functions of a result:
+the placeholders to fill in (the rope's reason; the metric's name when its column names
+none), which test is primary and what to say when the tests disagree, δ₀'s probabilities
+passing the threshold beside "no decision" (the console's caveat,
+:func:`comparison_text._delta0_alone`, in a paper's words), and why δ₀ differs from the
+plain mean of the data sets' mean differences.
+
+A disagreement is stated, never resolved by quoting the test that decides: the primary test
+is the verdict's, named in the Methods, and the others are checks.
+"""
+
+from __future__ import annotations
+
+import re
+
+import numpy as np
+
+from . import delta0_size, wording
+from .comparison_text import _delta0_alone
+from .writeup_tables import about_delta0, generic_metric
+from ..methods.decisions import NO_DECISION, REGIONS, decide_regions
+
+# A placeholder for what only the author knows, bold in the .md and the .tex so that it is never
+# pasted by mistake. Its text is the package's own, so that no name can end it early.
+PLACEHOLDER_MD = re.compile(r"\\\[TO FILL: [^\]]*?\\\]")
+PLACEHOLDER_TEX = re.compile(r"\{\[\}TO FILL: .*?\{\]\}")
+
+
+def placeholder(text: str) -> str:
+    """What the author must write in.
+
+    Parameters
+    ----------
+    text : str
+        What to write, in the package's own words (no name: a bracket in it would end it).
+
+    Returns
+    -------
+    str
+        "[TO FILL: text]", which the .md and the .tex set in bold.
+    """
+    return f"[TO FILL: {text}]"
+
+
+def metric(c) -> str:
+    """The metric as the Methods name it.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or one pair of ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        "metric 'accuracy'", or a placeholder for the metric's name when the column's name
+        names none ("score", :data:`~bayestut.analysis.writeup_tables.GENERIC_METRICS`).
+    """
+    if generic_metric(c):
+        return ("metric: " + placeholder("the metric's name, e.g. accuracy or AUC; the results "
+                                         f"file calls it {str(c.metric)!r}"))
+    return f"metric {c.metric!r}"
+
+
+SHORT_NAMES = {"hierarchical": "the hierarchical test", "signed-rank": "the signed-rank test",
+               "sign": "the sign test"}
+
+
+def decisions(c) -> list[tuple[str, str]]:
+    """Every decision over the data sets, the primary (the verdict's) first.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result, with at least two data sets.
+
+    Returns
+    -------
+    list of (str, str)
+        Each test's short name (the hierarchical test's twice with ``about="delta0"``: on δ₀,
+        then by the papers' rule) and its decision, a number-line region or "no decision".
+    """
+    found = []
+    for test, o in zip(c.tests[::-1], c.overall()[::-1]):      # the leading test first
+        name = SHORT_NAMES[test]
+        if test == "hierarchical" and about_delta0(c) and o.delta0 is not None:
+            found.append((f"{name} on δ₀", str(decide_regions(o.delta0, c.threshold))))
+            name = f"{name} by the papers' rule"
+        found.append((name, str(decide_regions(o.shares, c.threshold))))
+    return found
+
+
+def primary(c) -> str:
+    """The Methods' sentence naming the primary result and the checks (empty with fewer than
+    two decisions, as with one data set, or with identical scores, where every test finds
+    equivalence with probability 1).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        E.g. "The primary result is the decision of the hierarchical test; the signed-rank
+        test is reported as a check."
+    """
+    if c.refused or len(c.overall()) == 0 or getattr(c, "identical", False):
+        return ""
+    names = [name for name, _ in decisions(c)]
+    if len(names) < 2:
+        return ""
+    checks = names[1:]
+    return (f"The primary result is the decision of {names[0]}; "
+            + " and ".join(checks) + (" are reported as checks." if len(checks) > 1 else
+                                      " is reported as a check."))
+
+
+def _finds(choice: str, c, name, many: bool = False) -> str:
+    """A decision after a test's name: "finds “a” practically better than “b”", "reaches no
+    decision" (``many``: the plural verb)."""
+    if choice == NO_DECISION:
+        return "reach no decision" if many else "reaches no decision"
+    verb = "find" if many else "finds"
+    a, b = name(c.a), name(c.b)
+    return {0: f"{verb} {b} practically better than {a}",
+            1: f"{verb} {a} and {b} practically equivalent",
+            2: f"{verb} {a} practically better than {b}"}[REGIONS.index(choice)]
+
+
+def disagreement(c, name=str) -> str:
+    """When the tests' decisions differ (one decides and another does not, or they decide
+    differently): the disagreement stated, and which result stands; empty when they agree.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result, with at least two data sets.
+    name : callable
+        How a classifier's name is written (quoted, in a paper).
+
+    Returns
+    -------
+    str
+        Two sentences, or empty.
+    """
+    found = decisions(c)
+    (lead, mine), others = found[0], found[1:]
+    groups: dict[str, list[str]] = {}
+    for test, choice in others:
+        if choice != mine:
+            groups.setdefault(choice, []).append(test)
+    if not groups:
+        return ""
+    parts = [f"{' and '.join(tests)} {_finds(choice, c, name, len(tests) > 1)}"
+             for choice, tests in groups.items()]
+    return (f"The tests disagree: {lead} {_finds(mine, c, name)}, while {'; '.join(parts)}. "
+            "The primary result is the one the Methods name; the others are checks, so the "
+            "disagreement is stated here, not resolved by quoting the test that decides.")
+
+
+def delta0_alone(c, name=str) -> str:
+    """Beside "no decision" on a new data set, when δ₀'s probabilities alone pass the
+    threshold: the console's caveat (:func:`comparison_text._delta0_alone`) in a paper's words.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result.
+    name : callable
+        How a classifier's name is written.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
+    if not _delta0_alone(c):
+        return ""
+    o = c.overall()[-1]
+    i = REGIONS.index(str(decide_regions(o.delta0, c.threshold)))
+    shown = wording.number(o.delta0[i], o.delta0_se[i], c.threshold)
+    outcome = {0: f"{name(c.b)} practically better", 1: "equivalence",
+               2: f"{name(c.a)} practically better"}[i]
+    return (f"For δ₀ alone, {outcome} passes {c.threshold:g} ({shown}); it is not claimed, "
+            "because the decision was declared on a new data set (see the Methods), not on δ₀.")
+
+
+def plain_mean(c) -> str:
+    """When δ₀'s posterior mean and the plain mean of the data sets' mean differences differ
+    by more than the rounding shown (its last digit, or the tenth of the rope it serves):
+    both, and why (empty otherwise).
+
+    Parameters
+    ----------
+    c : Comparison
+        The result.
+
+    Returns
+    -------
+    str
+        Two sentences, or empty.
+    """
+    found = delta0_size.estimate(c)
+    if found is None or c.per_dataset is None:
+        return ""
+    mean, low, high = found
+    plain = float(np.mean(c.differences.x.mean(axis=1)))        # oriented: + favours a
+    d = delta0_size.digits(c.rope, low, high)
+    if abs(round(mean, d) - round(plain, d)) <= max(c.rope / 10, 10.0 ** -d) + 1e-12:
+        return ""
+    return (f"δ₀'s posterior mean, {delta0_size.signed(mean, d)}, differs from the plain mean "
+            f"of the data sets' mean differences, {delta0_size.signed(plain, d)}. The "
+            "hierarchical model weights each data set by the precision of its estimate, and "
+            "the Student t's heavy tails down-weight outlying data sets.")

@@ -1,0 +1,167 @@
+"""The paper's paragraphs for an author: which test is primary and what to write when the
+tests disagree, δ₀ alone beside "no decision", δ₀ beside the plain mean, the per-data-set
+counts as a description, the labels with about="delta0", and the placeholders to fill."""
+
+from types import SimpleNamespace
+
+import numpy as np
+import pytest
+
+import bayestut as bt
+from bayestut.analysis import delta0_size, writeup, writeup_caveats
+from bayestut.analysis.comparison import Overall
+from bayestut.paths import DATA
+from conftest import make_table
+from test_writeup import check_latex
+
+ZERO = np.zeros(3)
+# number-line (b better, equivalent, a better) probabilities that decide each way, or not
+A_BETTER, EQUIVALENT, UNDECIDED = (np.array(p) for p in
+                                   ([0.0, 0.02, 0.98], [0.01, 0.98, 0.01], [0.1, 0.3, 0.6]))
+
+
+def stub(hierarchical, signed_rank, delta0=UNDECIDED, about="new data set"):
+    """A two-classifier result holding only what the decisions read."""
+    tests = [Overall(test="signed-rank test", shares=signed_rank, shares_se=ZERO, means=ZERO,
+                     means_se=ZERO),
+             Overall(test="hierarchical test", shares=hierarchical, shares_se=ZERO,
+                     means=ZERO, means_se=ZERO, delta0=delta0, delta0_se=ZERO)]
+    return SimpleNamespace(a="mine", b="base", threshold=0.95, about=about, refused=None,
+                           tests=("signed-rank", "hierarchical"), overall=lambda: tests)
+
+
+def test_a_disagreement_is_stated_with_the_primary_result_named():
+    # the hierarchical test decides and the signed-rank test does not
+    text = writeup_caveats.disagreement(stub(A_BETTER, UNDECIDED), writeup.quoted)
+    assert text.startswith("The tests disagree: the hierarchical test finds “mine” practically "
+                           "better than “base”, while the signed-rank test reaches no decision. ")
+    assert "not resolved by quoting the test that decides" in text
+    # they decide differently
+    text = writeup_caveats.disagreement(stub(EQUIVALENT, A_BETTER))
+    assert ("the hierarchical test finds mine and base practically equivalent, while the "
+            "signed-rank test finds mine practically better than base") in text
+    # the verdict's test gives no decision while two others decide alike: one clause
+    text = writeup_caveats.disagreement(stub(A_BETTER, A_BETTER, about="delta0"))
+    assert ("the hierarchical test on δ₀ reaches no decision, while the hierarchical test by the "
+            "papers' rule and the signed-rank test find mine practically better than base") in text
+    # agreement, decided or not, says nothing
+    assert writeup_caveats.disagreement(stub(A_BETTER, A_BETTER)) == ""
+    assert writeup_caveats.disagreement(stub(UNDECIDED, UNDECIDED)) == ""
+
+
+def test_the_methods_name_the_primary_result():
+    same = make_table(4, 2, 5, gaps=0.0, noise={"mine": 0.0, "baseline": 0.0}, seed=1)
+    identical = bt.compare(same, "mine", "baseline", engine="exact")
+    assert "primary result" not in identical.methods_text()    # no test to prefer
+    assert writeup_caveats.primary(stub(A_BETTER, A_BETTER)) == (
+        "The primary result is the decision of the hierarchical test; the signed-rank test is "
+        "reported as a check.")
+    assert writeup_caveats.primary(stub(A_BETTER, A_BETTER, about="delta0")) == (
+        "The primary result is the decision of the hierarchical test on δ₀; the hierarchical "
+        "test by the papers' rule and the signed-rank test are reported as checks.")
+
+
+@pytest.fixture(scope="module")
+def hnb():
+    """The papers' hnb against nbc: the papers' rule decides, δ₀ does not (0.889)."""
+    uci = bt.load_uci()
+    return {about: bt.compare(uci, "hnb", "nbc", engine="exact", about=about)
+            for about in ("new data set", "delta0")}
+
+
+def test_the_paper_text_of_a_real_disagreement(hnb):
+    delta0 = hnb["delta0"]
+    text = delta0.results_text()
+    assert ("The tests disagree: the hierarchical test on δ₀ reaches no decision, while the "
+            "hierarchical test by the papers' rule and the signed-rank test find “hnb” "
+            "practically better than “nbc”.") in text
+    assert "The primary result is the decision of the hierarchical test on δ₀" in \
+        delta0.methods_text()
+    assert "disagree" not in hnb["new data set"].results_text()      # both decide alike
+
+
+def test_with_about_delta0_the_other_numbers_are_labelled(hnb):
+    text = hnb["delta0"].results_text()
+    o = hnb["delta0"].overall()[-1]
+    papers = writeup.wording.number(o.shares[2], o.shares_se[2])
+    new = writeup.wording.number(o.means[2], o.means_se[2])
+    assert (f"For comparison, by the papers' rule, the posterior probability that each outcome "
+            f"is the likeliest on a new data set is {papers} for “hnb”") in text
+    assert (f"For a practitioner choosing for the next data set, “hnb” would be practically "
+            f"better on it with probability {new}") in text
+    # δ₀'s claim, its size and its rope check come before the numbers for comparison
+    assert text.index("The mean difference over the population") < text.index("For comparison")
+    assert "For comparison" not in hnb["new data set"].results_text()
+
+
+def test_delta0_beside_the_plain_mean_says_why(hnb):
+    c = hnb["new data set"]
+    mean, low, high = delta0_size.estimate(c)
+    d = delta0_size.digits(c.rope, low, high)
+    plain = c.differences.x.mean(axis=1).mean()
+    assert abs(mean - plain) > 0.005                     # the case itself: 0.015 against 0.023
+    assert (f"δ₀'s posterior mean, {delta0_size.signed(mean, d)}, differs from the plain mean of "
+            f"the data sets' mean differences, {delta0_size.signed(plain, d)}. The hierarchical "
+            "model weights each data set by the precision of its estimate") in c.results_text()
+    # the same gap on every data set, little noise: the two agree, and nothing is said
+    even = bt.compare(make_table(8, 2, 5, gaps=0.03, noise=0.002, seed=1), "mine", "baseline",
+                      engine="exact")
+    assert "plain mean" not in even.results_text()
+
+
+def test_the_counts_describe_these_data_sets(hnb):
+    text = hnb["new data set"].results_text()
+    assert ("For these data sets alone (a description, not an inference about others), the "
+            "correlated t-test finds “hnb” practically better on ") in text
+    assert "on the individual data sets" not in text
+
+
+def test_delta0_alone_beside_no_decision_is_not_claimed():
+    # test_reader4's close pair: no decision on a new data set, δ₀ equivalent above 0.95
+    df = make_table(14, 3, 5, classifiers=("rf", "xgb"), gaps={"rf": 0.0}, noise=0.02, seed=3)
+    c = bt.compare(df, "rf", "xgb", rope=0.01, engine="exact")
+    assert c.decision == "no decision"
+    p = c.probabilities.loc["hierarchical test: probability for δ₀", "equivalent"]
+    shown = writeup.wording.number(p, 0, 0.95)
+    assert (f"For δ₀ alone, equivalence passes 0.95 ({shown}); it is not claimed, because the "
+            "decision was declared on a new data set (see the Methods), not on δ₀.") in \
+        c.results_text()
+    # the signed-rank test decides where the verdict's does not: stated, not resolved
+    assert ("The tests disagree: the hierarchical test reaches no decision, while the signed-rank "
+            "test finds “rf” and “xgb” practically equivalent.") in c.results_text()
+    on_delta0 = bt.compare(df, "rf", "xgb", rope=0.01, engine="exact", about="delta0")
+    assert "For δ₀ alone" not in on_delta0.results_text()       # there it is the decision
+
+
+def test_the_author_must_fill_the_metric_and_the_ropes_reason(tmp_path):
+    blog = bt.compare(DATA / "blog_study_auc.csv", "knn", "adaboost", engine="exact")
+    text = blog.methods_text()
+    assert ("(metric: [TO FILL: the metric's name, e.g. accuracy or AUC; the results file calls "
+            "it 'score']; higher scores are better)") in text
+    assert ("were deemed of no practical consequence [TO FILL: why ±0.01 is of no practical "
+            "consequence for this metric: give your reason].") in text
+    md, tex, _ = (p.read_text() for p in writeup.write_files(blog, tmp_path / "r.html"))
+    assert md.count("**\\[TO FILL: ") == 2 and "\\]**" in md
+    assert tex.count(r"\textbf{{[}TO FILL: ") == 2
+    assert tex.startswith("% TODO: fill in every bold [TO FILL: ...]")
+    check_latex(tex)
+    # a column that names its metric is named; the rope's reason is still asked for
+    accuracy = bt.compare(make_table(5, 2, 5, gaps=0.02, seed=2).rename(
+        columns={"score": "accuracy"}), "mine", "baseline", score="accuracy", engine="exact")
+    text = accuracy.methods_text()
+    assert "metric 'accuracy'" in text and "the metric's name" not in text
+    assert "[TO FILL: why ±0.01 is of no practical consequence" in text
+
+
+def test_the_cards_numbers_for_delta0_beside_the_plain_mean(hnb):
+    # docs/reading-your-verdict.md quotes hnb against nbc: its numbers must be the package's
+    from pathlib import Path
+
+    card = (Path(__file__).parents[1] / "docs" / "reading-your-verdict.md").read_text("utf-8")
+    c = hnb["new data set"]
+    means = c.differences.x.mean(axis=1)
+    quoted = (f"for hnb against nbc, {delta0_size.signed(delta0_size.estimate(c)[0], 3)} "
+              f"against {delta0_size.signed(means.mean(), 3)}.")
+    assert quoted in " ".join(card.split())
+    assert "hnb's two gains of about 0.25" in " ".join(card.split())
+    assert sorted(np.round(means, 2))[-2:] == [0.25, 0.26] and (means > 0.2).sum() == 2
