@@ -91,9 +91,9 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
     Returns
     -------
     str
-        Clauses joined by "; ", "declared" said once: "rf and gbm are each declared
-        practically better than knn; svm than knn; rf and gbm are practically equivalent,
-        as are svm and knn; no decision between gbm and svm".
+        Clauses joined by "; ", "declared" said once: "rf is declared practically better
+        than knn; gbm than svm; rf and gbm are practically equivalent, as are svm and knn; no
+        decision on the other 2 pairs".
     """
     names = list(decision.index)
     clauses = []
