@@ -167,7 +167,8 @@ def test_cli_with_one_name_says_what_to_do(tmp_path, capsys):
     csv = tmp_path / "results.csv"
     results({"a": 0.0, "b": 0.01}, datasets=2).to_csv(csv, index=False)
     assert main(["compare", str(csv), "a", "--out", str(tmp_path)]) == 2
-    assert "name two to compare them, or none or three or more" in capsys.readouterr().err
+    assert ("name two to compare them, or three or more to compare every pair, or none for "
+            "all of the file's classifiers (with two, that pair)") in capsys.readouterr().err
 
 
 def test_figures_show_every_pair_and_both_matrices(four):

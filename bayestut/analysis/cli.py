@@ -240,7 +240,8 @@ def run_many(args, data=None) -> Path:
 
     if len(args.names) == 1:
         raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
-                         "or none or three or more to compare every pair")
+                         "or three or more to compare every pair, or none for all of the file's "
+                         "classifiers (with two, that pair)")
     if args.plan is not None:
         raise InputError("--plan plans one pair: name two classifiers (or use the plan command)")
     if args.about != "new-data-set":
