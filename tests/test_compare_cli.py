@@ -279,10 +279,33 @@ def test_a_list_or_an_array_instead_of_a_table():
             compare(wrong, "mine", "base")
 
 
-def test_compare_without_two_names_points_to_compare_all():
-    for names in ((), ("mine",)):
-        with pytest.raises(InputError, match="name both.*compare_all"):
-            compare(results(), *names)
+def test_compare_with_one_name_or_none_of_three_points_to_compare_all():
+    with pytest.raises(InputError, match="name both.*compare_all"):
+        compare(results(), "mine")
+    three = pd.concat([results(), results().replace({"classifier": {"base": "other"}})
+                       .query("classifier == 'other'")])
+    with pytest.raises(InputError, match="hold 3 classifiers.*'base', 'mine', 'other'.*"
+                                         "compare_all"):
+        compare(three)
+
+
+def test_two_classifiers_none_named_are_one_pair_in_the_files_order(tmp_path, capsys):
+    # the file's order: base first (results() writes base's rows first)
+    unnamed = compare(results(), engine="exact")
+    named = compare(results(), "base", "mine", engine="exact")
+    swapped = compare(results(), "mine", "base", engine="exact")
+    assert (unnamed.a, unnamed.b) == ("base", "mine")
+    assert unnamed.decision == named.decision == "mine better" == swapped.decision
+    line = ("Compared in the file's order: base vs mine; name them to choose which comes "
+            "first (the verdict does not depend on it).")
+    assert line in unnamed.summary() and line not in named.summary()
+    status, out, err = run_cli(tmp_path, capsys, results())
+    assert status == 0, err
+    assert out.startswith("base against mine\n") and line in out
+    assert "pairs" not in out and "Plackett-Luce" not in out      # not the K report
+    assert (tmp_path / "out" / "compare_base_vs_mine.html").exists()
+    assert "file&#39;s order: base vs mine" in (tmp_path / "out" /
+                                                "compare_base_vs_mine.html").read_text()
 
 
 def test_numeric_classifier_names_from_the_command_line(tmp_path, capsys):

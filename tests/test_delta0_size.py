@@ -4,6 +4,8 @@ in percentage points too with --percent, and to a tenth of the rope."""
 
 import re
 
+import numpy as np
+import pandas as pd
 import pytest
 
 from bayestut.analysis import delta0_size, writeup, writeup_tables
@@ -125,8 +127,9 @@ def test_k_classifiers_give_each_pairs_size_in_the_text_and_the_table():
     text = many.results_text()
     rows = writeup_tables.compact_rows(many)
     assert [(r["a"], r["b"]) for r in rows] == list(many.pairs)
+    digits = delta0_size.shared_digits(many.pairs.values())
     for (a, b), pair in many.pairs.items():
-        mean, interval = delta0_size.cells(pair)
+        mean, interval = delta0_size.cells(pair, digits)
         assert f"“{a}” against “{b}” {mean} ({interval})" in text
     assert rows[0]["δ₀"].startswith("+")                  # a1, 0.03 better than b1
 
@@ -137,7 +140,40 @@ def test_the_k_console_gives_each_pairs_size_under_its_table():
                        gaps={"a": 0.03, "b": 0.0, "c": -0.02}, seed=2)
     many = compare_all(table, n_jobs=1)
     text = many.summary()
+    digits = delta0_size.shared_digits(many.pairs.values())
     for (a, b), c in many.pairs.items():
         block = text.split(f"{a} against {b}:\n", 1)[1].split("\n\n", 1)[0]
-        assert block.endswith(delta0_size.clause(c) + ".")
+        assert block.endswith(delta0_size.clause(c, decimals=digits) + ".")
         assert "δ₀ = " in block and "Δ" not in block
+
+
+def test_one_k_table_rounds_every_pairs_delta0_alike():
+    # b and its near twin c: their interval is a hundred times narrower than the others', so
+    # each pair's own rule gave it two more decimals than the rest of the same table
+    from bayestut import compare_all
+    table = make_table(6, runs=2, folds=5, classifiers=("a", "b"), gaps={"a": 0.03}, seed=2)
+    twin = table[table.classifier == "b"].assign(classifier="c")
+    twin["score"] += np.random.default_rng(0).normal(0, 1e-4, len(twin))
+    many = compare_all(pd.concat([table, twin]), n_jobs=1, progress=False, ranking=False)
+    own = {p: delta0_size.digits(c.rope, *c.hierarchical.delta0_interval(0.95))
+           for p, c in many.pairs.items()}
+    assert own[("b", "c")] > own[("a", "b")], "the fixture must need more digits for b, c"
+    decimals = lambda x: len(x.split(".")[1])
+    rows = writeup_tables.compact_rows(many)
+    cells = [x for r in rows for x in [r["δ₀"], *r["δ₀ 95% credible interval"].split(" to ")]]
+    assert {decimals(x) for x in cells} == {min(own.values())}
+    clauses = [line for line in many.summary().splitlines() if line.startswith("δ₀ = ")]
+    assert len(clauses) == 3
+    assert {decimals(x) for line in clauses
+            for x in re.findall(r"[+−]?\d+\.\d+", line.split(";")[0])} == {min(own.values())}
+    # a mean that rounds to 0 names no side beside its "0.000"
+    bc = many.summary().split("b against c:\n", 1)[1].split("\n\n", 1)[0].splitlines()[-1]
+    assert bc.startswith("δ₀ = 0.000 (zero to the decimals shown)")
+    assert many.summary().startswith("3 classifiers, 3 pairs\n")
+
+
+def test_two_classifiers_through_compare_all_are_one_pair():
+    from bayestut import compare_all
+    table = make_table(4, runs=2, folds=5, gaps=0.03, seed=2)
+    many = compare_all(table, n_jobs=1, progress=False, ranking=False)
+    assert many.summary().startswith("2 classifiers, 1 pair\n")

@@ -59,15 +59,20 @@ def test_decisions_of_a_clear_case(four):
 
 def test_the_verdict_and_the_results_paragraph_say_the_decisions_in_the_same_words(four):
     plain = ("best and twin are each declared practically better than both base and bad; "
-             "base is declared practically better than bad; best and twin are declared "
-             "practically equivalent")
+             "base than bad; best and twin are practically equivalent")
     quoted = ("“best” and “twin” are each declared practically better than both “base” and "
-              "“bad”; “base” is declared practically better than “bad”; “best” and “twin” are "
-              "declared practically equivalent")
+              "“bad”; “base” than “bad”; “best” and “twin” are practically equivalent")
     verdict, paragraph = four.verdict(), four.results_text()
-    for test, line in zip(("hierarchical", "signed-rank"), verdict):
-        assert line.startswith(f"{test} test: {plain} (a decision: ")
-    assert paragraph.count(f"finds: {quoted}") == 2
+    # the leading test's decisions once, pair by pair; the signed-rank test's in words
+    assert verdict[0].startswith("hierarchical test, pair by pair: ")
+    assert verdict[0].endswith("(a decision: an outcome whose posterior probability of being "
+                               "the likeliest is above 0.95)")
+    assert verdict[1] == f"signed-rank test: {plain}"
+    assert not any(line.startswith("hierarchical test: ") for line in verdict)
+    assert paragraph.count(f"finds: {quoted}") == 1
+    assert paragraph.count("gives, pair by pair") == 1 and "Pair by pair" not in paragraph
+    for a, b in four.pairs:         # each pair's hierarchical decision once in the paragraph
+        assert paragraph.count(f"“{a}” against “{b}”: ") == 1
     assert not any("no classifier is declared" in text or "worse than at least one" in text
                    for text in [*verdict, paragraph])
 
@@ -150,8 +155,9 @@ def test_cli_with_no_names_compares_every_pair_in_one_report(tmp_path, capsys):
     assert page.index("Verdict") < page.index("Decisions, row against column") < page.index(
         "Ranking (Plackett-Luce)") < page.index("Pair by pair")
     assert page.count("<details>") == 3 and page.count('<table class="grid">') == 2
-    assert ("hierarchical test: best is declared practically better than every other "
-            "classifier; base is declared practically better than bad (a decision: ") in out
+    assert ("signed-rank test: best is declared practically better than every other "
+            "classifier; base than bad") in out
+    assert "hierarchical test, pair by pair: best better than base" in out
     assert "http" not in page.split("<body>")[1].split("Made by")[0]     # nothing fetched
 
 
@@ -161,7 +167,8 @@ def test_cli_with_one_name_says_what_to_do(tmp_path, capsys):
     csv = tmp_path / "results.csv"
     results({"a": 0.0, "b": 0.01}, datasets=2).to_csv(csv, index=False)
     assert main(["compare", str(csv), "a", "--out", str(tmp_path)]) == 2
-    assert "name two to compare them, or none or three or more" in capsys.readouterr().err
+    assert ("name two to compare them, or three or more to compare every pair, or none for "
+            "all of the file's classifiers (with two, that pair)") in capsys.readouterr().err
 
 
 def test_figures_show_every_pair_and_both_matrices(four):
@@ -235,7 +242,7 @@ def test_identical_classifiers_among_three_are_equivalent_with_probability_one(n
     twins = t[(t.a == "2") & (t.b == "3") & (t.test == "hierarchical")]
     assert list(twins["kind"]) == [SHARE, MEAN, DELTA0] and (twins["P(equivalent)"] == 1.0).all()
     assert not t[["P(a better)", "P(equivalent)", "P(b better)"]].isna().any().any()
-    assert [v.split(" test:")[0] for v in many.verdict()[:2]] == ["hierarchical", "signed-rank"]
+    assert [v.split(" test")[0] for v in many.verdict()[:2]] == ["hierarchical", "signed-rank"]
     assert page.count('<table class="grid">') == 2
     assert "2 and 3 are practically equivalent: their scores are identical on every fold" in page
 

@@ -39,11 +39,13 @@ def read_back(text: str, names: list[str]) -> pd.DataFrame:
         assert said.loc[a, b] in ("", word), f"{a}, {b} said twice, differently: {text}"
         said.loc[a, b], said.loc[b, a] = word, opposite
 
+    assert text.count("declared") <= 1, f"'declared' said more than once: {text}"
     for clause in text.split("; "):
-        better = re.fullmatch(r"(.+?) (?:is|are each) declared practically better than (.+)",
-                              clause)
-        equivalent = re.fullmatch(r"(.+) are declared practically equivalent( to one another)?",
-                                  clause)
+        better = (re.fullmatch(r"(.+?) (?:is|are each) declared practically better than (.+)",
+                               clause)
+                  or re.fullmatch(r"(?!no decision)(.+?) than (.+)", clause))
+        equivalent = re.fullmatch(r"(.+?) are (?:declared )?practically equivalent"
+                                  r"( to one another)?((?:, as are .+)*)", clause)
         if better:
             winners = names_in(better[1])
             losers = re.sub(r"^(both|each of) ", "", better[2])
@@ -54,8 +56,10 @@ def read_back(text: str, names: list[str]) -> pd.DataFrame:
         elif equivalent:
             group = names_in(equivalent[1])
             assert (len(group) > 2) == bool(equivalent[2]), clause
-            for a, b in itertools.combinations(group, 2):
-                state(a, b, "equivalent", "equivalent")
+            groups = [group] + [names_in(g) for g in equivalent[3].split(", as are ")[1:]]
+            for group in groups:
+                for a, b in itertools.combinations(group, 2):
+                    state(a, b, "equivalent", "equivalent")
         elif clause.startswith("no decision between "):
             a, b = names_in(clause.removeprefix("no decision between "))
             state(a, b, "no decision", "no decision")
@@ -121,6 +125,23 @@ def test_the_issues_case_is_said_plainly_with_no_double_negative():
         "rf, gbm, svm and knn are declared practically equivalent to one another")
     assert decisions_in_words(CASES["two classifiers"], quoted) == (
         "“b” is declared practically better than “a”")
+
+
+def test_declared_is_said_once_however_many_decisions():
+    # the bundled results' signed-rank verdict once read "hnb is declared practically better
+    # than ...; aode and hnb are declared practically equivalent; j48 and j48gr are declared
+    # practically equivalent"
+    m = matrix(["nbc", "aode", "hnb", "j48", "j48gr"], [("hnb", "nbc"), ("hnb", "j48")],
+               [("aode", "hnb"), ("j48", "j48gr")])
+    assert decisions_in_words(m) == (
+        "hnb is declared practically better than both nbc and j48; aode and hnb are "
+        "practically equivalent, as are j48 and j48gr; no decision on the other 6 pairs")
+    assert decisions_in_words(CASES["a chain"]) == (
+        "rf is declared practically better than gbm; gbm than svm; svm than knn; no decision "
+        "on the other 3 pairs")
+    assert decisions_in_words(matrix(NAMES, equivalent=[("rf", "gbm"), ("svm", "knn")])) == (
+        "rf and gbm are declared practically equivalent, as are svm and knn; no decision on "
+        "the other 4 pairs")
 
 
 def test_the_ranking_legend_does_not_call_p_largest_weight_a_posterior_probability():

@@ -365,3 +365,32 @@ def test_larger_counts_suggested_stay_within_what_the_planner_simulates():
     assert plan_text._larger([500]) == []
     with pytest.raises(InputError, match="at most 500"):
         planning.check_counts([501])
+
+
+def test_the_signed_rank_row_and_the_percentiles_are_explained_under_the_table(held_out,
+                                                                               undecided):
+    import dataclasses
+    from bayestut.methods.nonparametric import signed_rank_test
+    from bayestut.methods.decisions import decide_regions
+
+    decided = bt.plan(held_out, "j48", "j48gr", add=(1, 5), sims=5, seed=0, n_jobs=1)
+    # the signed-rank test has decided on the present data: its row is the chance it still does
+    assert decided.signed_rank_now == "equivalent"
+    table = decided.summary().split(plan_text.OUTCOMES_LEGEND + "\n")[1].split("\n\n")[0]
+    assert ('on the present data it has decided already ("equivalent"), and the row is the '
+            "chance that it still decides, on any outcome, with m more") in " ".join(table.split())
+    # undecided: the present decision is the simulation's own signed-rank test at m = 0
+    x = bt.data.paired_differences(held_out, "nbc", "aode").x.mean(axis=1)
+    now = decide_regions(signed_rank_test(x, rope=0.01, n_samples=planning.SIGNED_RANK_SAMPLES,
+                                          seed=3)._shares, 0.95)
+    assert (undecided.signed_rank_now == "no decision") == (str(now) == "no decision")
+    # the percentiles' noise is said where they print, with the plan's own counts
+    spread = undecided.table.copy()
+    spread[list(planning.SPREAD_COLUMNS)] = [0.2, 0.7]
+    printed = dataclasses.replace(undecided, table=spread)
+    said = " ".join(" ".join(plan_text.notes(printed)).split())
+    assert (f"how the chances of {undecided.populations} populations "
+            f"({undecided.sims / undecided.populations:.3g} simulated studies each)") in said
+    assert "their Monte Carlo noise is not estimated" in said
+    blank = spread.assign(**{c: np.nan for c in planning.SPREAD_COLUMNS})
+    assert len(plan_text.notes(dataclasses.replace(undecided, table=blank))) == 1

@@ -219,16 +219,27 @@ def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_readi
     assert decisions[("baseline", "other")] == ["no decision"] * 3 + ["equivalent"] * 2
     assert set(decisions[("mine", "other")]) == {"no decision"}
     sentence = many_text.rope_sensitivity(many)
-    assert sentence == ("The decision depends on the rope's width for mine against baseline "
-                        "(no decision; mine better at ±0.008) and baseline against other (no "
-                        "decision; equivalent at ±0.011). Report the rope you chose "
-                        "beforehand and this sensitivity.")
+
+    def p(pair, rope, outcome):         # as the check's table holds it, rounded as printed
+        row = checks[pair].loc[rope]
+        return wording.number(row[outcome], row[f"± {outcome}"], many.threshold)
+
+    mb, bo = ("mine", "baseline"), ("baseline", "other")
+    said = (f"mine against baseline (at ±0.01 no decision, the highest posterior probability "
+            f"{p(mb, 0.01, 'mine better')} for mine better; at ±0.008 mine better with "
+            f"posterior probability {p(mb, 0.008, 'mine better')}) and baseline against other "
+            f"(at ±0.01 no decision, the highest posterior probability "
+            f"{p(bo, 0.01, 'equivalent')} for equivalent; at ±0.011 equivalent with posterior "
+            f"probability {p(bo, 0.011, 'equivalent')})")
+    assert sentence == (f"The decision depends on the rope's width for {said}. Report the rope "
+                        "you chose beforehand and this sensitivity.")
+    # the declared outcome's probability is above the threshold, the highest one's not
+    assert float(p(mb, 0.008, "mine better")) > 0.95 > float(p(mb, 0.01, "mine better"))
     assert sentence in many.verdict() and sentence in many.summary()
     assert markupsafe.escape(sentence) in report.html_report(many)
     # for a paper: the names quoted as the paragraph quotes them, without the advice
-    paper = ("The decision depends on the rope's width for “mine” against “baseline” (no "
-             "decision; “mine” better at ±0.008) and “baseline” against “other” (no decision; "
-             "equivalent at ±0.011).")
+    paper = "The decision depends on the rope's width for " + said.replace(
+        "mine", "“mine”").replace("baseline", "“baseline”").replace("other", "“other”") + "."
     assert paper in many.results_text() and "Report the rope" not in many.results_text()
 
 

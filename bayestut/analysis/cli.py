@@ -30,7 +30,8 @@ at 0.95 and, where none is reached, the outcome with the highest probability (an
 is one classifier being better, the posterior odds of the two directions, which ignore the
 rope).
 Name two classifiers for one comparison; name none (all of them) or three or more for every
-pair, in one report with a decision matrix and a Plackett-Luce ranking.
+pair, in one report with a decision matrix and a Plackett-Luce ranking. A file of exactly two
+classifiers, none named, is one comparison, in the order they first appear in the file.
 
 RESULTS.csv comes in one of four shapes, told apart by its header (--score names the score
 column of a tidy table; in a wide table each classifier's column holds its scores):
@@ -77,7 +78,8 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("names", nargs="*", metavar="NAME",
                    help="two classifiers A B (their names in the classifier column); none or "
                         "three or more compare every pair of them (none: all classifiers) "
-                        "and rank them")
+                        "and rank them; none, in a file of exactly two: those two, in the "
+                        "file's order")
     add_options(c, [*READING, *DECIDING, *SAMPLING, "plan", "out"],
                 out=dict(help="folder for the report, created if needed (default: the current "
                               "folder); the file is named compare_A_vs_B.html"))
@@ -190,8 +192,15 @@ def save(path: Path, page: str, summary: str) -> None:
 
 
 def run_compare(args) -> Path:
+    data = None
+    if not args.names:          # none named: a file of exactly two is one pair, in its order
+        from ..data import open_results
+
+        data = open_results(args.results, **reading(args))
+        if len(data.classifiers) == 2:
+            args.names = list(data.classifiers)
     if len(args.names) != 2:
-        return run_many(args)
+        return run_many(args, data)
     args.a, args.b = args.names
     import matplotlib
 
@@ -203,7 +212,9 @@ def run_compare(args) -> Path:
     name = report_name(args.a, args.b, args.out if args.out.is_dir() else None)
     path = report_target(args.out, name)        # checked before the analysis
     protect_input(args.results, report_files(path))
-    report = compare(args.results, args.a, args.b, rope=args.rope, threshold=args.threshold,
+    named = (args.a, args.b) if data is None else (None, None)     # None: the file's order
+    report = compare(args.results if data is None else data, *named, rope=args.rope,
+                     threshold=args.threshold,
                      seed=args.seed, progress=on_terminal(), plan=args.plan,
                      about=args.about.replace("-", " "), prior_check=args.prior_check,
                      **reading(args), **sampler(args))
@@ -221,8 +232,9 @@ def on_terminal() -> bool:
     return sys.stderr.isatty()
 
 
-def run_many(args) -> Path:
-    """No names, or three or more: every pair and the ranking, in one report."""
+def run_many(args, data=None) -> Path:
+    """No names (more than two classifiers), or three or more: every pair and the ranking,
+    in one report; ``data``: the results, when read already."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -233,7 +245,8 @@ def run_many(args) -> Path:
 
     if len(args.names) == 1:
         raise InputError(f"one classifier named ({args.names[0]!r}): name two to compare them, "
-                         "or none or three or more to compare every pair")
+                         "or three or more to compare every pair, or none for all of the file's "
+                         "classifiers (with two, that pair)")
     if args.plan is not None:
         raise InputError("--plan plans one pair: name two classifiers (or use the plan command)")
     if args.about != "new-data-set":
@@ -246,7 +259,8 @@ def run_many(args) -> Path:
     writable_folder(args.out)
     # read once, here, so that the report's name (it counts the classifiers) is checked
     # before any fit; compare_all trusts the table read
-    data = open_results(args.results, classifiers=args.names or None, **reading(args))
+    if data is None:
+        data = open_results(args.results, classifiers=args.names or None, **reading(args))
     names = check_classifiers(data.table, data.classifiers)
     path = report_target(args.out, f"compare_{len(names)}_classifiers.html")
     protect_input(args.results, report_files(path))

@@ -153,8 +153,11 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
         by :func:`bayestut.data.open_results` (then trusted as it is). With means only, the
         sign and signed-rank tests run (:mod:`bayestut.analysis.means`): the correlated
         t-test and the hierarchical test need every fold.
-    a, b : str
-        The two classifiers, matched as text.
+    a, b : str, optional
+        The two classifiers, matched as text. Name none when the results hold exactly two:
+        they are compared in the order they first appear (the report says so; the verdict
+        does not depend on the order). With more than two, name two, or call
+        :func:`bayestut.compare_all` for every pair (an InputError says so).
     rope : float
         Half-width of the region of practical equivalence, in the metric's units.
     lower_is_better : bool or None
@@ -198,12 +201,15 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     -------
     Comparison or MeansComparison
         Every analysis of a against b (:class:`MeansComparison` with means only; both are
-        :class:`~bayestut.analysis.comparison.PairResult`).
+        :class:`~bayestut.analysis.comparison.PairResult`), whatever the number of
+        classifiers in the results: K classifiers are :func:`bayestut.compare_all`'s, which
+        returns a :class:`~bayestut.analysis.many_comparison.ManyComparison`.
     """
-    if a is None or b is None:      # the command line's compare with no names is compare_all
+    if (a is None) != (b is None):
         raise InputError("compare() compares two classifiers: name both, e.g. "
-                         "compare(results, 'mine', 'baseline'); for every pair of the table's "
-                         "classifiers call bayestut.compare_all(results)")
+                         "compare(results, 'mine', 'baseline'), or none when the results hold "
+                         "exactly two; for every pair of more classifiers call "
+                         "bayestut.compare_all(results)")
     settings = check_all(threshold=threshold, seed=seed, chains=chains, warmup=warmup,
                          draws=draws, signed_rank_samples=signed_rank_samples,
                          adapt_delta=adapt_delta, non_centred=non_centred, engine=engine,
@@ -213,9 +219,39 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     counts = None if plan is None else check_counts(plan, "plan=10, --plan 10")
     about = check("about", about).replace("-", " ")      # one spelling inside
     data = open_results(results, score=score, percent=percent, score_range=score_range,
-                        classifiers=[a, b], lower_is_better=lower_is_better)
-    return compare_checked(data, str(a), str(b), rope=rope, plan=counts, about=about,
-                           **settings)
+                        classifiers=None if a is None else [a, b],
+                        lower_is_better=lower_is_better)
+    unnamed = a is None
+    if unnamed:
+        a, b = file_order(data)
+    found = compare_checked(data, str(a), str(b), rope=rope, plan=counts, about=about,
+                            **settings)
+    if unnamed:         # the report says so in one line (comparison_text.orientation)
+        found.options["file_order"] = True
+    return found
+
+
+def file_order(data: Results) -> tuple[str, str]:
+    """The two classifiers of results that hold exactly two, none named: in the order they
+    first appear (the verdict does not depend on it; only which comes first in the report).
+
+    Parameters
+    ----------
+    data : Results
+        The table, read with no classifiers named.
+
+    Returns
+    -------
+    tuple of str
+        The first classifier and the second.
+    """
+    names = data.classifiers
+    if len(names) != 2:
+        shown = ", ".join(repr(str(n)) for n in names)
+        raise InputError(f"these results hold {len(names)} classifiers ({shown}): name the two "
+                         "to compare, e.g. compare(results, 'mine', 'baseline'), or call "
+                         "bayestut.compare_all(results) for every pair and a ranking")
+    return str(names[0]), str(names[1])
 
 
 def compare_checked(data: Results, a: str, b: str, d: Differences | None = None, *,

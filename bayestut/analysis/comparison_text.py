@@ -207,7 +207,9 @@ def orientation(c) -> str:
                  f"score({c.b}) - score({c.a})" if c.lower_is_better else
                  f"higher scores are better, so the differences are "
                  f"score({c.a}) - score({c.b})")
-    return (f"Metric {c.metric!r}: {direction}; '{c.a} better' always means {c.a} is "
+    order = (f"Compared in the file's order: {c.a} vs {c.b}; name them to choose which comes "
+             "first (the verdict does not depend on it). " if c.options.get("file_order") else "")
+    return (f"{order}Metric {c.metric!r}: {direction}; '{c.a} better' always means {c.a} is "
             f"practically better (by more than the rope ±{c.rope:g}), and likewise "
             f"'{c.b} better'.")
 

@@ -62,6 +62,26 @@ def digits(rope: float, low: float, high: float) -> int:
     return int(np.clip(np.ceil(-np.log10(min(steps) / 10) - 1e-9), 0, 6))
 
 
+def shared_digits(comparisons) -> int | None:
+    """One number of decimals for δ₀ in a table of several pairs (the K-classifier report):
+    the coarsest of the pairs' own (:func:`digits`), so that every row is rounded alike and
+    none claims more precision than another.
+
+    Parameters
+    ----------
+    comparisons : iterable of Comparison or MeansComparison
+        The pairs.
+
+    Returns
+    -------
+    int or None
+        Decimals; None when no pair has a hierarchical posterior.
+    """
+    each = [digits(c.rope, low, high) for c in comparisons
+            for found in [estimate(c)] if found is not None for _, low, high in [found]]
+    return min(each) if each else None
+
+
 def signed(x: float, decimals: int) -> str:
     """A number with its sign, "+0.012" or "−0.012"; one that rounds to zero without one.
 
@@ -83,13 +103,16 @@ def signed(x: float, decimals: int) -> str:
     return ("+" if x > 0 else MINUS) + text
 
 
-def cells(c) -> tuple[str, str] | None:
+def cells(c, decimals: int | None = None) -> tuple[str, str] | None:
     """δ₀'s mean and interval as two table cells, "−0.014" and "−0.019 to −0.009".
 
     Parameters
     ----------
     c : Comparison or MeansComparison
         The result.
+    decimals : int, optional
+        Decimals shown (:func:`shared_digits`, for a table of pairs); the pair's own
+        (:func:`digits`) by default.
 
     Returns
     -------
@@ -101,11 +124,11 @@ def cells(c) -> tuple[str, str] | None:
     if found is None:
         return None
     mean, low, high = found
-    d = digits(c.rope, low, high)
+    d = digits(c.rope, low, high) if decimals is None else decimals
     return signed(mean, d), f"{signed(low, d)} to {signed(high, d)}"
 
 
-def clause(c, name=str) -> str:
+def clause(c, name=str, decimals: int | None = None) -> str:
     """δ₀'s size as a clause: its value, which classifier its sign favours, its interval, and
     with ``percent`` the same in percentage points.
 
@@ -118,6 +141,8 @@ def clause(c, name=str) -> str:
         The result.
     name : callable
         How a classifier's name is written (quoted, in a paper).
+    decimals : int, optional
+        Decimals shown, as for :func:`cells`.
 
     Returns
     -------
@@ -130,9 +155,12 @@ def clause(c, name=str) -> str:
     if found is None:
         return ""
     mean, low, high = found
-    d = digits(c.rope, low, high)
+    d = digits(c.rope, low, high) if decimals is None else decimals
     side, who = ("negative", name(c.b)) if mean < 0 else ("positive", name(c.a))
-    text = (f"δ₀ = {signed(mean, d)} ({side}: {who} scores better on average), "
+    # a mean that rounds to 0 has no sign shown: naming a side beside "0.000" contradicts it
+    said = ("zero to the decimals shown" if float(f"{abs(mean):.{d}f}") == 0 else
+            f"{side}: {who} scores better on average")
+    text = (f"δ₀ = {signed(mean, d)} ({said}), "
             f"{LEVEL:.0%} credible interval {signed(low, d)} to {signed(high, d)}")
     if not (low > 0 or high < 0):
         text += ", an interval that includes 0"

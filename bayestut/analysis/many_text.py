@@ -42,21 +42,17 @@ def verdict(many) -> list[str]:
     Returns
     -------
     list of str
-        One sentence per multi-data-set test, the leading test first, then the line of
-        :func:`decided_pairs` (none of these when the tests did not run), then the
-        ranking's (when it ran).
+        The leading test's decisions pair by pair (:func:`decided_pairs`), then one sentence
+        per other multi-data-set test (none of these when the tests did not run), the pairs
+        whose decision hangs on the rope's width, then the ranking's (when it ran).
     """
     out = []
-    declared = (f"(a decision: an outcome whose posterior probability of being the likeliest "
+    declared = (f" (a decision: an outcome whose posterior probability of being the likeliest "
                 f"is above {many.threshold:g})")
-    if not many.refused:
-        for test in many.tests[::-1]:
-            text = f"{decisions_in_words(many.matrix(test, 'decision'))} {declared}"
-            if test == "hierarchical":
-                text += caution(many)
-            out.append(f"{test} test: {text}")
-    if not many.refused:
-        out.append(decided_pairs(many))
+    if not many.refused:        # each test's decisions once: the leading test's pair by pair
+        out.append(decided_pairs(many) + declared + caution(many))
+        out += [f"{test} test: {decisions_in_words(many.matrix(test, 'decision'))}"
+                for test in many.tests[-2::-1]]
         out += [text for text in [rope_sensitivity(many)] if text]
     if many.ranking is not None:
         t = many.ranking.table()
@@ -95,8 +91,9 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
     Returns
     -------
     str
-        Clauses joined by "; ": "rf, gbm and svm are each declared practically better than
-        knn; rf and gbm are declared practically equivalent; no decision between gbm and svm".
+        Clauses joined by "; ", "declared" said once: "rf is declared practically better
+        than knn; gbm than svm; rf and gbm are practically equivalent, as are svm and knn; no
+        decision on the other 2 pairs".
     """
     names = list(decision.index)
     clauses = []
@@ -109,12 +106,14 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
                                   key=lambda g: (-len(g[0]), names.index(g[1][0]))):
         whom = ("every other classifier" if len(losers) == len(names) - 1 > 1
                 else _each(list(losers), quote))
-        clauses.append(f"{_listed(winners, 'and', quote)} "
-                       f"{'is' if len(winners) == 1 else 'are each'} declared practically "
-                       f"better than {whom}")
-    for group in _cliques(names, lambda a, b: decision.loc[a, b] == "equivalent"):
-        clauses.append(f"{_listed(group, 'and', quote)} are declared practically equivalent"
-                       + (" to one another" if len(group) > 2 else ""))
+        verb = f" {'is' if len(winners) == 1 else 'are each'} declared practically better"
+        clauses.append(f"{_listed(winners, 'and', quote)}{'' if clauses else verb} than {whom}")
+    groups = _cliques(names, lambda a, b: decision.loc[a, b] == "equivalent")
+    if groups:          # one clause: "a and b are practically equivalent, as are c and d"
+        clauses.append(f"{_listed(groups[0], 'and', quote)} are "
+                       f"{'' if clauses else 'declared '}practically equivalent"
+                       + (" to one another" if len(groups[0]) > 2 else "")
+                       + "".join(f", as are {_listed(g, 'and', quote)}" for g in groups[1:]))
     # the undecided pairs are counted, not named: the decided-pairs line and the tables name
     # them, and a clause per group of them made the verdict unreadable
     undecided = [(a, b) for i, a in enumerate(names) for b in names[i + 1:]
@@ -186,7 +185,7 @@ def decided_pairs(many) -> str:
     Returns
     -------
     str
-        "Decided pairs (hierarchical test): rf and xgb equivalent; svm better than knn; no
+        "hierarchical test, pair by pair: rf and xgb equivalent; svm better than knn; no
         decision: ...".
     """
     test = many.tests[-1]
@@ -205,7 +204,8 @@ def decided_pairs(many) -> str:
             decided.append(f"{winner} better than {loser}{note}")
         else:
             undecided.append(f"{a} and {b}")
-    text = f"Decided pairs ({test} test): " + ("; ".join(decided) if decided else "none")
+    text = f"{test} test, pair by pair: " + ("; ".join(decided) if decided else
+                                               "no pair decided")
     return text + (f"; no decision: {'; '.join(undecided)}" if undecided else "")
 
 
@@ -213,7 +213,8 @@ def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = s
     """The pairs whose decision differs at a rope within ±20% of the chosen one
     (:meth:`~bayestut.analysis.many_comparison.ManyComparison.rope_check`), in one sentence:
     each pair's decision, then, on each side of the chosen rope, the nearest width where it
-    differs and the decision there.
+    differs and the decision there, each with the probability it rests on (the declared
+    outcome's; with no decision, the highest).
 
     Parameters
     ----------
@@ -229,9 +230,10 @@ def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = s
     Returns
     -------
     str
-        "The decision depends on the rope's width for hnb against j48gr (no decision; hnb
-        better at ±0.008) and ...", or empty (no pair checked, or none differs and not
-        ``stable``).
+        "The decision depends on the rope's width for hnb against j48gr (at ±0.01 no
+        decision, the highest posterior probability 0.920 for hnb better; at ±0.008 hnb
+        better with posterior probability 0.953) and ...", or empty (no pair checked, or none
+        differs and not ``stable``).
     """
     checked = {pair: check for pair, check in many.rope_check().items() if check is not None}
     if not checked:
@@ -242,16 +244,28 @@ def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = s
         differ = ropes[(check["decision"] != decision).to_numpy()]
         near = [*differ[differ < many.rope][-1:], *differ[differ > many.rope][:1]]
         if near:
-            said = [_outcome(d, (a, b), quote)
-                    for d in [decision, *check.loc[near, "decision"]]]
-            flagged.append(f"{quote(a)} against {quote(b)} ({said[0]}; " + ", ".join(
-                f"{d} at ±{r:g}" for d, r in zip(said[1:], near)) + ")")
+            flagged.append(f"{quote(a)} against {quote(b)} (" + "; ".join(
+                _at(many.pairs[(a, b)], check, r, quote) for r in [many.rope, *near]) + ")")
     if not flagged:
         ropes = next(iter(checked.values())).index
         return (f"Every pair's decision is the same at every rope checked, from "
                 f"±{ropes[0]:g} to ±{ropes[-1]:g}." if stable else "")
     return (f"The decision depends on the rope's width for {_listed(flagged, 'and')}."
             + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
+
+
+def _at(c, check: pd.DataFrame, rope: float, quote: Callable[[str], str]) -> str:
+    """One pair's decision at one rope of its check, with the probability it rests on: the
+    declared outcome's, or with no decision the highest ("at ±0.01 no decision, the highest
+    posterior probability 0.920 for hnb better")."""
+    row, labels = check.loc[rope], list(c.labels)
+    decision = row["decision"]
+    named = decision if decision != NO_DECISION else str(row[labels].astype(float).idxmax())
+    p = wording.number(float(row[named]), float(row[f"± {named}"]), c.threshold)
+    outcome = _outcome(named, (c.a, c.b), quote)
+    if decision == NO_DECISION:
+        return f"at ±{rope:g} no decision, the highest {SHARE} {p} for {outcome}"
+    return f"at ±{rope:g} {outcome} with {SHARE} {p}"
 
 
 def _outcome(outcome: str, pair: tuple[str, str], quote: Callable[[str], str]) -> str:
@@ -425,7 +439,8 @@ def summary(many) -> str:
     str
         The report, as the console prints it.
     """
-    lines = [f"{len(many.classifiers)} classifiers, {len(many.pairs)} pairs", ""]
+    lines = [f"{len(many.classifiers)} classifiers, "
+             f"{comparison_text.counted(len(many.pairs), 'pair')}", ""]
     lines += [f"- {v}" for v in verdict(many)] + ["", settings(many), ""]
     if not many.refused:
         for test in many.tests[::-1]:
@@ -433,8 +448,9 @@ def summary(many) -> str:
                       decision_grid(many, test).to_string(), ""]
         lines += ["Each pair's probabilities (the decision at the threshold "
                   f"{many.threshold:g} is taken on the {SHARE}):", ""]
+        digits = delta0_size.shared_digits(many.pairs.values())    # every pair alike
         for (a, b), c in many.pairs.items():
-            size = delta0_size.clause(c)        # "by how much?", as the two-classifier report
+            size = delta0_size.clause(c, decimals=digits)   # "by how much?", as for two
             lines += [f"{a} against {b}:", pair_table(many, a, b).to_string(),
                       *([size + "."] if size else []), ""]
         steps = next_steps(many)

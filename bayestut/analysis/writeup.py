@@ -427,19 +427,21 @@ def _pair_results(c) -> list[str]:
 
 
 def _many_results(many) -> list[str]:
-    """The Results sentences of K classifiers: per test, who is declared practically better
-    than whom (the verdict's words, :func:`many_text.decisions_in_words`); the ranking's
-    favourite; then every pair's decision by the leading test."""
+    """The Results sentences of K classifiers, each test's decisions said once: the leading
+    test's pair by pair, with their probabilities; the others' as the verdict says them
+    (:func:`many_text.decisions_in_words`); the ranking's favourite; δ₀ per pair, one
+    rounding for all."""
     c = next(iter(many.pairs.values()))
     sentences: list[str] = []
-    for test in ([] if many.refused else many.tests[::-1]):
+    for test in ([] if many.refused else many.tests[::-1]):     # each test's decisions once
         name = TEST_NAMES[test]
-        lead = (f"{_setting(c)}, {name} finds:" if not sentences else
-                f"{name[0].upper()}{name[1:]} finds:")
-        text = many_text.decisions_in_words(many.matrix(test, "decision"), quoted)
-        sentences.append(f"{lead} {text}" + ("." if sentences else
-                         f" (rope {units(c)}, threshold {many.threshold:g}; pairwise "
-                         "decisions not adjusted for the number of pairs)."))
+        if sentences:
+            text = many_text.decisions_in_words(many.matrix(test, "decision"), quoted)
+            sentences.append(f"{name[0].upper()}{name[1:]} finds: {text}.")
+        else:           # the leading test's pair by pair, with the probabilities
+            sentences.append(f"{_setting(c)}, {name} gives, pair by pair (rope {units(c)}, "
+                             f"threshold {many.threshold:g}; pairwise decisions not adjusted "
+                             f"for the number of pairs): {_each_pair(many, test)}.")
     if many.ranking is not None:         # the verdict's tie rule (many_text.best_ranked)
         t = many.ranking.table()
         tied, best = many_text.best_ranked(many)
@@ -453,21 +455,11 @@ def _many_results(many) -> list[str]:
                 if len(tied) == 1 else ", each ranking first on a new data set with probability "
                 + "; ".join(f"{quoted(x)} {v}" for x, v in zip(tied, chances)) + "."))
     if not many.refused:
-        test = many.tests[-1]
-        each = []
-        for (a, b), pair in many.pairs.items():
-            o = pair.overall()[-1]
-            qa, qb = quoted(a), quoted(b)
-            weak = (wording.strength(o.shares, o.means, o.delta0, qa, qb, pair.threshold,
-                                     o.means_se, o.delta0_se) if test == "hierarchical" else "")
-            each.append(f"{qa} against {qb}: " + wording.listing(
-                o.shares, qa, qb, pair.threshold, o.shares_se, note=weak))
-        sentences.append(f"Pair by pair, {TEST_NAMES[test].split(' (')[0]} gives: "
-                         + "; ".join(each) + ".")
-        if test == "hierarchical":
+        if many.tests[-1] == "hierarchical":
+            digits = delta0_size.shared_digits(many.pairs.values())    # one table, one rounding
             sizes = [f"{quoted(c.a)} against {quoted(c.b)} {mean} ({interval})"
                      for c in many.pairs.values()
-                     for mean, interval in [delta0_size.cells(c) or ("", "")] if mean]
+                     for mean, interval in [delta0_size.cells(c, digits) or ("", "")] if mean]
             sentences.append(
                 "The mean difference δ₀ over data sets, its posterior mean and "
                 f"{delta0_size.LEVEL:.0%} credible interval, positive when the first of the "
@@ -485,6 +477,20 @@ def _many_results(many) -> list[str]:
                          "rerun as its warnings advise before quoting the ranking; the pairs' "
                          "decisions do not depend on it.")
     return sentences
+
+
+def _each_pair(many, test: str) -> str:
+    """Every pair's decision by ``test``, with the probability it rests on (and, for the
+    hierarchical test, how strong it is), joined by "; "."""
+    each = []
+    for (a, b), pair in many.pairs.items():
+        o = pair.overall()[-1]
+        qa, qb = quoted(a), quoted(b)
+        weak = (wording.strength(o.shares, o.means, o.delta0, qa, qb, pair.threshold,
+                                 o.means_se, o.delta0_se) if test == "hierarchical" else "")
+        each.append(f"{qa} against {qb}: " + wording.listing(
+            o.shares, qa, qb, pair.threshold, o.shares_se, note=weak))
+    return "; ".join(each)
 
 
 def results_text(result) -> str:

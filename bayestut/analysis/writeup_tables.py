@@ -126,8 +126,9 @@ def compact_rows(result) -> list[dict]:
     """
     rows = []
     many = is_many(result)
+    digits = delta0_size.shared_digits(pairs(result))     # every row rounded alike
     for c in pairs(result):
-        size = delta0_size.cells(c)
+        size = delta0_size.cells(c, digits)
         if size is None or not c.overall():
             return []
         o = c.overall()[-1]

@@ -216,14 +216,45 @@ def _formatted(frame: pd.DataFrame, counts: set[str]) -> pd.DataFrame:
                         index=frame.index)
 
 
+def notes(plan: Plan) -> list[str]:
+    """Under the outcomes' table, one line each: what the signed-rank row is beside the
+    signed-rank test's present decision; the percentiles' Monte Carlo noise (when printed).
+
+    Parameters
+    ----------
+    plan : Plan
+        The plan.
+
+    Returns
+    -------
+    list of str
+        The lines.
+    """
+    now = plan.signed_rank_now
+    said = [f"signed-rank: the signed-rank test on the same simulated studies' means, for "
+            + (f"comparison; on the present data it has decided already (\"{now}\"), and the "
+               "row is the chance that it still decides, on any outcome, with m more"
+               if now != NO_DECISION else "comparison; on the present data it has no "
+               "decision, and the row is the chance that it decides with m more")]
+    if plan.table[list(SPREAD_COLUMNS)].notna().any().any():
+        each = plan.sims / plan.populations
+        said.append(f"Percentiles: a Beta fitted to how the chances of {plan.populations} "
+                    f"populations ({each:.3g} simulated studies each) vary beyond their "
+                    "studies' own noise; their Monte Carlo noise is not estimated and can "
+                    "exceed the MC error row's (the average's): more simulated studies "
+                    "sharpen them")
+    return [_wrap(text, "  ") for text in said]
+
+
 def tables(plan: Plan) -> str:
     """The two tables as text, each under its legend: the outcomes per count (one column per
-    count, so that the console stays narrow), and their split by favoured outcome."""
+    count, so that the console stays narrow) with its :func:`notes`, and their split by
+    favoured outcome."""
     outcomes_table = _formatted(plan.table, set()).T
     split = _formatted(plan.split, {DRAWN_COLUMN, "studies"})
     legend = SPLIT_LEGEND.replace("posterior probability", plan.kind)
     outcomes_legend = OUTCOMES_LEGEND.replace("test's outcomes", f"test's outcomes{_on(plan)}")
-    return "\n".join([outcomes_legend, outcomes_table.to_string(), "",
+    return "\n".join([outcomes_legend, outcomes_table.to_string(), *notes(plan), "",
                       legend, split.to_string()])
 
 

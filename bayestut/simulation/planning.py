@@ -341,6 +341,9 @@ class Plan:
         (study, count) pairs refitted in full where the reweighting's checks failed.
     about : str
         The decision planned: "new data set" (the papers' rule) or "delta0".
+    signed_rank_now : str
+        The signed-rank test's decision on the present data, as the simulated studies run
+        it: an outcome's name, or "no decision".
     """
 
     a: str
@@ -356,6 +359,7 @@ class Plan:
     refits: int                # (study, count) pairs refitted in full (reweighting's checks)
     seconds: float
     about: str = NEW           # the decision planned: on a new data set, or on δ₀
+    signed_rank_now: str = NO_DECISION   # the signed-rank test's decision on the present data
 
     @property
     def kind(self) -> str:
@@ -523,9 +527,15 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     drawn = shown(np.bincount(favour_all[pick], minlength=3))
     split.insert(0, KIND[about], np.tile(shown(present_p), len(counts)))
     split.insert(1, DRAWN_COLUMN, np.tile(drawn, len(counts)))
+    # the signed-rank test on the present means, as each study runs it (its row's m = 0)
+    ranked_now = signed_rank_test(d.x.mean(axis=1), rope=rope, n_samples=SIGNED_RANK_SAMPLES,
+                                  seed=seed)._shares
+    names = dict(zip(REGIONS, reversed(outcomes(d.a, d.b))))
+    now_decided = str(decide_regions(ranked_now, threshold))
     return Plan(a=d.a, b=d.b, rope=rope, threshold=threshold, sims=sims, populations=k,
                 seed=seed, present=present_p, table=table, split=split, refits=refits,
-                seconds=time.perf_counter() - start, about=about)
+                seconds=time.perf_counter() - start, about=about,
+                signed_rank_now=names.get(now_decided, NO_DECISION))
 
 
 def _duration(seconds: float) -> str:
