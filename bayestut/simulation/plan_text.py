@@ -231,7 +231,7 @@ def notes(plan: Plan) -> list[str]:
         The lines.
     """
     now = plan.signed_rank_now
-    said = [f"signed-rank: the signed-rank test on the same simulated studies' means, for "
+    said = ["signed-rank: the signed-rank test on the same simulated studies' means, for "
             + (f"comparison; on the present data it has decided already (\"{now}\"), and the "
                "row is the chance that it still decides, on any outcome, with m more"
                if now != NO_DECISION else "comparison; on the present data it has no "
