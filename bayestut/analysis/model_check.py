@@ -17,10 +17,12 @@ import numpy as np
 
 from ..methods.hierarchical import replicated_means
 
-# statistic of the data sets' mean differences: (its name in the sentence, the function)
+# statistics of the data sets' mean differences, by name
 STATISTICS = {"spread": lambda x: np.std(x, axis=-1, ddof=1),
               "smallest": lambda x: np.min(x, axis=-1),
               "largest": lambda x: np.max(x, axis=-1)}
+# which way is "further out" for each: a wider spread, a lower smallest, a higher largest
+OUTWARD = {"spread": 1, "smallest": -1, "largest": 1}
 EXTREME = 0.01            # a share of replicated sets below this, or above 1 - this, is flagged:
                           # with three statistics, about 6% of well-fitted pairs by chance
 
@@ -33,7 +35,8 @@ class ModelCheck:
     ----------
     shares : dict
         For each statistic ("spread", "smallest", "largest"), the share of replicated sets
-        whose value is at least the observed one (a posterior predictive p-value).
+        at least as far out as the observed (as wide a spread, as low a smallest, as high a
+        largest mean difference): a posterior predictive p-value.
     observed : dict
         Each statistic's observed value, in the metric's units on the axis a − b.
     replicated : dict
@@ -75,7 +78,8 @@ def model_check(result, seed: int = 0) -> ModelCheck:
     replicated = replicated_means(result, seed=seed, new_datasets=True)
     observed = {k: float(f(xbar)) for k, f in STATISTICS.items()}
     values = {k: f(replicated) for k, f in STATISTICS.items()}
-    shares = {k: float(np.mean(values[k] >= observed[k])) for k in STATISTICS}
+    shares = {k: float(np.mean(OUTWARD[k] * values[k] >= OUTWARD[k] * observed[k]))
+              for k in STATISTICS}
     return ModelCheck(shares, observed, values, tuple(result.datasets), xbar)
 
 
@@ -99,12 +103,13 @@ def sentence(check: ModelCheck, a: str, b: str) -> str:
     str
         One or two sentences.
     """
-    shares = ", ".join(f"{k} {check.shares[k]:.3f}" for k in STATISTICS)
     drawn = len(check.replicated["spread"])
-    text = (f"Model check (posterior predictive): drawing {drawn} new sets of "
-            f"{len(check.datasets)} data sets from the fitted population, the share with a "
-            f"value at least the observed one is {shares} (for the spread, smallest and "
-            "largest of the data sets' mean differences).")
+    shares = [f"{check.shares[k]:.3f}" for k in STATISTICS]
+    text = (f"Model check (posterior predictive): {drawn} new sets of "
+            f"{len(check.datasets)} data sets were drawn from the fitted population. The "
+            "shares of sets at least as far out as observed (as wide a spread of the mean "
+            "differences, as low a smallest, as high a largest) are "
+            f"{shares[0]}, {shares[1]} and {shares[2]}.")
     flagged = check.flagged
     if not flagged:
         return text + (f" None is below {EXTREME:g} or above {1 - EXTREME:g}: the Student t "
@@ -112,14 +117,14 @@ def sentence(check: ModelCheck, a: str, b: str) -> str:
     parts = []
     for k in flagged:
         if k == "spread":
-            wider = check.shares[k] < 0.5
+            wider = check.shares[k] < 0.5          # few replicated sets as wide
             parts.append("the mean differences are "
                          f"{'more' if wider else 'less'} spread out than the fitted population "
                          "predicts")
         else:
             i = int(np.argmax(check.xbar) if k == "largest" else np.argmin(check.xbar))
             favours = a if check.xbar[i] > 0 else b
-            beyond = (check.shares[k] < 0.5) == (k == "largest")
+            beyond = check.shares[k] < 0.5         # few replicated sets as far out
             parts.append(f"the {k} mean difference, on {check.datasets[i]} "
                          f"({signed(check.xbar[i])}, {favours} scores better), is "
                          f"{'further out' if beyond else 'less far out'} than the fitted "

@@ -1,6 +1,7 @@
 """The posterior predictive check's figure: for each statistic of the data sets' mean
 differences (spread, smallest, largest), the histogram of its values in the replicated sets,
-with the observed value marked and its share written over the panel
+with the observed value marked and the share of replicated values at least as far out
+(as wide, as low, as high) written over the panel
 (:mod:`bayestut.analysis.model_check` computes them)."""
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ def model_check_figure(check, a: str, b: str):
         ax.hist(values, bins=np.linspace(lo, hi, 41), color="#bbbbbb")
         ax.axvline(observed, color=POSTERIOR_COLOUR, lw=2)
         ax.set_xlim(lo - 0.02 * (hi - lo), hi + 0.02 * (hi - lo))
-        ax.set_title(f"{TITLES[name]}: share ≥ observed {share:.3f}", fontsize=9)
+        ax.set_title(f"{TITLES[name]}: share as far out {share:.3f}", fontsize=9)
         ax.set_yticks([])
         ax.tick_params(labelsize=8)
         ax.set_xlabel(f"of the mean differences {a} − {b}", fontsize=8)
