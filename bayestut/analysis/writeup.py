@@ -367,7 +367,8 @@ def _hierarchical_results(c, o) -> list[str]:
     size = delta0_size.clause(c, quoted)
     if size:
         sentences.append(f"The mean difference over the population of data sets is {size}.")
-    sentences.append(verdict_notes.rope_sensitivity(c, True))
+        sentences.append(delta0_size.supported(c, quoted, advice=False))
+    sentences.append(verdict_notes.rope_sensitivity(c, True, quoted))
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
