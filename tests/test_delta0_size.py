@@ -47,7 +47,8 @@ def test_the_sign_and_the_favoured_classifier_follow_the_direction(gap, lower, f
     assert clause in c.headline()                       # the console and the HTML's verdict
     assert clause in c.summary()
     assert "positive:" not in c.headline() and "negative:" not in c.headline()
-    quoted = clause.replace("that mine scores", "that “mine” scores")
+    quoted = clause.replace("P(δ₀ > 0), that mine scores",
+                            "the probability that δ₀ > 0, that “mine” scores")
     assert f"The mean difference over the population of data sets is {quoted}." \
         in c.results_text()
     row = writeup_tables.compact_rows(c)[0]
@@ -164,3 +165,14 @@ def test_the_k_console_gives_each_pairs_size_under_its_table():
         block = text.split(f"{a} against {b}:\n", 1)[1].split("\n\n", 1)[0]
         assert block.endswith(delta0_size.clause(c) + ".")
         assert "δ₀ = " in block and "Δ" not in block
+
+
+def test_with_stan_p_delta0_above_zero_is_the_draws_share_with_its_error():
+    c = _compare(0.004, engine="stan", chains=2, warmup=500, draws=500)
+    p, se = delta0_size.above_zero(c)
+    draws = c.hierarchical.delta0
+    assert p == float(np.mean(draws > 0)) and 0 < se < 0.1
+    assert delta0_size.above_zero_clause(c) in c.headline()
+    # the same posterior as the exact engine's, within both errors
+    exact, error = delta0_size.above_zero(_compare(0.004))
+    assert abs(p - exact) <= 4 * se + 2 * error

@@ -144,9 +144,9 @@ def above_zero(c) -> tuple[float, float] | None:
     return float(above.mean()), float(mcse_mean(above)[0])
 
 
-def above_zero_clause(c, name=str) -> str:
+def above_zero_clause(c, name=str, paper: bool = False) -> str:
     """P(δ₀ > 0) named by what it means: "P(δ₀ > 0), that mine scores better on average, is
-    0.987".
+    0.987" (a paper spells out P: "the probability that δ₀ > 0, that ...").
 
     Parameters
     ----------
@@ -154,6 +154,8 @@ def above_zero_clause(c, name=str) -> str:
         The result.
     name : callable
         How a classifier's name is written (quoted, in a paper).
+    paper : bool
+        In a paper's prose, which writes no "P(…)".
 
     Returns
     -------
@@ -164,11 +166,12 @@ def above_zero_clause(c, name=str) -> str:
     if found is None:
         return ""
     p, se = found
-    return (f"P(δ₀ > 0), that {name(c.a)} scores better on average, "
+    said = "the probability that δ₀ > 0" if paper else "P(δ₀ > 0)"
+    return (f"{said}, that {name(c.a)} scores better on average, "
             f"{wording.is_(wording.number(p, se))}")
 
 
-def clause(c, name=str) -> str:
+def clause(c, name=str, paper: bool = False) -> str:
     """δ₀'s size as a clause: its value and credible interval, with ``percent`` the same in
     percentage points, then P(δ₀ > 0) (:func:`above_zero_clause`).
 
@@ -181,6 +184,8 @@ def clause(c, name=str) -> str:
         The result.
     name : callable
         How a classifier's name is written (quoted, in a paper).
+    paper : bool
+        In a paper's prose (:func:`above_zero_clause`).
 
     Returns
     -------
@@ -198,7 +203,7 @@ def clause(c, name=str) -> str:
         p = max(d - 2, 0)
         text += (f" (in percentage points: {signed(100 * mean, p)}, "
                  f"{signed(100 * low, p)} to {signed(100 * high, p)})")
-    return f"{text}; {above_zero_clause(c, name)}"
+    return f"{text}; {above_zero_clause(c, name, paper)}"
 
 
 def supported(c, name=str, advice: bool = True) -> str:

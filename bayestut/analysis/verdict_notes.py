@@ -132,7 +132,7 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
             said = (f"{wording.short(i_low, a, b)}, with {number} {p_low} at ±{low:g} and "
                     f"{p_high} at ±{high:g}")
         return f"{which} is the same at every rope checked, from ±{low:g} to ±{high:g}: {said}."
-    groups = []             # consecutive widths with the same decision
+    groups: list[tuple[str, list[float]]] = []      # consecutive widths, one decision
     for r, decision in zip(ropes, decisions):
         if groups and groups[-1][0] == decision:
             groups[-1][1].append(r)

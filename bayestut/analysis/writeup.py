@@ -364,7 +364,7 @@ def _hierarchical_results(c, o) -> list[str]:
             sentences.append(f"The decision is a weak one: the declared outcome's probability "
                              f"on a new data set is only {weak}, below {wording.MODEST:g}.")
         sentences += _other_numbers(c, o, delta0=False)
-    size = delta0_size.clause(c, quoted)
+    size = delta0_size.clause(c, quoted, paper=True)
     if size:
         sentences.append(f"The mean difference over the population of data sets is {size}.")
         sentences.append(delta0_size.supported(c, quoted, advice=False))
