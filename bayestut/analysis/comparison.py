@@ -196,7 +196,7 @@ class PairResult(PaperOutput):
         return wording.verdict(p, self.a, self.b, self.threshold)
 
     def headline(self) -> str:
-        """The verdict in one paragraph of words (:func:`comparison_text.headline`)."""
+        """The verdict, its lines joined by line breaks (:func:`comparison_text.headline`)."""
         return comparison_text.headline(self)
 
     def orientation(self) -> str:
@@ -246,7 +246,7 @@ class PairResult(PaperOutput):
         return verdict_notes.next_step(self)
 
     def rope_sensitivity(self) -> str:
-        """When the decision hangs on the rope's width (:func:`verdict_notes.rope_sensitivity`)."""
+        """The decision at ropes around the chosen one (:func:`verdict_notes.rope_sensitivity`)."""
         return verdict_notes.rope_sensitivity(self)
 
     def summary(self) -> str:

@@ -1,5 +1,6 @@
-"""The notes after a two-classifier verdict: whether it hangs on the rope's width, whether
-the rope looks like it is in the wrong units, and what to do next after "no decision" (the
+"""The notes after a two-classifier verdict: its decision at ropes 20% narrower and wider (the
+margin when it holds, each width's decision when it changes), whether the rope looks like it
+is in the wrong units, and what to do next after "no decision" (the
 card, and the ``plan`` command with the settings the verdict was computed with).
 
 Like :mod:`~bayestut.analysis.comparison_text`, plain functions taking a result and returning
