@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.analysis import delta0_size, writeup, writeup_tables
+from bayestut.analysis import delta0_size, wording, writeup, writeup_tables
 from bayestut.analysis.compare import compare
 from conftest import make_table
 
@@ -41,13 +41,15 @@ def test_the_sign_and_the_favoured_classifier_follow_the_direction(gap, lower, f
     c = _compare(gap, lower_is_better=lower)
     mean, low, high = _shown(c)
     assert mean.startswith(sign) and low.startswith(sign) and high.startswith(sign)
-    side = "positive" if sign == "+" else "negative"
-    clause = (f"δ₀ = {mean} ({side}: {favoured} scores better on average), 95% credible "
-              f"interval {low} to {high}")
+    # P(δ₀ > 0) is always the first classifier's: near 1 when it is favoured, near 0 if not
+    above = "is above 0.999" if favoured == "mine" else "is below 0.001"
+    clause = (f"δ₀ = {mean}, 95% credible interval {low} to {high}; P(δ₀ > 0), that mine "
+              f"scores better on average, {above}")
     assert clause in c.headline()                       # the console and the HTML's verdict
     assert clause in c.summary()
-    assert "includes 0" not in c.headline()
-    quoted = clause.replace(f"{favoured} scores", f"“{favoured}” scores")
+    assert "positive:" not in c.headline() and "negative:" not in c.headline()
+    quoted = clause.replace("P(δ₀ > 0), that mine scores",
+                            "the probability that δ₀ > 0, that “mine” scores")
     assert f"The mean difference over the population of data sets is {quoted}." \
         in c.results_text()
     row = writeup_tables.compact_rows(c)[0]
@@ -64,8 +66,7 @@ def test_percent_gives_the_same_fraction_and_its_percentage_points():
     plain, percent = _compare(0.03), _compare(0.03, percent=True)
     assert _shown(plain) == _shown(percent)
     mean = percent.hierarchical.delta0_mean
-    assert f"in percentage points of the scores as given, +{100 * mean:.1f} (" in \
-        percent.headline()
+    assert f"(in percentage points: +{100 * mean:.1f}, " in percent.headline()
     assert "percentage points" not in plain.headline()
 
 
@@ -76,15 +77,37 @@ def test_digits_follow_the_rope():
     assert delta0_size.digits(0.01, 0.0101, 0.0102) == 5       # a narrow interval: its own
     assert delta0_size.signed(-0.0004, 3) == "0.000"            # no sign for what rounds to 0
     c = _compare(0.03, rope=0.003)
-    assert re.search(r"δ₀ = \+0\.\d{4} \(", c.headline())
+    assert re.search(r"δ₀ = \+0\.\d{4}, ", c.headline())
 
 
-def test_an_interval_across_zero_says_so():
+def test_an_interval_across_zero_gives_p_delta0_above_zero_between():
     c = _compare(0.0)
     mean, low, high = _shown(c)
     assert low.startswith(MINUS) and high.startswith("+")       # the case itself
-    assert (f"95% credible interval {low} to {high}, an interval that includes 0.") \
-        in c.headline()
+    p, se = delta0_size.above_zero(c)
+    assert 0.05 < p < 0.95
+    shown = wording.number(p, se)
+    assert (f"95% credible interval {low} to {high}; P(δ₀ > 0), that mine scores better on "
+            f"average, is {shown}.") in c.headline()
+    # no sign claimed for a mean whose interval holds 0 (it once said "negative: baseline
+    # scores better on average" of δ₀ = 0.0000), nor what may be written
+    assert "scores better on average than" not in c.headline()
+    assert delta0_size.supported(c) == ""
+
+
+def test_p_delta0_above_zero_is_the_posteriors():
+    # the exact engine's integral against its independent draws (binomial error) and the
+    # check grid's integral; Stan's share of draws is tested where Stan runs
+    c = _compare(0.004, rope=0.01)
+    p, se = delta0_size.above_zero(c)
+    draws = c.hierarchical.delta0
+    share = float(np.mean(draws > 0))
+    assert 0.01 < p < 0.99                                      # the case itself
+    assert abs(p - share) <= 4 * np.sqrt(p * (1 - p) / draws.size) + 2 * se
+    assert se < 0.01
+    # the rope plays no part: P(δ₀ > 0) lies between the first's two regions' probabilities
+    d0 = c.hierarchical.delta0_probabilities
+    assert d0["mine better"] <= p <= d0["mine better"] + d0["equivalent"]
 
 
 def test_about_delta0_and_the_compact_table():
@@ -177,3 +200,14 @@ def test_two_classifiers_through_compare_all_are_one_pair():
     table = make_table(4, runs=2, folds=5, gaps=0.03, seed=2)
     many = compare_all(table, n_jobs=1, progress=False, ranking=False)
     assert many.summary().startswith("2 classifiers, 1 pair\n")
+
+
+def test_with_stan_p_delta0_above_zero_is_the_draws_share_with_its_error():
+    c = _compare(0.004, engine="stan", chains=2, warmup=500, draws=500)
+    p, se = delta0_size.above_zero(c)
+    draws = c.hierarchical.delta0
+    assert p == float(np.mean(draws > 0)) and 0 < se < 0.1
+    assert delta0_size.above_zero_clause(c) in c.headline()
+    # the same posterior as the exact engine's, within both errors
+    exact, error = delta0_size.above_zero(_compare(0.004))
+    assert abs(p - exact) <= 4 * se + 2 * error

@@ -28,15 +28,15 @@ def flips():
     return bt.compare(_table(0.014), "mine", "baseline")
 
 
-def _expected(c, r: float, name: str = "posterior probability") -> str:
-    """The clause for rope r, from the table's numbers (shown() of the reading order is the
-    number line's order)."""
+def _number(c, r: float) -> str:
+    """The number printed for rope r, from the table's numbers: the declared outcome's, or
+    under "no decision" the highest (shown() of the reading order is the number line's)."""
     row = c.rope_check.loc[r]
     p = np.array(shown(row[LABELS].to_numpy(dtype=float)))
     se = np.array(shown(row[[f"± {k}" for k in LABELS]].to_numpy(dtype=float)))
-    said = wording.listing(p, "mine", "baseline", c.threshold, se, name=name)
-    return f"at ±{r:g} " + ("there would be " if said.startswith("no decision") else
-                             "it would be ") + said
+    decision = row["decision"]
+    i = int(p.argmax()) if decision == "no decision" else shown(LABELS).index(decision)
+    return wording.number(p[i], se[i], c.threshold)
 
 
 def test_a_decision_that_changes_within_a_fifth_of_the_rope_is_said_with_its_numbers(flips):
@@ -48,12 +48,16 @@ def test_a_decision_that_changes_within_a_fifth_of_the_rope_is_said_with_its_num
     assert list(check["decision"]) == ["mine better"] * 3 + ["no decision"] * 2
     assert not check.isna().any().any()       # a sentence prints: every width integrated
     sentence = c.rope_sensitivity()
-    # the nearest width where it differs, with the numbers computed there
-    assert sentence == ("The decision depends on the rope's width: " + _expected(c, 0.011)
-                        + ". Report the rope you chose beforehand and this sensitivity.")
-    assert "no decision (highest posterior probability: 0.93" in sentence
-    assert "for mine practically better than baseline" in sentence
-    assert "0.012" not in sentence
+    # every width, its decision and the number it is taken on there
+    n = {r: _number(c, r) for r in check.index}
+    assert sentence == ("The decision depends on the rope's width (posterior probabilities in "
+                        f"parentheses): mine better at ±0.008 ({n[0.008]}), ±0.009 ({n[0.009]}) "
+                        f"and ±0.01 ({n[0.01]}); no decision at ±0.011 ({n[0.011]}) and ±0.012 "
+                        f"({n[0.012]}), the highest being mine better. Report the rope you "
+                        "chose beforehand and this sensitivity.")
+    assert n[0.01] == wording.number(c.probabilities.loc["hierarchical test: posterior "
+                                                         "probability", "mine better"],
+                                     c.hierarchical.probabilities_mcse["mine better"], 0.95)
     # the widths' decisions are those of a fit at that rope
     for r in (0.009, 0.011):
         other = bt.compare(_table(0.014), "mine", "baseline", rope=r)
@@ -70,30 +74,52 @@ def test_the_sentence_follows_the_verdict_in_the_console_and_html_and_is_in_the_
     c, sentence = flips, flips.rope_sensitivity()
     lines = c.summary().splitlines()
     verdict = next(i for i, line in enumerate(lines) if line.startswith("Verdict: "))
-    assert lines[verdict + 2] == sentence
+    assert lines[verdict + 4] == sentence          # after the verdict's three lines
     page, escaped = report.html_report(c), str(markupsafe.escape(sentence))
     assert page.index("<strong>Verdict.</strong>") < page.index(escaped)
     assert page.index(escaped) < page.index("<h2>Decisions</h2>")
     # for a paper: the same finding, without the advice to the reader
     paper = sentence.removesuffix(" Report the rope you chose beforehand and this sensitivity.")
+    paper = paper.replace("mine better", "“mine” better")      # its names quoted
     assert paper != sentence and paper in writeup.results_text(c)
     assert "Report the rope" not in writeup.results_text(c)
     md = writeup.write_files(c, tmp_path / "r.html")[0].read_text()
-    assert "The decision depends on the rope" in md and "at ±0.011 there would be no decision" in md
+    assert "The decision depends on the rope" in md and "no decision at ±0.011 (" in md
 
 
-def test_a_decision_the_same_at_every_width_is_not_said_but_the_md_states_it(tmp_path):
+def test_a_decision_the_same_at_every_width_is_said_with_its_margin_at_the_ends():
     c = bt.compare(_table(0.03), "mine", "baseline")
     assert c.decision == "mine better"
     check = c.rope_check
     assert set(check["decision"]) == {"mine better"}
-    assert c.rope_sensitivity() == ""
-    assert "rope's width" not in c.summary() and "rope's width" not in report.html_report(c)
-    stable = "The decision is the same at every rope checked, from ±0.008 to ±0.012."
-    assert verdict_notes.rope_sensitivity(c, stable=True) == stable
-    assert stable in writeup.results_text(c)
-    # settled at the ends without their numbers; the monotone shares hold it between
-    assert bt.compare(_table(0.03), "mine", "baseline", rope=0.012).decision == "mine better"
+    # the ends are integrated for their numbers: the margin a reader sees
+    ends = check.loc[[0.008, 0.012]]
+    assert not ends.isna().any().any()
+    stable = ("The decision is the same at every rope checked, from ±0.008 to ±0.012: mine "
+              f"better, with posterior probability {_number(c, 0.008)} at ±0.008 and "
+              f"{_number(c, 0.012)} at ±0.012.")
+    assert c.rope_sensitivity() == stable
+    assert verdict_notes.rope_sensitivity(c, paper=True) == stable
+    lines = c.summary().splitlines()
+    assert stable in lines and markupsafe.escape(stable) in report.html_report(c)
+    assert stable.replace("mine better", "“mine” better") in writeup.results_text(c)
+    # the numbers at the ends are a fit's at that rope, within the grids' errors
+    for r in (0.008, 0.012):
+        other = bt.compare(_table(0.03), "mine", "baseline", rope=r)
+        assert other.decision == "mine better"
+        assert abs(check.loc[r, "mine better"]
+                   - other.hierarchical.probabilities["mine better"]) < 2e-3
+
+
+def test_a_stable_decision_close_to_the_threshold_shows_how_close():
+    # the decision holds from ±0.008 to ±0.012 and flips just past, at ±0.014: the old
+    # report said nothing; the number at the widest rope checked shows how near it is
+    c = bt.compare(_table(0.016), "mine", "baseline")
+    check = c.rope_check
+    assert set(check["decision"]) == {"mine better"} == {c.decision}
+    assert _number(c, 0.012).startswith("0.96")
+    assert c.rope_sensitivity().endswith(f"and {_number(c, 0.012)} at ±0.012.")
+    assert bt.compare(_table(0.016), "mine", "baseline", rope=0.014).decision == "no decision"
 
 
 def test_about_delta0_checks_the_decision_on_delta0():
@@ -103,8 +129,9 @@ def test_about_delta0_checks_the_decision_on_delta0():
                                   c.hierarchical.delta0_probabilities.to_numpy())
     assert c.decision == "mine better" and check.loc[0.012, "decision"] == "no decision"
     sentence = c.rope_sensitivity()
-    assert _expected(c, 0.012, "probability for δ₀") in sentence
-    assert "highest probability for δ₀" in sentence
+    assert sentence.startswith("The decision on δ₀ depends on the rope's width (probabilities "
+                               "for δ₀ in parentheses): mine better at ±0.008 (")
+    assert f"±0.012 ({_number(c, 0.012)}), the highest being mine better." in sentence
     other = bt.compare(_table(0.016, datasets=10), "mine", "baseline", about="delta0",
                        rope=0.012)
     assert other.decision == "no decision"
@@ -134,9 +161,13 @@ def test_an_all_equal_data_set_is_checked_each_width_as_a_fit_at_it_would_decide
     assert c.decision == "no decision"
     assert list(check["decision"]) == ["mine better"] * 2 + ["no decision"] * 3
     sentence = c.rope_sensitivity()
-    assert sentence == ("The decision depends on the rope's width: " + _expected(c, 0.009)
-                        + ". Report the rope you chose beforehand and this sensitivity.")
-    assert "mine practically better than baseline (posterior probability 0.96" in sentence
+    n = {r: _number(c, r) for r in check.index}
+    assert sentence == ("The decision depends on the rope's width (posterior probabilities in "
+                        f"parentheses): mine better at ±0.008 ({n[0.008]}) and ±0.009 "
+                        f"({n[0.009]}); no decision at ±0.01 ({n[0.01]}), ±0.011 ({n[0.011]}) "
+                        f"and ±0.012 ({n[0.012]}), the highest being mine better. Report the "
+                        "rope you chose beforehand and this sensitivity.")
+    assert n[0.009].startswith("0.96")
     # every width: the decision and the numbers of a fit at that rope (the same seed: its
     # noise the fit's, scaled), within the grids' numerical errors
     for r in (0.008, 0.009, 0.011, 0.012):
@@ -149,14 +180,15 @@ def test_an_all_equal_data_set_is_checked_each_width_as_a_fit_at_it_would_decide
         assert np.all(np.abs(row - fitted) <= 2 * error + 2e-4), (r, row, fitted)
 
 
-def test_an_all_equal_data_set_with_a_stable_decision_says_nothing():
+def test_an_all_equal_data_set_with_a_stable_decision_gives_its_margin():
     c = bt.compare(_equal_on(_table(0.03)), "mine", "baseline")
     assert c.hierarchical.prepared.noised and c.decision == "mine better"
     assert set(c.rope_check["decision"]) == {"mine better"}
-    assert c.rope_sensitivity() == ""
-    assert "rope's width" not in c.summary()
-    assert ("The decision is the same at every rope checked, from ±0.008 to ±0.012."
-            in writeup.results_text(c))
+    stable = ("The decision is the same at every rope checked, from ±0.008 to ±0.012: mine "
+              f"better, with posterior probability {_number(c, 0.008)} at ±0.008 and "
+              f"{_number(c, 0.012)} at ±0.012.")
+    assert c.rope_sensitivity() == stable and stable in c.summary()
+    assert stable.replace("mine better", "“mine” better") in writeup.results_text(c)
 
 
 def test_a_width_whose_posterior_leaves_the_grids_is_fitted(equal_flips, monkeypatch):

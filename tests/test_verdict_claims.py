@@ -54,9 +54,12 @@ def test_the_verdict_can_decide_on_delta0(clear):
                                            "difference δ₀ (a method paper's claim): ")
     # the papers' rule named with its number, not a table cell ("the papers' rule on it: …"
     # beside the new data set's probabilities read as if it applied to them)
-    assert ("By the papers' rule (the posterior probability that an outcome is the likeliest on "
-            "a new data set): mine practically better than base (posterior probability") \
-        in on_delta0.headline()
+    # (the verdict's last line, after the new data set's probabilities)
+    last = on_delta0.headline().splitlines()[2]
+    assert last.startswith("On a new data set: P(mine better) = ")
+    assert ("; by the papers' rule (the posterior probability that an outcome is the likeliest "
+            "on a new data set): mine practically better than base (posterior probability") \
+        in last
     # the decisions list starts with the one the verdict is based on, δ₀'s, in outcome names
     first, *rest = on_delta0.sentences()
     assert first.startswith("hierarchical test, for the mean difference δ₀ (the verdict's "

@@ -197,7 +197,7 @@ class PairResult(PaperOutput):
         return wording.verdict(p, self.a, self.b, self.threshold)
 
     def headline(self) -> str:
-        """The verdict in one paragraph of words (:func:`comparison_text.headline`)."""
+        """The verdict, its lines joined by line breaks (:func:`comparison_text.headline`)."""
         return comparison_text.headline(self)
 
     def orientation(self) -> str:
@@ -247,7 +247,7 @@ class PairResult(PaperOutput):
         return verdict_notes.next_step(self)
 
     def rope_sensitivity(self) -> str:
-        """When the decision hangs on the rope's width (:func:`verdict_notes.rope_sensitivity`)."""
+        """The decision at ropes around the chosen one (:func:`verdict_notes.rope_sensitivity`)."""
         return verdict_notes.rope_sensitivity(self)
 
     def summary(self) -> str:
@@ -349,16 +349,16 @@ class Comparison(PairResult):
 
         Every probability the decision reads is monotone in the rope's width (the two sides'
         fall, the rope's rises), so where the decision is the same at both ends it is the
-        same at every width between. The ends' decisions are settled by bounds from δ₀'s
-        probabilities where they suffice
-        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.bounds`), else integrated
-        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.integrals`); when an end's differs from
-        the verdict's, every width is integrated. A data set whose differences are all equal
+        same at every width between. The ends are integrated
+        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.integrals`), with their errors:
+        the report prints their numbers, the margin of a decision that holds; when an end's
+        decision differs from the verdict's, every width is integrated. A data set whose differences are all equal
         gets noise drawn within the rope, so the posterior changes with the width and is
         not monotone in it: then every width is settled or integrated, on the grids with
         that noise's likelihood redrawn at the width
         (:class:`~bayestut.methods.hierarchical_ropes.Widths`), each settled where the
-        coarser check grid's shares lie far from the threshold.
+        coarser check grid's shares lie far from the threshold
+        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.bounds`), else integrated.
 
         Returns
         -------
@@ -366,8 +366,9 @@ class Comparison(PairResult):
             One row per rope, the chosen one among them (index "rope", ascending): the
             probabilities the verdict is taken on (δ₀'s with ``about="delta0"``), labelled by
             outcome in the reading order, and each one's numerical error ("± <a> better",
-            ...), NaN where the decision was settled without them (errors: where the
-            decision differs somewhere, and a sentence prints them); and the "decision". None
+            ...), NaN where the decision was settled without them (never at the narrowest
+            and widest rope, whose numbers the sentence prints, nor anywhere when the
+            decision differs somewhere); and the "decision". None
             when not checked: one data set, a constant difference or the Stan engine (it
             would need a fit per width).
         """
@@ -397,7 +398,9 @@ class Comparison(PairResult):
                 return decide(labelled(exact[r][0], self.a, self.b), self.threshold)
             return settled[r]
 
+        # the ends' numbers are printed, a stable decision's margin: integrated, with errors;
         # monotone in the width, the decision is settled at the ends; noised, at every width
+        integrate([ropes[0], ropes[-1]], errors=True)
         ends = ropes if h.prepared.noised else [ropes[0], ropes[-1]]
         integrate([r for r in ends if r not in settled], errors=False)
         if {decision(r) for r in ends} == {self.decision}:

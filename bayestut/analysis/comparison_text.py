@@ -239,8 +239,7 @@ def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = Fals
 
 
 def headline(c) -> str:
-    """The verdict in one paragraph of words: the hierarchical test's (the signed-rank test's
-    with mean scores only), or the one data set's.
+    """The verdict: its lines (:func:`verdict_lines`) joined by line breaks.
 
     Parameters
     ----------
@@ -250,52 +249,108 @@ def headline(c) -> str:
     Returns
     -------
     str
-        The paragraph, with the caution of a fit that failed its checks and the
-        plan's line when one was asked for.
+        The verdict's lines, one per line.
+    """
+    return "\n".join(verdict_lines(c))
+
+
+def verdict_lines(c) -> list[str]:
+    """The verdict in short lines, each readable alone: the decision with its threshold (and
+    whether it is weak, or the sampler's caution); the probabilities on a new data set; δ₀'s
+    probabilities, size and P(δ₀ > 0). With ``about="delta0"`` δ₀'s line comes second. One
+    line without a hierarchical posterior (mean scores only, one data set, identical or
+    constant differences); the plan's line last when one was asked for.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    list of str
+        The lines, the decision first.
     """
     d = c.differences
     if c.identical:
-        return (f"{c.a} and {c.b} are practically equivalent: their scores are "
-                f"identical on every fold, so every test gives P(equivalent) = 1.")
+        return [f"{c.a} and {c.b} are practically equivalent: their scores are "
+                f"identical on every fold, so every test gives P(equivalent) = 1."]
     if means_only(c):
         o = c.overall()[-1]
         text = wording.decision(o.shares, c.a, c.b, c.rope, c.threshold, se=o.shares_se,
                                 share=True)
-        return f"Signed-rank test over {len(d.datasets)} data sets (mean scores only): {text}."
+        return [f"Signed-rank test over {len(d.datasets)} data sets (mean scores only): {text}."]
     if c.constant and not c.refused:
         i, x = c.exact_outcome(), d.x.flat[0]
         better, worse = (c.a, c.b) if x > 0 else (c.b, c.a)
-        return (f"Exactly: {wording.claim(i, c.a, c.b, c.rope)}: {better} scores "
+        return [f"Exactly: {wording.claim(i, c.a, c.b, c.rope)}: {better} scores "
                 f"exactly {abs(x):g} better than {worse} on every fold of every data set, "
                 "a point mass with nothing to sample, so the hierarchical test and the "
                 f"correlated t-test on each data set give "
-                f"P({wording.region_names(c.a, c.b)[i]}) = 1.")
+                f"P({wording.region_names(c.a, c.b)[i]}) = 1."]
     if c.refused:
         p = c.per_dataset._rope(c.rope)[0]
-        return (f"On {d.datasets[0]} (the only data set; Bayesian correlated t-test): "
-                + wording.decision(p, c.a, c.b, c.rope, c.threshold) + ".")
+        return [f"On {d.datasets[0]} (the only data set; Bayesian correlated t-test): "
+                + wording.decision(p, c.a, c.b, c.rope, c.threshold) + "."]
     h, a, b = c.overall()[1], c.a, c.b
-    new = wording.listed(h.means, a, b, h.means_se)
-    delta0 = wording.listed(h.delta0, a, b, h.delta0_se)
-    planned = f" {c.plan.line()}." if c.plan is not None else ""
+    new = f"On a new data set: {wording.listed(h.means, a, b, h.means_se)}"
     lead = f"Hierarchical test over {len(d.datasets)} data sets"
+    planned = [f"{c.plan.line()}."] if c.plan is not None else []
     if c.about == "delta0":
         text = wording.decision(h.delta0, a, b, c.rope, c.threshold, se=h.delta0_se,
                                 integrated=c.integrated(h.test))
         papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
-        return (f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}; "
-                f"{delta0_size.clause(c)}. On a new data set: {new}. By the papers' rule (the "
-                f"posterior probability that an outcome is the likeliest on a new data set): {papers}."
-                f"{caution(c.hierarchical)}{planned}")
+        return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}."
+                f"{caution(c.hierarchical)}", delta0_line(c),
+                f"{new}; by the papers' rule (the posterior probability that an outcome is "
+                f"the likeliest on a new data set): {papers}.", *planned]
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
                             share=True, integrated=c.integrated(h.test),
                             where=" on a new data set")
-    weak = wording.strength(h.shares, h.means, h.delta0, a, b, c.threshold, h.means_se,
-                            h.delta0_se)
-    weak = f" ({weak})" if weak else ""
-    return (f"{lead}: {text}{weak}. On a new data set: {new}. For the mean difference δ₀ "
-            f"(a method paper's claim): {delta0}; {delta0_size.clause(c)}.{_delta0_alone(c)}"
-            f"{caution(c.hierarchical)}{planned}")
+    weak = wording.weak(h.shares, h.means, c.threshold, h.means_se)
+    if weak:
+        i = REGIONS.index(str(decide_regions(h.shares, c.threshold)))
+        side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
+        text += f" (a weak decision: on a new data set {side} with probability only {weak})"
+    return [f"{lead}: {text}.{caution(c.hierarchical)}", f"{new}.", delta0_line(c), *planned]
+
+
+def delta0_line(c) -> str:
+    """The verdict's line on δ₀: its probabilities (and, beside a verdict on a new data set,
+    which outcome passes the threshold for δ₀), its size and P(δ₀ > 0)
+    (:func:`~bayestut.analysis.delta0_size.clause`), and what may be written of it
+    (:func:`~bayestut.analysis.delta0_size.supported`).
+
+    Parameters
+    ----------
+    c : Comparison
+        The result, with a hierarchical test.
+
+    Returns
+    -------
+    str
+        The line.
+    """
+    h = c.overall()[-1]
+    listed = wording.listed(h.delta0, c.a, c.b, h.delta0_se)
+    if c.about == "delta0":         # the line above decided on δ₀
+        return f"For δ₀: {listed}; {delta0_size.clause(c)}.{_supported(c)}"
+    choice = str(decide_regions(h.delta0, c.threshold))
+    if choice == NO_DECISION:
+        status = f" (none passes {c.threshold:g})"
+    elif c.decision == NO_DECISION:
+        status = ""                 # _delta0_alone says it, with the claim it supports
+    else:
+        too = " too" if str(decide_regions(h.shares, c.threshold)) == choice else ""
+        status = (f" ({wording.short(REGIONS.index(choice), c.a, c.b)} passes "
+                  f"{c.threshold:g}{too})")
+    return (f"For the mean difference δ₀ (a method paper's claim): {listed}{status}; "
+            f"{delta0_size.clause(c)}.{_supported(c)}{_delta0_alone(c)}")
+
+
+def _supported(c) -> str:
+    text = delta0_size.supported(c)
+    return f" {text}" if text else ""
 
 
 def _delta0_alone(c) -> str:

@@ -9,11 +9,22 @@ fractions, so that δ₀ reads against the rope as every difference in the repor
 in percentage points of the scores as given, the units a reader of percentages thinks in.
 The last digit shown is a tenth of the rope (of the interval, when it is narrower): enough to
 place δ₀ against the rope's edges.
+
+Beside the size: P(δ₀ > 0), the posterior probability that the first classifier scores better
+on average, the rope ignored; and, when δ₀'s interval excludes 0 but no outcome for δ₀ passes
+the threshold, the sentence saying what that supports and what it does not. The console, the
+HTML report and the ``.md``/``.tex`` (:mod:`bayestut.analysis.writeup`) all take these words
+from here.
 """
 
 from __future__ import annotations
 
 import numpy as np
+
+from . import wording
+from ..methods import hierarchical_exact
+from ..methods.decisions import NO_DECISION, decide_regions
+from ..methods.diagnostics import mcse_mean
 
 LEVEL = 0.95        # the credible interval's probability, in every report
 MINUS = "−"         # a minus sign, not a hyphen (LaTeX: $-$)
@@ -128,9 +139,64 @@ def cells(c, decimals: int | None = None) -> tuple[str, str] | None:
     return signed(mean, d), f"{signed(low, d)} to {signed(high, d)}"
 
 
-def clause(c, name=str, decimals: int | None = None) -> str:
-    """δ₀'s size as a clause: its value, which classifier its sign favours, its interval, and
-    with ``percent`` the same in percentage points.
+def above_zero(c) -> tuple[float, float] | None:
+    """The posterior probability that δ₀ > 0, i.e. that ``c.a`` scores better on average (the
+    rope ignored), with its error.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    tuple of float or None
+        (probability, error): the exact engine's integral on its fine grid, the error its
+        difference from the check grid's (as every probability it reports); Stan's share of
+        draws above 0, with its Monte Carlo standard error. None without a hierarchical
+        posterior.
+    """
+    h = getattr(c, "hierarchical", None)
+    if h is None:
+        return None
+    grids = getattr(h, "grids", None)
+    if grids is not None:          # δ₀ is only rescaled on the grid: 0 stays 0
+        fine, check = (1.0 - float(hierarchical_exact.delta0_cdf(g, 0.0)[0]) for g in grids)
+        return fine, abs(fine - check)
+    above = (h.delta0 > 0).reshape(h.diagnostics.chains, -1, 1)
+    return float(above.mean()), float(mcse_mean(above)[0])
+
+
+def above_zero_clause(c, name=str, paper: bool = False) -> str:
+    """P(δ₀ > 0) named by what it means: "P(δ₀ > 0), that mine scores better on average, is
+    0.987" (a paper spells out P: "the probability that δ₀ > 0, that ...").
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    name : callable
+        How a classifier's name is written (quoted, in a paper).
+    paper : bool
+        In a paper's prose, which writes no "P(…)".
+
+    Returns
+    -------
+    str
+        The clause; empty without a hierarchical posterior.
+    """
+    found = above_zero(c)
+    if found is None:
+        return ""
+    p, se = found
+    said = "the probability that δ₀ > 0" if paper else "P(δ₀ > 0)"
+    return (f"{said}, that {name(c.a)} scores better on average, "
+            f"{wording.is_(wording.number(p, se))}")
+
+
+def clause(c, name=str, paper: bool = False, decimals: int | None = None) -> str:
+    """δ₀'s size as a clause: its value and credible interval, with ``percent`` the same in
+    percentage points, then P(δ₀ > 0) (:func:`above_zero_clause`).
 
     The sign says which classifier scores better on average, not that it is practically
     better (that is the rope's question, which the probabilities for δ₀ answer).
@@ -141,31 +207,61 @@ def clause(c, name=str, decimals: int | None = None) -> str:
         The result.
     name : callable
         How a classifier's name is written (quoted, in a paper).
+    paper : bool
+        In a paper's prose (:func:`above_zero_clause`).
     decimals : int, optional
         Decimals shown, as for :func:`cells`.
 
     Returns
     -------
     str
-        E.g. "δ₀ = +0.012 (positive: mine scores better on average), 95% credible interval
-        +0.004 to +0.020"; "an interval that includes 0" when it does; empty without a
-        hierarchical posterior.
+        E.g. "δ₀ = +0.012, 95% credible interval +0.004 to +0.020; P(δ₀ > 0), that mine
+        scores better on average, is 0.998"; empty without a hierarchical posterior.
     """
     found = estimate(c)
     if found is None:
         return ""
     mean, low, high = found
     d = digits(c.rope, low, high) if decimals is None else decimals
-    side, who = ("negative", name(c.b)) if mean < 0 else ("positive", name(c.a))
-    # a mean that rounds to 0 has no sign shown: naming a side beside "0.000" contradicts it
-    said = ("zero to the decimals shown" if float(f"{abs(mean):.{d}f}") == 0 else
-            f"{side}: {who} scores better on average")
-    text = (f"δ₀ = {signed(mean, d)} ({said}), "
-            f"{LEVEL:.0%} credible interval {signed(low, d)} to {signed(high, d)}")
-    if not (low > 0 or high < 0):
-        text += ", an interval that includes 0"
+    text = f"δ₀ = {signed(mean, d)}, {LEVEL:.0%} credible interval {signed(low, d)} to {signed(high, d)}"
     if c.options.get("percent"):
         p = max(d - 2, 0)
-        text += (f"; in percentage points of the scores as given, {signed(100 * mean, p)} "
-                 f"({signed(100 * low, p)} to {signed(100 * high, p)})")
-    return text
+        text += (f" (in percentage points: {signed(100 * mean, p)}, "
+                 f"{signed(100 * low, p)} to {signed(100 * high, p)})")
+    return f"{text}; {above_zero_clause(c, name, paper)}"
+
+
+def supported(c, name=str, advice: bool = True) -> str:
+    """When δ₀'s credible interval excludes 0 but no outcome for δ₀ passes the threshold:
+    the sentence saying what the posterior supports (which classifier scores better on
+    average) and what it does not (that it is practically better on average).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    name : callable
+        How a classifier's name is written (quoted, in a paper).
+    advice : bool
+        Add what to write and what not (the console and HTML); a paper states the finding only.
+
+    Returns
+    -------
+    str
+        The sentence, or empty (the interval includes 0, δ₀ is decided, or no hierarchical
+        posterior).
+    """
+    found = estimate(c)
+    if found is None or getattr(c, "identical", False):
+        return ""
+    _, low, high = found
+    p = c.overall()[-1].delta0
+    if (low <= 0 <= high) or str(decide_regions(p, c.threshold)) != NO_DECISION:
+        return ""
+    better, worse = (name(c.a), name(c.b)) if low > 0 else (name(c.b), name(c.a))
+    practically = f"practically better on average (by more than the rope ±{c.rope:g})"
+    if advice:
+        return (f"You may write that {better} scores better on average than {worse} (δ₀'s "
+                f"{LEVEL:.0%} interval excludes 0), not that it is {practically}.")
+    return (f"{better} scores better on average than {worse} (δ₀'s {LEVEL:.0%} credible "
+            f"interval excludes 0), but it is not shown to be {practically}.")

@@ -23,6 +23,7 @@ td.decision{white-space:normal;text-align:left;min-width:12em}th.decision{text-a
 tbody th{white-space:normal;min-width:9em}th{background:#f3f3f3}img{max-width:100%}
 .note{color:#555}
 .verdict{font-size:1.2em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}
+.verdict p{margin:.4em 0}
 .grid td,.grid td:last-child{text-align:center;min-width:7em;font-size:.9em;white-space:normal}
 .grid td.self{background:#eee}.grid small{color:#555}
 details{margin:.4em 0;border:1px solid #ddd;padding:.3em .6em}summary{cursor:pointer}
@@ -47,7 +48,9 @@ BASE = """<!DOCTYPE html>
 
 TWO = """{% extends "base" %}{% block body %}
 <h1>{{ a }} against {{ b }}</h1>
-<p class="verdict"><strong>Verdict.</strong> {{ headline }}</p>
+<div class="verdict"><p><strong>Verdict.</strong> {{ verdict[0] }}</p>
+{% for line in verdict[1:] %}<p>{{ line }}</p>
+{% endfor %}</div>
 {% if sensitivity %}<p>{{ sensitivity }}</p>{% endif %}
 <p>{{ settings }}.</p>
 <p><strong>Orientation.</strong> {{ orientation }}</p>

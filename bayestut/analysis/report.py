@@ -1,7 +1,7 @@
 """The HTML reports, one self-contained page each (no figures to fetch): the numbers come
 from the result objects, the templates and the stylesheet from :mod:`bayestut.analysis.pages`.
 
-Two classifiers: the verdict first, the settings, the decisions in words, the tables, the
+Two classifiers: the verdict first (its lines as short paragraphs), the settings, the decisions in words, the tables, the
 figures as embedded PNG. K classifiers: the verdict first; then each test's decision matrix as
 a colour grid (row against column, the probabilities in the cells); the ranking; then every
 pair, collapsed, with its own tables.
@@ -13,7 +13,7 @@ import base64
 import io
 
 from .. import __version__
-from . import many_text, wording
+from . import comparison_text, many_text, wording
 from .comparison import SHARE
 from .prior_check import note as prior_note
 from .verdict_notes import percent_fractions, rope_units
@@ -95,7 +95,7 @@ def two_page(report) -> str:
                for name, fig in report.figures().items()]
     return render(
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
-        headline=report.headline(),
+        verdict=comparison_text.verdict_lines(report),
         sensitivity=" ".join(filter(None, [percent_fractions(report), report.rope_sensitivity(),
                                            prior_note(report), rope_units(report)])),
         settings=report.settings(),

@@ -1,5 +1,6 @@
-"""The notes after a two-classifier verdict: whether it hangs on the rope's width, whether
-the rope looks like it is in the wrong units, and what to do next after "no decision" (the
+"""The notes after a two-classifier verdict: its decision at ropes 20% narrower and wider (the
+margin when it holds, each width's decision when it changes), whether the rope looks like it
+is in the wrong units, and what to do next after "no decision" (the
 card, and the ``plan`` command with the settings the verdict was computed with).
 
 Like :mod:`~bayestut.analysis.comparison_text`, plain functions taking a result and returning
@@ -9,6 +10,7 @@ text; :func:`rope_units` takes a K-classifier result too.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 
 import numpy as np
 
@@ -90,45 +92,85 @@ def plan_command(c) -> str:
     return " ".join(shlex.quote(part) for part in command)
 
 
-def rope_sensitivity(c, stable: bool = False) -> str:
-    """When the verdict's decision differs at a rope around the chosen one
-    (:attr:`~bayestut.analysis.comparison.Comparison.rope_check`): one sentence naming, on
-    each side of the chosen rope, the nearest width where it differs and the decision there.
+def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -> str:
+    """The verdict's decision at the ropes around the chosen one
+    (:attr:`~bayestut.analysis.comparison.Comparison.rope_check`), in one sentence. When it is
+    the same at every rope checked: the probability it is taken on at the narrowest and the
+    widest (the margin: how near the threshold a slightly other rope would bring it). When it
+    changes: every width checked, with the decision and its number there.
 
     Parameters
     ----------
     c : Comparison or MeansComparison
         The result.
-    stable : bool
-        For a paper (the ``.md``/``.tex``): say it when the decision is the same at every
-        rope checked (a paper states its sensitivity check either way), and leave out the
-        advice to the reader; otherwise say nothing when it is the same.
+    paper : bool
+        For a paper (the ``.md``/``.tex``): leave out the advice to the reader.
+    name : callable
+        How a classifier's name is written (quoted, in a paper).
 
     Returns
     -------
     str
-        The sentence, or empty (no change and not ``stable``, or not checked).
+        The sentence, or empty (not checked: one data set, a constant difference, the Stan
+        engine, mean scores only).
     """
     check = getattr(c, "rope_check", None)
     if check is None:
         return ""
     ropes = check.index.to_numpy()
-    differ = ropes[(check["decision"] != c.decision).to_numpy()]
     which = "The decision on δ₀" if c.about == "delta0" else "The decision"
-    if not differ.size:     # said as a check: it does not claim a change beyond these ropes
-        return (f"{which} is the same at every rope checked, from ±{ropes[0]:g} to "
-                f"±{ropes[-1]:g}." if stable else "")
-    name = DELTA0 if c.about == "delta0" else POSTERIOR
-    errors = [f"± {label}" for label in c.labels]
+    number = DELTA0 if c.about == "delta0" else POSTERIOR
+    a, b = name(c.a), name(c.b)
+    decisions = list(check["decision"])
+    if set(decisions) == {c.decision}:      # the margin, at the ends
+        (low, p_low, i_low), (high, p_high, i_high) = (_at(c, check, r) for r in
+                                                       (ropes[0], ropes[-1]))
+        if c.decision == NO_DECISION:
+            said = (f"no decision, with the highest {number} {p_low} "
+                    f"({wording.short(i_low, a, b)}) at ±{low:g} and {p_high} "
+                    f"({wording.short(i_high, a, b)}) at ±{high:g}")
+        else:
+            said = (f"{wording.short(i_low, a, b)}, with {number} {p_low} at ±{low:g} and "
+                    f"{p_high} at ±{high:g}")
+        return f"{which} is the same at every rope checked, from ±{low:g} to ±{high:g}: {said}."
+    groups: list[tuple[str, list[float]]] = []      # consecutive widths, one decision
+    for r, decision in zip(ropes, decisions):
+        if groups and groups[-1][0] == decision:
+            groups[-1][1].append(r)
+        else:
+            groups.append((decision, [r]))
     parts = []
-    for r in [*differ[differ < c.rope][-1:], *differ[differ > c.rope][:1]]:
-        row = check.loc[r]          # shown() of the reading order is the number line's order
-        p, se = (np.array(shown(row[k].to_numpy(dtype=float))) for k in (list(c.labels), errors))
-        said = wording.listing(p, c.a, c.b, c.threshold, se, name=name)
-        parts.append(f"at ±{r:g} there would be {said}" if said.startswith(NO_DECISION) else
-                     f"at ±{r:g} it would be {said}")
-    return (f"{which} depends on the rope's width: " + "; ".join(parts) + "."
-            + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
+    for decision, widths in groups:
+        at = [_at(c, check, r) for r in widths]
+        highest = {wording.short(i, a, b) for _, _, i in at}
+        if decision != NO_DECISION:
+            parts.append(f"{highest.pop()} at " + _and([f"±{r:g} ({p})" for r, p, _ in at]))
+        elif len(highest) == 1:
+            parts.append("no decision at " + _and([f"±{r:g} ({p})" for r, p, _ in at])
+                         + f", the highest being {highest.pop()}")
+        else:
+            parts.append("no decision at " + _and([f"±{r:g} ({p}, {wording.short(i, a, b)})"
+                                                   for r, p, i in at]))
+    plural = "probabilities for δ₀" if c.about == "delta0" else "posterior probabilities"
+    return (f"{which} depends on the rope's width ({plural} in parentheses): "
+            + "; ".join(parts) + "."
+            + ("" if paper else " Report the rope you chose beforehand and this sensitivity."))
+
+
+def _at(c, check, rope: float) -> tuple[float, str, int]:
+    """(rope, the number the decision at ``rope`` is taken on as printed, its outcome's
+    number-line index): the declared outcome's, or the highest's under "no decision"."""
+    row = check.loc[rope]       # shown() of the reading order is the number line's order
+    p, se = (np.array(shown(row[k].to_numpy(dtype=float))) for k in
+             (list(c.labels), [f"± {label}" for label in c.labels]))
+    decision = row["decision"]
+    i = int(p.argmax()) if decision == NO_DECISION else shown(list(c.labels)).index(decision)
+    return rope, wording.number(p[i], 0.0 if np.isnan(se[i]) else se[i], c.threshold), i
+
+
+def _and(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c"."""
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
 def rope_units(result) -> str:

@@ -360,13 +360,14 @@ def _hierarchical_results(c, o) -> list[str]:
     δ₀'s size, the rope's sensitivity and any caution."""
     name = TEST_NAMES["hierarchical"]
     kind = "integrated" if c.integrated("hierarchical") else "draws"
-    size = delta0_size.clause(c, quoted)
+    size = delta0_size.clause(c, quoted, paper=True)
     size = [f"The mean difference over the population of data sets is {size}.",
+            delta0_size.supported(c, quoted, advice=False),
             writeup_caveats.plain_mean(c)] if size else []
     if about_delta0(c) and o.delta0 is not None:     # δ₀'s claim together, then the others
         sentences = [f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
                      f"sets like these, {finding(o.delta0, o.delta0_se, c, kind, delta0=True)}.",
-                     *size, verdict_notes.rope_sensitivity(c, True),
+                     *size, verdict_notes.rope_sensitivity(c, True, quoted),
                      *_other_numbers(c, o, delta0=True)]
     else:
         sentences = [f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, kind, True)}."]
@@ -376,7 +377,7 @@ def _hierarchical_results(c, o) -> list[str]:
                              f"on a new data set is only {weak}, below {wording.MODEST:g}.")
         sentences += [*_other_numbers(c, o, delta0=False),
                       writeup_caveats.delta0_alone(c, quoted), *size,
-                      verdict_notes.rope_sensitivity(c, True)]
+                      verdict_notes.rope_sensitivity(c, True, quoted)]
     sentences.append(prior_note(c))
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "

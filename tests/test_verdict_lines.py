@@ -1,0 +1,141 @@
+"""The two-classifier verdict in three short lines (issue 38: one ~130-word paragraph was hard
+to read): the decision with its threshold, the probabilities on a new data set, δ₀'s
+probabilities and size with P(δ₀ > 0); δ₀'s line second with --about delta0. What an interval
+excluding 0 supports, said where the rope decides nothing on δ₀. The docs quote the real
+output."""
+
+import re
+from pathlib import Path
+
+import markupsafe
+import pytest
+
+import bayestut as bt
+from bayestut.analysis import comparison_text, delta0_size, report, wording
+
+ROOT = Path(__file__).resolve().parents[1]
+UCI = ROOT / "data" / "uci_cv_accuracy.csv"
+
+
+def _uci(a: str, b: str, **kw):
+    """As `python -m bayestut compare data/uci_cv_accuracy.csv a b --score accuracy_percent
+    --percent` computes it."""
+    return bt.compare(str(UCI), a, b, score="accuracy_percent", percent=True, **kw)
+
+
+@pytest.fixture(scope="module")
+def weak():
+    """hnb against nbc: decided (0.997) yet weak (0.590); δ₀ undecided, its interval above 0."""
+    return _uci("hnb", "nbc")
+
+
+@pytest.fixture(scope="module")
+def undecided():
+    """nbc against aode: no decision; δ₀ undecided, its interval below 0 (aode better)."""
+    return _uci("nbc", "aode")
+
+
+SUPPORTED = ("You may write that hnb scores better on average than nbc (δ₀'s 95% interval "
+             "excludes 0), not that it is practically better on average (by more than the rope "
+             "±0.01).")
+
+
+def test_the_verdict_is_three_short_lines_the_first_readable_alone(weak):
+    first, new, delta0 = comparison_text.verdict_lines(weak)
+    # (i) the decision, its threshold and the weak-decision note; nothing about δ₀
+    assert first == ("Hierarchical test over 54 data sets: hnb is practically better than nbc: "
+                     "the posterior probability that this is the likeliest outcome on a new data "
+                     "set is 0.997, above the threshold 0.95 (a weak decision: on a new data set "
+                     "hnb is better with probability only 0.590).")
+    # (ii) the new data set's probabilities, in the reading order
+    assert new == ("On a new data set: P(hnb better) = 0.590, P(equivalent) = 0.236, "
+                   "P(nbc better) = 0.175.")
+    # (iii) δ₀: its probabilities, whether one passes, its size, P(δ₀ > 0), what to write
+    assert delta0.startswith("For the mean difference δ₀ (a method paper's claim): "
+                             "P(hnb better) = 0.889, P(equivalent) = 0.111, P(nbc better) < 0.001 "
+                             "(none passes 0.95); δ₀ = +0.015, 95% credible interval +0.007 to "
+                             "+0.024 (in percentage points: +1.5, +0.7 to +2.4); ")
+    assert "P(δ₀ > 0), that hnb scores better on average, is above 0.999. " in delta0
+    assert delta0.endswith(SUPPORTED)
+    assert max(len(line.split()) for line in (first, new)) < 50
+
+
+def test_the_console_and_html_give_the_lines_apart(weak):
+    lines = comparison_text.verdict_lines(weak)
+    summary = weak.summary().splitlines()
+    i = summary.index("Verdict: " + lines[0])
+    assert summary[i + 1:i + 3] == lines[1:]
+    assert weak.headline() == "\n".join(lines)
+    page = report.html_report(weak)
+    block = page.split('<div class="verdict">', 1)[1].split("</div>", 1)[0]
+    paragraphs = re.findall(r"<p>(.*?)</p>", block, flags=re.S)
+    assert paragraphs == [f"<strong>Verdict.</strong> {markupsafe.escape(lines[0])}",
+                          *(str(markupsafe.escape(line)) for line in lines[1:])]
+
+
+def test_about_delta0_puts_delta0s_line_second(weak):
+    c = _uci("hnb", "nbc", about="delta0")
+    first, delta0, new = comparison_text.verdict_lines(c)
+    assert first.startswith("Hierarchical test over 54 data sets, for the mean difference δ₀ "
+                            "(a method paper's claim): no decision: ")
+    assert delta0.startswith("For δ₀: P(hnb better) = 0.889, P(equivalent) = 0.111, "
+                             "P(nbc better) < 0.001; δ₀ = +0.015, ")
+    assert delta0.endswith(SUPPORTED)
+    assert new.startswith("On a new data set: P(hnb better) = 0.590, ") and \
+        "by the papers' rule" in new
+
+
+def test_what_an_interval_excluding_zero_supports_names_the_favoured_classifier(undecided):
+    # the first classifier, nbc, is the worse one: P(δ₀ > 0) is nbc's, the sentence aode's
+    c = undecided
+    assert c.decision == "no decision"
+    delta0 = comparison_text.verdict_lines(c)[2]
+    assert "P(δ₀ > 0), that nbc scores better on average, is below 0.001." in delta0
+    assert delta0.endswith("You may write that aode scores better on average than nbc (δ₀'s "
+                           "95% interval excludes 0), not that it is practically better on "
+                           "average (by more than the rope ±0.01).")
+    # a paper states the finding, in its own quotes, without the advice
+    assert ("“aode” scores better on average than “nbc” (δ₀'s 95% credible interval excludes "
+            "0), but it is not shown to be practically better on average (by more than the rope "
+            "±0.01).") in c.results_text()
+    assert "You may write" not in c.results_text()
+
+
+def test_nothing_is_said_of_an_interval_across_zero_or_a_decided_delta0():
+    across = _uci("j48", "nbc")                   # δ₀'s interval −0.007 to +0.017
+    low, high = across.hierarchical.delta0_interval(0.95)
+    assert low < 0 < high and delta0_size.supported(across) == ""
+    assert "You may write" not in across.headline()
+    p, se = delta0_size.above_zero(across)
+    assert f"P(δ₀ > 0), that j48 scores better on average, is {wording.number(p, se)}." in \
+        across.headline()
+    equivalent = _uci("aode", "hnb")              # δ₀ decided: equivalent
+    assert delta0_size.supported(equivalent) == ""
+    assert "(equivalent passes 0.95 too)" in comparison_text.verdict_lines(equivalent)[2]
+
+
+def _quote(path: Path, after: str) -> list[str]:
+    """The blockquote after ``after`` in ``path``, one string per paragraph."""
+    text = path.read_text(encoding="utf-8").split(after, 1)[1]
+    lines = []
+    for line in text.splitlines()[1:]:
+        if line.startswith(">"):
+            lines.append(line[1:].strip())
+        elif lines:
+            break
+    return [" ".join(p.split("\n")) for p in "\n".join(lines).split("\n\n")]
+
+
+@pytest.mark.parametrize("path, after", [
+    (ROOT / "README.md", "**4. Read the verdict**"),
+    (ROOT / "docs" / "reading-your-verdict.md", "prints this verdict:")])
+def test_the_docs_quote_the_verdict_as_printed(weak, path, after):
+    assert _quote(path, after) == comparison_text.verdict_lines(weak)
+
+
+def test_your_results_quotes_the_no_decision_verdict_as_printed(undecided):
+    path = ROOT / "docs" / "your-results.md"
+    assert "compare data/uci_cv_accuracy.csv nbc aode --score accuracy_percent --percent" in \
+        path.read_text(encoding="utf-8")
+    assert _quote(path, "The HTML report opens with") == \
+        comparison_text.verdict_lines(undecided)
