@@ -189,9 +189,9 @@ def test_one_k_table_rounds_every_pairs_delta0_alike():
     assert len(clauses) == 3
     assert {decimals(x) for line in clauses
             for x in re.findall(r"[+−]?\d+\.\d+", line.split(";")[0])} == {min(own.values())}
-    # a mean that rounds to 0 names no side beside its "0.000"
+    # a mean that rounds to 0 names no side beside its "0.000": P(δ₀ > 0) says which way
     bc = many.summary().split("b against c:\n", 1)[1].split("\n\n", 1)[0].splitlines()[-1]
-    assert bc.startswith("δ₀ = 0.000 (zero to the decimals shown)")
+    assert bc.startswith("δ₀ = 0.000, 95% credible interval") and "P(δ₀ > 0), that b" in bc
     assert many.summary().startswith("3 classifiers, 3 pairs\n")
 
 
