@@ -62,3 +62,20 @@ def test_the_figure_shows_each_observed_value_and_its_share(typical):
         lo, hi = ax.get_xlim()
         assert lo < check.observed[name] < hi
         assert f"share as far out {check.shares[name]:.3f}" in ax.get_title()
+
+
+def test_every_report_carries_the_check(tmp_path):
+    from bayestut import compare
+    from bayestut.analysis.model_check import note
+    from bayestut.analysis.report import html_report
+    from bayestut.analysis.writeup import results_text
+    from bayestut.paths import DATA
+
+    c = compare(DATA / "blog_study_auc.csv", "knn", "adaboost")
+    said = note(c, where="")
+    assert said.startswith("Model check (posterior predictive): 4000 new sets of 5 data sets")
+    assert said.split(": look at")[0] in str(c)
+    assert "model_check" in c.figures()
+    page = html_report(c)
+    assert "Model check of the hierarchical test" in page and "look at this figure" not in page
+    assert said in results_text(c)

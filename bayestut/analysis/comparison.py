@@ -26,6 +26,7 @@ import pandas as pd
 from . import comparison_figures, comparison_text, verdict_notes, wording
 from .comparison_text import EXPECTED, SHRUNK
 from .paper_output import PaperOutput
+from .model_check import ModelCheck, model_check
 from .prior_check import check as check_priors
 from ..checks import FRACTION
 from ..data import Differences
@@ -424,6 +425,14 @@ class Comparison(PairResult):
         use (about three times the hierarchical fit's time); the reports carry its sentence
         with ``compare(prior_check=True)`` (``--prior-check``)."""
         return check_priors(self)
+
+    @functools.cached_property
+    def model_check(self) -> ModelCheck | None:
+        """The hierarchical fit's posterior predictive check
+        (:func:`~bayestut.analysis.model_check.model_check`); None without a hierarchical
+        posterior, or when every difference is one number (nothing to replicate)."""
+        h = self.hierarchical
+        return None if h is None or self.constant else model_check(h)
 
     def exact_outcome(self) -> int:
         """With a constant difference c: the number line's region holding c (0 left, 1 rope,

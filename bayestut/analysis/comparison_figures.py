@@ -12,7 +12,9 @@ TITLES = {"signed_rank": "Bayesian signed-rank test on the data sets' means",
           "hierarchical": "Hierarchical test: one point per posterior draw,\n"
                           "its probabilities for a new data set",
           "delta0": "Hierarchical test: the posterior of δ₀, the mean difference of the "
-                    "population of data sets"}
+                    "population of data sets",
+          "model_check": "Model check: the data sets' mean differences against sets of new "
+                         "data sets drawn from the fitted population"}
 
 
 def names(c) -> list[str]:
@@ -34,13 +36,15 @@ def figures(c) -> dict:
         matplotlib Figures: "per_dataset" (each data set's posterior; not with mean scores
         only), then the multi-data-set tests' simplices, "signed_rank" and "hierarchical" (or
         "sign" with mean scores only), then "delta0", δ₀'s posterior (first of all with
-        ``about="delta0"``: it is the verdict's claim); none but "per_dataset" with one data
-        set, nor any when the difference is one number everywhere. The figures stay open
+        ``about="delta0"``: it is the verdict's claim), and "model_check", the hierarchical
+        fit's posterior predictive check (:mod:`~bayestut.analysis.model_check`); none but
+        "per_dataset" with one data set, nor any when the difference is one number everywhere. The figures stay open
         (and so show in a notebook) until closed.
     """
     import matplotlib.pyplot as plt
 
     from ..figures.hierarchical import delta0_posterior
+    from ..figures.model_check import model_check_figure
     from ..figures.posteriors import font_families, forest
     from ..figures.simplex import simplex_plot
 
@@ -74,6 +78,11 @@ def figures(c) -> dict:
             ax = delta0_posterior(h, xlabel=delta0_axis(c))
             ax.set_title(f"{TITLES['delta0']}\n{c.a} against {c.b}", fontsize=10)
             out["delta0"] = ax.figure
+            first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
+            fig = model_check_figure(c.model_check, first, second)
+            fig.suptitle(f"{TITLES['model_check']}\n{c.a} against {c.b}", fontsize=10)
+            fig.tight_layout()
+            out["model_check"] = fig
             if getattr(c, "about", None) == "delta0":     # the verdict's claim comes first
                 out = {"delta0": out.pop("delta0"), **out}
     return out

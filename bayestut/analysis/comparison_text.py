@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from . import delta0_size, wording
+from .model_check import note as model_note
 from .prior_check import note as prior_note
 from .verdict_notes import next_step, percent_fractions, rope_sensitivity, rope_units
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
@@ -560,6 +561,9 @@ def summary(c) -> str:
                      "the HTML report and in sentences())")
     if pooled(c):
         lines += ["", pooled(c)]
+    checked = model_note(c, where="the HTML report's model-check figure")
+    if checked:
+        lines += ["", checked]
     problems = c.diagnostics()
     if problems:
         lines += ["", "Hierarchical sampler warnings:"] + [f"- {p}" for p in problems]

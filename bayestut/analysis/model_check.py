@@ -88,7 +88,7 @@ def signed(x: float) -> str:
     return f"{x:+.3f}".replace("-", "\u2212")
 
 
-def sentence(check: ModelCheck, a: str, b: str) -> str:
+def sentence(check: ModelCheck, a: str, b: str, where: str = "the model-check figure") -> str:
     """The check in words for a report: the three shares, and what a flagged one means.
 
     Parameters
@@ -96,12 +96,15 @@ def sentence(check: ModelCheck, a: str, b: str) -> str:
     check : ModelCheck
         The check.
     a, b : str
-        The classifiers, in the comparison's order (the axis a − b: positive, a scores better).
+        The classifiers, in the comparison's order (positive differences: a scores better).
+    where : str
+        Where the reader sees the replicated values (a flagged check says to look there), or
+        empty for a text without the figure (a paper's Results).
 
     Returns
     -------
     str
-        One or two sentences.
+        Two to four sentences.
     """
     drawn = len(check.replicated["spread"])
     shares = [f"{check.shares[k]:.3f}" for k in STATISTICS]
@@ -129,6 +132,26 @@ def sentence(check: ModelCheck, a: str, b: str) -> str:
                          f"({signed(check.xbar[i])}, {favours} scores better), is "
                          f"{'further out' if beyond else 'less far out'} than the fitted "
                          "population predicts")
+    look = f": look at {where} and at those data sets" if where else ""
     return text + (f" Outside {EXTREME:g} to {1 - EXTREME:g}: " + "; ".join(parts) + ". The "
-                   "fitted population does not reproduce this: look at the model-check figure "
-                   "and at those data sets.")
+                   f"fitted population does not reproduce this{look}.")
+
+
+def note(c, where: str = "the model-check figure") -> str:
+    """The sentence for a two-classifier result's reports, or empty without a check
+    (``c.model_check`` is None: no hierarchical posterior, or one number everywhere).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    where : str
+        As for :func:`sentence`.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
+    check = getattr(c, "model_check", None)
+    return sentence(check, c.a, c.b, where) if check is not None else ""

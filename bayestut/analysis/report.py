@@ -15,6 +15,7 @@ import io
 from .. import __version__
 from . import comparison_text, many_text, wording
 from .comparison import SHARE
+from .model_check import note as model_note
 from .prior_check import note as prior_note
 from .verdict_notes import percent_fractions, rope_units
 from .many_comparison import ManyComparison
@@ -40,14 +41,21 @@ FIGURE_CAPTIONS = {
               "population of data sets (a method paper's claim). Each region's number is the "
               "probability for δ₀ (the probability that δ₀ lies there); the bar under "
               "the curve is δ₀'s 95% credible interval.",
+    "model_check": "Model check of the hierarchical test: for each posterior draw, a new set of "
+                   "as many data sets drawn from the fitted population and measured as noisily "
+                   "as yours; each panel is one statistic of their mean differences (grey: the "
+                   "replicated sets; black: yours).",
 }
 
 
-def orientation(name: str, a: str, b: str) -> str:
+def orientation(name: str, a: str, b: str, report=None) -> str:
     """The figure's left and right, said once: figures follow the number line of a − b, so
-    a's side is on the right, where the tables put it first."""
+    a's side is on the right, where the tables put it first; for the model check, its
+    sentence (:func:`~bayestut.analysis.model_check.note`) instead."""
     if name == "per_dataset":
         return f" The axis is {a} − {b}: {b} better on the left, {a} better on the right."
+    if name == "model_check":
+        return " " + model_note(report, where="this figure")
     if name == "delta0":
         return (f" δ₀ is positive when {a} is better: {b} better on the left, {a} better "
                 "on the right.")
@@ -91,7 +99,7 @@ def two_page(report) -> str:
     decisions = report.sentences(each=False)
     each = report.sentences()[len(decisions) - 1:] if report.many_data_sets else []
     figures = [{"name": name, "png": png(fig),
-                "caption": FIGURE_CAPTIONS[name] + orientation(name, report.a, report.b)}
+                "caption": FIGURE_CAPTIONS[name] + orientation(name, report.a, report.b, report)}
                for name, fig in report.figures().items()]
     return render(
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,

@@ -22,6 +22,7 @@ from . import delta0_size, many_text, verdict_notes, wording, writeup_caveats
 from .comparison_text import counted
 from .citations import BIBTEX, CITED, cited, latex_citations  # noqa: F401
 from .escape import latex_escape, markdown_escape
+from .model_check import note as model_note
 from .prior_check import note as prior_note
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, is_many,
                              overall_rows, pairs, to_latex, to_markdown, units)  # noqa: F401
@@ -378,7 +379,7 @@ def _hierarchical_results(c, o) -> list[str]:
         sentences += [*_other_numbers(c, o, delta0=False),
                       writeup_caveats.delta0_alone(c, quoted), *size,
                       verdict_notes.rope_sensitivity(c, True, quoted)]
-    sentences.append(prior_note(c))
+    sentences += [prior_note(c), model_note(c, where="")]
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
