@@ -21,7 +21,7 @@ from ..methods import hierarchical_exact
 from ..methods.decisions import outcomes, probability_text, shown
 from ..methods.hierarchical import HierarchicalResult, replicated_means
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, fill_by_outcome,
-                    outcome_handles, rope_handle, rope_lines)
+                    region_handles, rope_handle, rope_lines)
 
 SYMBOLS = {"delta0": r"$\delta_0$", "sigma0": r"$\sigma_0$", "nu": r"$\nu$", "delta": r"$\delta_i$"}
 
@@ -102,9 +102,10 @@ def voting_picture(result: HierarchicalResult, draws=None):
            ylabel="posterior probability")
     ax.set_title(f"votes of all {len(result._masses):,} draws", fontsize=9)
     ax.tick_params(axis="x", labelsize=8)
-    fig.legend(handles=outcome_handles([f"{labels[0]} (δ below −{rope:g})",
-                                        f"{labels[1]} (inside the rope ±{rope:g})",
-                                        f"{labels[2]} (δ above {rope:g})"]),
+    # under the densities, left to right as their regions lie on δ's axis
+    fig.legend(handles=region_handles([f"{labels[0]} (δ below −{rope:g})",
+                                       f"{labels[1]} (inside the rope ±{rope:g})",
+                                       f"{labels[2]} (δ above {rope:g})"]),
                loc="lower center", ncol=3, frameon=False, fontsize=9)
     fig.suptitle(f"{result.a} − {result.b}: each posterior draw votes for the region where the "
                  "next data set's δ has the largest mass")
@@ -276,8 +277,9 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
     Returns
     -------
     matplotlib.axes.Axes
-        The axes. Its legend lists the outcomes in the reading order (a better, equivalent,
-        b better), then the rope and the interval.
+        The axes. Each outcome is named over its region, so the legend lists only the rope
+        and the interval (a list of the outcomes beside the regions would read in the other
+        order than they lie).
     """
     rope = result.rope
     ax = ax or plt.subplots(figsize=(6.5, 3.6))[1]
@@ -309,6 +311,6 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
     interval = plt.Line2D([], [], color=POSTERIOR_COLOUR, lw=3,
                           label=f"{level:.0%} credible interval "
                           f"[{low:.{d}f}, {high:.{d}f}]".replace("-", "−"))
-    ax.legend(handles=outcome_handles(names, alpha=0.35) + [rope_handle(rope), interval],
+    ax.legend(handles=[rope_handle(rope), interval],
               loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     return ax
