@@ -56,7 +56,7 @@ def matrices_figure(many: ManyComparison, tests=None):
     colour bar for all."""
     tests = tests or many.tests
     names = list(many.classifiers)
-    fig, axes = plt.subplots(1, len(tests), figsize=(4.8 * len(tests) + 0.8, 4.6),
+    fig, axes = plt.subplots(1, len(tests), figsize=(6.2 * len(tests) + 0.8, 5.8),
                              layout="constrained", squeeze=False)
     for ax, test in zip(axes[0], tests):
         better = many.matrix(test, "better").to_numpy(dtype=float)
