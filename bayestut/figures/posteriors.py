@@ -58,12 +58,12 @@ def _legend_above(ax, handles, ncol: int = 2, fontsize: float = 8):
 
 
 def _legend_over_regions(ax, outcome_patches, rope: float):
-    """The three outcomes' patches in a row above the axes, left to right as their regions lie
-    on the axis (b better, equivalent, a better), and the rope's entry under equivalent's."""
-    blank = plt.Rectangle((0, 0), 0, 0, visible=False, label=" ")
+    """The outcomes' patches above the axes on the sides where their regions lie: b better's
+    on the left, a better's on the right, and under them equivalent's and the rope's (two
+    columns: three in a row do not fit over a panel of a few inches)."""
     left, middle, right = outcome_patches
-    # the legend fills its three columns top down: (left, blank), (middle, rope), (right, blank)
-    _legend_above(ax, [left, blank, middle, rope_handle(rope), right, blank], ncol=3)
+    # the legend fills its two columns top down: (left, middle), (right, rope)
+    _legend_above(ax, [left, middle, right, rope_handle(rope)], ncol=2)
 
 
 def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
@@ -73,8 +73,8 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
 
     With ``show_probabilities`` a legend above the axes gives the three probabilities under
     the names in ``labels`` (in the reading order; default: the posterior's outcomes "<a>
-    better", "equivalent", "<b> better"), each over its side of the axis (b better on the left),
-    and names the rope lines.
+    better", "equivalent", "<b> better"), each side's over its side of the axis (b better on
+    the left), and names the rope lines.
     """
     ax = ax or plt.subplots(figsize=(5, 3.2))[1]
     p = post._rope(rope)
