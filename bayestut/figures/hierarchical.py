@@ -21,7 +21,7 @@ from ..methods import hierarchical_exact
 from ..methods.decisions import outcomes, probability_text, shown
 from ..methods.hierarchical import HierarchicalResult, replicated_means
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, fill_by_outcome,
-                    region_handles, rope_handle, rope_lines)
+                    outcome_handles, rope_handle, rope_lines)
 
 SYMBOLS = {"delta0": r"$\delta_0$", "sigma0": r"$\sigma_0$", "nu": r"$\nu$", "delta": r"$\delta_i$"}
 
@@ -102,10 +102,10 @@ def voting_picture(result: HierarchicalResult, draws=None):
            ylabel="posterior probability")
     ax.set_title(f"votes of all {len(result._masses):,} draws", fontsize=9)
     ax.tick_params(axis="x", labelsize=8)
-    # under the densities, left to right as their regions lie on δ's axis
-    fig.legend(handles=region_handles([f"{labels[0]} (δ below −{rope:g})",
-                                       f"{labels[1]} (inside the rope ±{rope:g})",
-                                       f"{labels[2]} (δ above {rope:g})"]),
+    # in the reading order, as the panels' masses and the bars of the votes
+    fig.legend(handles=outcome_handles([f"{labels[0]} (δ below −{rope:g})",
+                                        f"{labels[1]} (inside the rope ±{rope:g})",
+                                        f"{labels[2]} (δ above {rope:g})"]),
                loc="lower center", ncol=3, frameon=False, fontsize=9)
     fig.suptitle(f"{result.a} − {result.b}: each posterior draw votes for the region where the "
                  "next data set's δ has the largest mass")
