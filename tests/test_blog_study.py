@@ -43,5 +43,6 @@ def test_posteriors_figure_shades_the_rope_and_colours_the_three_regions():
     assert fills == {OUTCOME_COLOURS[r].lower() for r in ("left", "rope", "right")}
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert "[-0.01, 0.01]" in legend[1]
-    assert legend[0].endswith("a is practically better") and legend[2].endswith("b is practically better")
+    # in a row under the axis of a - b, as its regions lie: b's on the left, a's on the right
+    assert legend[0].endswith("b is practically better") and legend[2].endswith("a is practically better")
     plt.close("all")

@@ -46,6 +46,12 @@ INSPECT = r"""async (limit) => {
       brokenImages: [...document.images].filter(i => !i.complete || i.naturalWidth === 0)
                                         .map(i => i.src),
       links: [...document.querySelectorAll("a[href]")].map(a => a.href),
+      // preformatted blocks whose lines may wrap (or break mid-word) instead of scrolling
+      wrappedPre: [...document.querySelectorAll("pre")].filter(e => {
+        const s = getComputedStyle(e);
+        return s.whiteSpace !== "pre" || s.wordBreak === "break-all" ||
+               s.overflowWrap !== "normal" || !["auto", "scroll"].includes(s.overflowX);
+      }).map(e => e.textContent.slice(0, 60)),
     };
   };
   const late = new Promise((_, fail) => setTimeout(() => fail(new Error("timed out")), limit));
@@ -160,6 +166,8 @@ def test_page_loads_offline_with_math_images_and_links(browser, page):
     assert not facts["brokenImages"], facts["brokenImages"]
     broken = {link: why for link in facts["links"] if (why := _broken(link, _IDS))}
     assert not broken, broken
+    # console output keeps its lines whole and scrolls: a wrapped table comes apart
+    assert not facts["wrappedPre"], f"preformatted lines that wrap: {facts['wrappedPre'][:3]}"
 
 
 @pytest.mark.browser

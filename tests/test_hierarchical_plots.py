@@ -50,6 +50,9 @@ def test_voting_picture_shows_the_draws_and_the_shares_of_the_votes(result):
         [OUTCOME_COLOURS[r].lower() for r in ("right", "rope", "left")]
     assert [t.get_text() for t in votes.get_xticklabels()] == ["nbc better", "equivalent",
                                                               "aode better"]
+    # the legend in the reading order, as the panels' masses and the bars beside it
+    legend = [t.get_text().split(" (")[0] for t in fig.legends[0].get_texts()]
+    assert legend == ["nbc better", "equivalent", "aode better"]
     plt.close(fig)
 
 

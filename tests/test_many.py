@@ -195,9 +195,11 @@ def test_figures_show_every_pair_and_both_matrices(four):
     assert labels[0] == "best vs base (signed-rank)" and len(labels) == 12
     fig2 = matrices_figure(four)
     assert [ax.get_title() for ax in fig2.axes[:2]] == [
-        f"signed-rank: P(row better than column), {SHARE}",
-        f"hierarchical: P(row better than column), {SHARE}"]
-    assert fig2.axes[2].get_ylabel() == f"P(row better than column), {SHARE}"   # one colour bar
+        f"signed-rank: {SHARE} of 'row better than column'",
+        f"hierarchical: {SHARE} of 'row better than column'"]
+    # one colour bar; the number named as the decision's, never P(row better) (issue 38)
+    assert fig2.axes[2].get_ylabel() == f"{SHARE} of 'row better than column'"
+    assert "P(" not in fig2.get_supxlabel()
     rope = four.matrix("hierarchical", "equivalent")
     cells = {t.get_text() for t in fig2.axes[1].texts}
     assert {f"equivalent {rope.iloc[0, j]:.2f}" for j in range(1, len(rope))} <= cells

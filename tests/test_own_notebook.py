@@ -150,3 +150,38 @@ def test_about_delta0_reaches_the_verdict_and_its_rope_sweep(tmp_path, capsys):
     assert main(["notebook", str(per_fold(tmp_path)), "--about", "delta0",
                  "--out", str(tmp_path / "x")]) == 2
     assert "--about" in capsys.readouterr().err
+
+
+def test_the_html_copy_scrolls_a_long_output_line_instead_of_breaking_it_mid_word(tmp_path):
+    # nbconvert's lab template sets pre-wrap and break-all on outputs: a console table came
+    # apart mid-word in the HTML copy. Checked in Chromium, as a reader opens the page.
+    import shutil
+
+    import nbconvert
+    import nbformat
+
+    from bayestut.analysis.own_notebook import scrolling_output
+
+    chromium = shutil.which("chromium") or shutil.which("chromium-browser")
+    playwright = pytest.importorskip("playwright.sync_api")
+    if chromium is None:
+        pytest.skip("no chromium to open the page with")
+    line = "hierarchical test: posterior probability " + "   0.011" * 40
+    nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
+        "print()", outputs=[nbformat.v4.new_output("stream", name="stdout", text=line)])])
+    page, _ = nbconvert.HTMLExporter(exclude_input=True).from_notebook_node(nb)
+    styles = {}
+    for name, html in (("nbconvert", page), ("ours", scrolling_output(page))):
+        path = tmp_path / f"{name}.html"
+        path.write_text(html, encoding="utf-8")
+        with playwright.sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=chromium,
+                                        args=["--no-sandbox", "--disable-gpu"])
+            tab = browser.new_page(viewport={"width": 800, "height": 600})
+            tab.goto(path.as_uri())
+            styles[name] = tab.evaluate("""() => { const pre = document.querySelector(
+                '.jp-OutputArea-output pre'); const s = getComputedStyle(pre);
+                return [s.whiteSpace, s.wordBreak, pre.scrollWidth > pre.clientWidth]; }""")
+            browser.close()
+    assert styles["nbconvert"][:2] == ["pre-wrap", "break-all"]     # what the fix is for
+    assert styles["ours"] == ["pre", "normal", True]                # whole lines, scrolled

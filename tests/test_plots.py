@@ -29,6 +29,13 @@ def legend_texts(ax):
     return [t.get_text() for t in ax.get_legend().get_texts()]
 
 
+def left_to_right(ax, texts):
+    """The legend entries among ``texts`` in the order of their positions, left to right."""
+    ax.figure.canvas.draw()
+    entries = {t.get_text(): t.get_window_extent().x0 for t in ax.get_legend().get_texts()}
+    return sorted(texts, key=entries.__getitem__)
+
+
 def overlaps_a_rope_line(ax, artist) -> bool:
     """True if the artist's box, in display space, crosses one of the rope lines inside the axes."""
     ax.figure.canvas.draw()
@@ -46,7 +53,9 @@ def test_posterior_prints_the_three_probabilities(post):
     texts = legend_texts(ax)
     for name, p in zip(("b better", "equivalent", "a better"), post[0]._rope(0.01)):
         assert f"P({name}) = {p:.3f}" in texts
-    assert [t.split(" =")[0] for t in texts[:3]] == ["P(a better)", "P(equivalent)", "P(b better)"]
+    # each side's over its side: b better (left of the rope) on the left, a better on the right
+    sides = [t for t in texts if t.startswith(("P(a better)", "P(b better)"))]
+    assert [t.split(" =")[0] for t in left_to_right(ax, sides)] == ["P(b better)", "P(a better)"]
     assert "rope [-0.01, 0.01]" in texts
     assert rope_lines(ax) == [-0.01, 0.01]
     # the area under the curve in the three outcomes' colours, one layer each

@@ -14,13 +14,15 @@ from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
 from ..methods.decisions import NO_DECISION, outcomes, shown
 
 COLOURS = (LEFT, ROPE, RIGHT)     # b better, equivalent, a better: the colours of every figure
-# P(row better than column) is the right outcome of row - column: from white to its colour
+# "row better than column" is the right outcome of row - column: from white to its colour
 ROW_BETTER = LinearSegmentedColormap.from_list("row better", ["white", RIGHT])
+# the number in each cell, by its name: the decision's, not the outcome's probability
+ROW_BETTER_LABEL = f"{SHARE} of 'row better than column'"
 
 
 def pairs_figure(many: ManyComparison, tests=None):
     """One horizontal stacked bar per pair and test (all of ``many``'s tests when None), in
-    the order a reader sees: P(a better), P(equivalent), P(b better)."""
+    the order a reader sees: the posterior probabilities of a better, equivalent, b better."""
     tests = tests or many.tests
     rows = [(a, b, t) for a, b in many.pairs for t in tests]
     fig, ax = plt.subplots(figsize=(8, 0.32 * len(rows) + 1.2))
@@ -50,10 +52,11 @@ def pairs_figure(many: ManyComparison, tests=None):
 def matrices_figure(many: ManyComparison, tests=None):
     """The posterior probability of "row better than column" of each test (all of ``many``'s
     tests when None) in a heat map, side by side: in each cell that probability and, below it,
-    P(equivalent); a frame marks a decision at the threshold; one colour bar for all."""
+    the posterior probability of "equivalent"; a frame marks a decision at the threshold; one
+    colour bar for all."""
     tests = tests or many.tests
     names = list(many.classifiers)
-    fig, axes = plt.subplots(1, len(tests), figsize=(4.8 * len(tests) + 0.8, 4.6),
+    fig, axes = plt.subplots(1, len(tests), figsize=(6.2 * len(tests) + 0.8, 5.8),
                              layout="constrained", squeeze=False)
     for ax, test in zip(axes[0], tests):
         better = many.matrix(test, "better").to_numpy(dtype=float)
@@ -74,9 +77,9 @@ def matrices_figure(many: ManyComparison, tests=None):
         ax.set_yticks(range(len(names)), names)
         ax.set_xlabel("column")
         ax.set_ylabel("row")
-        ax.set_title(f"{test}: P(row better than column), {SHARE}", fontsize=10)
+        ax.set_title(f"{test}: {ROW_BETTER_LABEL}", fontsize=10)
     bar = fig.colorbar(image, ax=axes[0].tolist(), shrink=0.85)
-    bar.set_label(f"P(row better than column), {SHARE}")
-    fig.supxlabel("under each: P(equivalent); framed: a decision at "
+    bar.set_label(ROW_BETTER_LABEL)
+    fig.supxlabel(f"under each: the {SHARE} of 'equivalent'; framed: a decision at "
                   f"{many.threshold:g} (row better, column better or equivalent)", fontsize=8)
     return fig

@@ -28,6 +28,26 @@ ENGINE_ADVICE = (" (the notebook command runs the exact engine and has no --engi
                  "python -m bayestut compare RESULTS.csv A B --engine stan for the Stan one)")
 # a folder that cannot take the notebook: full, over quota, read-only, file too large
 FULL = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG)
+# nbconvert's lab template wraps output lines anywhere, even mid-word (pre-wrap, break-all),
+# which breaks a console table apart: its lines scroll sideways instead, as in the book
+SCROLLING_OUTPUT = ("<style>.jp-OutputArea-output pre { white-space: pre; word-break: normal; "
+                    "overflow-wrap: normal; overflow-x: auto; }</style>")
+
+
+def scrolling_output(page: str) -> str:
+    """``page``, an nbconvert HTML page, with its outputs' lines kept whole (scrolled sideways).
+
+    Parameters
+    ----------
+    page : str
+        The page as nbconvert's HTMLExporter writes it.
+
+    Returns
+    -------
+    str
+        The page with :data:`SCROLLING_OUTPUT` last in its head, after the template's styles.
+    """
+    return page.replace("</head>", SCROLLING_OUTPUT + "\n</head>", 1)
 
 
 def add_parser(sub) -> None:
@@ -93,6 +113,7 @@ def run(args, out: Path) -> Path:
             execute(TEMPLATE, partial, out, parameters)
             # the HTML copy reads as a report, verdict first: the code stays in the .ipynb
             page, _ = nbconvert.HTMLExporter(exclude_input=True).from_filename(str(partial))
+            page = scrolling_output(page)
         except papermill.PapermillExecutionError as problem:
             if problem.ename == "InputError":        # the analysis refused an option: exit 2
                 raise InputError(problem.evalue + (ENGINE_ADVICE if "--engine" in problem.evalue

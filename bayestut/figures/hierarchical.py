@@ -102,6 +102,7 @@ def voting_picture(result: HierarchicalResult, draws=None):
            ylabel="posterior probability")
     ax.set_title(f"votes of all {len(result._masses):,} draws", fontsize=9)
     ax.tick_params(axis="x", labelsize=8)
+    # in the reading order, as the panels' masses and the bars of the votes
     fig.legend(handles=outcome_handles([f"{labels[0]} (δ below −{rope:g})",
                                         f"{labels[1]} (inside the rope ±{rope:g})",
                                         f"{labels[2]} (δ above {rope:g})"]),
@@ -276,8 +277,9 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
     Returns
     -------
     matplotlib.axes.Axes
-        The axes. Its legend lists the outcomes in the reading order (a better, equivalent,
-        b better), then the rope and the interval.
+        The axes. Each outcome is named over its region, so the legend lists only the rope
+        and the interval (a list of the outcomes beside the regions would read in the other
+        order than they lie).
     """
     rope = result.rope
     ax = ax or plt.subplots(figsize=(6.5, 3.6))[1]
@@ -309,6 +311,6 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
     interval = plt.Line2D([], [], color=POSTERIOR_COLOUR, lw=3,
                           label=f"{level:.0%} credible interval "
                           f"[{low:.{d}f}, {high:.{d}f}]".replace("-", "−"))
-    ax.legend(handles=outcome_handles(names, alpha=0.35) + [rope_handle(rope), interval],
+    ax.legend(handles=[rope_handle(rope), interval],
               loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     return ax

@@ -11,7 +11,7 @@ from ..methods.correlated import StudentPosterior
 from ..methods.decisions import NO_DECISION, decide_regions, outcomes
 from ..paths import figures_dir, shown_path
 from .style import (OUTCOME_COLOURS, POSTERIOR_COLOUR, REGIONS, ROPE as ROPE_COLOUR,
-                    fill_by_outcome, outcome_handles, rope_handle, rope_lines)
+                    fill_by_outcome, region_handles, rope_handle, rope_lines)
 
 NO_DECISION_COLOUR = "#999999"    # neutral grey: none of the three outcomes is declared
 MU_LABEL = r"mean difference of accuracy $\mu$"
@@ -57,6 +57,15 @@ def _legend_above(ax, handles, ncol: int = 2, fontsize: float = 8):
     ax.set_title(ax.get_title(), pad=6 + rows * 1.45 * fontsize)
 
 
+def _legend_over_regions(ax, outcome_patches, rope: float):
+    """The outcomes' patches above the axes on the sides where their regions lie: b better's
+    on the left, a better's on the right, and under them equivalent's and the rope's (two
+    columns: three in a row do not fit over a panel of a few inches)."""
+    left, middle, right = outcome_patches
+    # the legend fills its two columns top down: (left, middle), (right, rope)
+    _legend_above(ax, [left, middle, right, rope_handle(rope)], ncol=2)
+
+
 def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
               title: str | None = None, show_probabilities: bool = True,
               xlabel: str = MU_LABEL):
@@ -64,7 +73,8 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
 
     With ``show_probabilities`` a legend above the axes gives the three probabilities under
     the names in ``labels`` (in the reading order; default: the posterior's outcomes "<a>
-    better", "equivalent", "<b> better"), and names the rope lines.
+    better", "equivalent", "<b> better"), each side's over its side of the axis (b better on
+    the left), and names the rope lines.
     """
     ax = ax or plt.subplots(figsize=(5, 3.2))[1]
     p = post._rope(rope)
@@ -81,8 +91,8 @@ def posterior(post: StudentPosterior, rope: float = 0.01, labels=None, ax=None,
     ax.set(xlabel=xlabel, ylabel="density", title=title)
     if show_probabilities:
         names = _region_labels(post, labels)
-        handles = outcome_handles([f"P({n}) = {q:.3f}" for n, q in zip(names, p)], alpha=SHADE)
-        _legend_above(ax, handles + [rope_handle(rope)])
+        _legend_over_regions(ax, region_handles([f"P({n}) = {q:.3f}" for n, q in zip(names, p)],
+                                                alpha=SHADE), rope)
     return ax
 
 
@@ -101,8 +111,7 @@ def posterior_hdis(post: StudentPosterior, masses=(0.5, 0.6, 0.7, 0.8, 0.9, 0.95
     rope_lines(bars, rope, label=False)
     bars.set_yticks(range(len(masses)), [f"{m:.0%}" for m in masses], fontsize=8)
     bars.set(ylim=(-0.7, len(masses) - 0.3), ylabel="HDI", xlabel=xlabel)
-    _legend_above(ax, outcome_handles(_region_labels(post, labels), alpha=SHADE)
-                  + [rope_handle(rope)])
+    _legend_over_regions(ax, region_handles(_region_labels(post, labels), alpha=SHADE), rope)
     return ax, bars
 
 

@@ -2,7 +2,9 @@
 
 The three outcomes of a comparison of a - b are always coloured alike, in every figure and
 notebook: left (δ < -rope, b better), rope (practically equivalent), right (δ > rope, a better).
-Legends list them in the order a reader sees everywhere: a better, equivalent, b better.
+Legends list them in the order a reader sees everywhere: a better, equivalent, b better; except
+a legend laid out in a row beside an axis of a - b, which lists them as its regions lie on it,
+from left to right (b better, equivalent, a better), so that no entry sits over the other side.
 The colours are Okabe and Ito's, which stay distinct for colour-blind readers.
 """
 
@@ -43,6 +45,26 @@ def outcome_handles(labels, alpha: float = 1.0) -> list:
     and the patches in the order a reader sees: right (a better), rope, left (b better)."""
     return [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[REGIONS[k]], alpha=alpha,
                           label=labels[k]) for k in SHOWN]
+
+
+def region_handles(labels, alpha: float = 1.0) -> list:
+    """Legend patches for the three outcomes as their regions lie on an axis of a - b, from left
+    to right: left (b better), rope, right (a better); ``labels`` given in that order too.
+
+    Parameters
+    ----------
+    labels : sequence of str
+        The three entries' texts, in the number line's order (left, rope, right).
+    alpha : float
+        The patches' opacity, as the regions are filled.
+
+    Returns
+    -------
+    list of matplotlib.patches.Rectangle
+        The three patches, left to right.
+    """
+    return [plt.Rectangle((0, 0), 1, 1, color=OUTCOME_COLOURS[region], alpha=alpha,
+                          label=label) for region, label in zip(REGIONS, labels)]
 
 
 def fill_by_outcome(ax, grid, upper, rope: float, lower=0.0, alpha: float = 0.35) -> None:

@@ -21,7 +21,7 @@ import pandas as pd
 from ..analysis.crossval import cross_validate
 from ..data import read_results
 from ..paths import DATA
-from ..figures.style import POSTERIOR_COLOUR, ROPE, fill_by_outcome, outcome_handles, rope_handle
+from ..figures.style import POSTERIOR_COLOUR, ROPE, fill_by_outcome, region_handles, rope_handle
 
 RESULTS_CSV = DATA / "blog_study_auc.csv"
 CLASSIFIERS = ("knn", "adaboost")
@@ -96,11 +96,12 @@ def posteriors_figure(report, metric: str = "AUC"):
         height = base + 0.85 * height / height.max()
         fill_by_outcome(ax, grid, height, rope, lower=base, alpha=0.8)
         ax.plot(grid, height, color=POSTERIOR_COLOUR, lw=1)
-    a_better, _, b_better = outcome_handles([f"mass where {b} is practically better", "",
-                                             f"mass where {a} is practically better"], alpha=0.8)
-    handles = [a_better, rope_handle(rope, shaded=True, alpha=0.3), b_better]
+    # in a row under the axis, left to right as the regions lie on it
+    b_better, _, a_better = region_handles([f"{b} is practically better", "",
+                                            f"{a} is practically better"], alpha=0.8)
+    handles = [b_better, rope_handle(rope, shaded=True, alpha=0.3), a_better]
     ax.legend(handles=handles, loc="upper center", bbox_to_anchor=(0.5, -0.15), frameon=False,
-              fontsize=9)
+              fontsize=9, ncol=3, title="mass where", title_fontsize=9)
     ax.set(yticks=range(len(names)), yticklabels=names[::-1], ylim=(-0.1, len(names)),
            xlim=(low, high), xlabel=f"mean difference of {metric}, {a} − {b}",
            title=f"Posterior of the mean difference on each data set\n"
