@@ -34,7 +34,7 @@ def test_shares_are_the_replicated_sets_at_least_the_observed(typical):
 def test_a_population_that_fits_is_not_flagged(typical):
     check = model_check(typical)
     assert check.flagged == []
-    assert "reproduces these data sets" in sentence(check, "mine", "base")
+    assert "the fitted population reproduces these data sets" in sentence(check, "mine", "base")
 
 
 def test_an_outlying_data_set_is_named_with_its_direction():
@@ -79,3 +79,19 @@ def test_every_report_carries_the_check(tmp_path):
     page = html_report(c)
     assert "Model check of the hierarchical test" in page and "look at this figure" not in page
     assert said in results_text(c)
+
+
+def test_the_docs_quote_the_bundled_report():
+    import re
+    from pathlib import Path
+
+    from bayestut import compare
+    from bayestut.analysis.model_check import note
+    from bayestut.paths import DATA
+
+    doc = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
+    quote = doc.split("## Checking the model", 1)[1].split("\n> ", 1)[1].split("\n\n", 1)[0]
+    quote = re.sub(r"\s*\n>\s*", " ", quote)
+    c = compare(DATA / "uci_cv_accuracy.csv", "hnb", "nbc", score="accuracy_percent",
+                percent=True)
+    assert quote == note(c)

@@ -24,7 +24,7 @@ STATISTICS = {"spread": lambda x: np.std(x, axis=-1, ddof=1),
 # which way is "further out" for each: a wider spread, a lower smallest, a higher largest
 OUTWARD = {"spread": 1, "smallest": -1, "largest": 1}
 EXTREME = 0.01            # a share of replicated sets below this, or above 1 - this, is flagged:
-                          # with three statistics, about 6% of well-fitted pairs by chance
+                          # with three statistics, at most about 6% of well-fitted pairs by chance
 
 
 @dataclass(frozen=True)
@@ -115,8 +115,8 @@ def sentence(check: ModelCheck, a: str, b: str, where: str = "the model-check fi
             f"{shares[0]}, {shares[1]} and {shares[2]}.")
     flagged = check.flagged
     if not flagged:
-        return text + (f" None is below {EXTREME:g} or above {1 - EXTREME:g}: the Student t "
-                       "population reproduces these data sets' mean differences.")
+        return text + (f" None is below {EXTREME:g} or above {1 - EXTREME:g}: on these three "
+                       "statistics, the fitted population reproduces these data sets.")
     parts = []
     for k in flagged:
         if k == "spread":
