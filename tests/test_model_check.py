@@ -95,3 +95,18 @@ def test_the_docs_quote_the_bundled_report():
     c = compare(DATA / "uci_cv_accuracy.csv", "hnb", "nbc", score="accuracy_percent",
                 percent=True)
     assert quote == note(c)
+
+
+def test_the_results_come_in_paragraphs_in_md_and_tex(tmp_path):
+    from bayestut import compare
+    from bayestut.paths import DATA
+
+    from bayestut.analysis.writeup import latex_document_body, write_files
+
+    c = compare(DATA / "blog_study_auc.csv", "knn", "adaboost")
+    write_files(c, tmp_path / "r.html")
+    results = (tmp_path / "r.md").read_text(encoding="utf-8").split("## Results\n\n")[1]
+    parts = results.split("\n\n")
+    assert parts[0].startswith("Over 5 data sets") and parts[1].startswith("Model check")
+    assert parts[2].startswith("As a check, the Bayesian signed-rank test")
+    assert "\n\nModel check (posterior predictive)" in latex_document_body(c)

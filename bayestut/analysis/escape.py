@@ -115,3 +115,12 @@ def markdown_escape(text, line_start: bool = False) -> str:
         at = match.end() if match.group(2)[0].isdigit() else match.start(2)
         text = text[:at] + "\\" + text[at:]
     return text
+
+
+PARAGRAPH = "\n\n"        # between a text's paragraphs (the Results' parts)
+
+
+def by_paragraph(text: str, escape) -> str:
+    """``text`` escaped paragraph by paragraph: each escape folds every line break into one
+    space (a break inside a name must not end a table's cell), not the paragraphs' own."""
+    return PARAGRAPH.join(escape(p) for p in text.split(PARAGRAPH))

@@ -21,7 +21,7 @@ from .. import __version__
 from . import delta0_size, many_text, verdict_notes, wording, writeup_caveats
 from .comparison_text import counted
 from .citations import BIBTEX, CITED, cited, latex_citations  # noqa: F401
-from .escape import latex_escape, markdown_escape
+from .escape import PARAGRAPH, by_paragraph, latex_escape, markdown_escape
 from .model_check import note as model_note
 from .prior_check import note as prior_note
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, is_many,
@@ -379,7 +379,7 @@ def _hierarchical_results(c, o) -> list[str]:
         sentences += [*_other_numbers(c, o, delta0=False),
                       writeup_caveats.delta0_alone(c, quoted), *size,
                       verdict_notes.rope_sensitivity(c, True, quoted)]
-    sentences += [prior_note(c), model_note(c, where="")]
+    sentences += [PARAGRAPH, prior_note(c), model_note(c, where="")]
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
@@ -417,6 +417,8 @@ def _pair_results(c) -> list[str]:
         if test == "hierarchical":
             sentences += _hierarchical_results(c, o)
         elif sentences:
+            if PARAGRAPH not in sentences[-1:]:
+                sentences.append(PARAGRAPH)
             sentences.append(f"As a check, {name} "
                              f"{finding(o.shares, o.shares_se, c, 'samples', rope=False)}.")
         else:
@@ -496,11 +498,15 @@ def _each_pair(many, test: str) -> str:
 
 
 def results_text(result) -> str:
-    """The results paragraph, as prose for a paper: each test's finding, with the probability
-    it rests on and the threshold; then the data sets' decisions counted by outcome."""
+    """The results, as prose for a paper, in up to three paragraphs: the leading test's
+    finding, with the probability it rests on and the threshold, δ₀'s size and the rope's
+    sensitivity; the prior and model checks; the other tests as checks and the data sets'
+    decisions counted by outcome."""
     sentences = _many_results(result) if is_many(result) else _pair_results(result)
-    return " ".join(filter(None, [verdict_notes.percent_fractions(result), *sentences,
+    text = " ".join(filter(None, [verdict_notes.percent_fractions(result), *sentences,
                                   verdict_notes.rope_units(result)]))
+    paragraphs = (p.strip() for p in text.split(PARAGRAPH))
+    return PARAGRAPH.join(p for p in paragraphs if p)
 
 
 # --- citations --------------------------------------------------------------------------------
@@ -555,7 +561,8 @@ def latex_document_body(result) -> str:
     methods = writeup_caveats.PLACEHOLDER_TEX.sub(lambda m: r"\textbf{" + m[0] + "}",
                                                   latex_escape(methods_text(result)))
     body = ("\\paragraph{Methods.} " + methods + "\n\n"
-            "\\paragraph{Results.} " + latex_escape(results_text(result)) + "\n\n"
+            "\\paragraph{Results.} " + by_paragraph(results_text(result), latex_escape)
+            + "\n\n"
             + _tables(result, compact_latex, to_latex, "\n"))
     return ("% TODO: fill in every bold [TO FILL: ...] in the Methods before submitting.\n"
             "% bayestut " + __version__ + ": methods, results and the table. The preamble\n"
@@ -576,7 +583,7 @@ def write_files(result, html_path) -> list:
     methods = writeup_caveats.PLACEHOLDER_MD.sub(lambda m: f"**{m[0]}**",
                                                  markdown_escape(methods_text(result)))
     markdown = (f"## Methods\n\n{methods}\n\n## Results\n\n"
-                f"{markdown_escape(results_text(result))}\n\n"
+                f"{by_paragraph(results_text(result), markdown_escape)}\n\n"
                 + _tables(result, compact_markdown, to_markdown, "\n"))
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),
