@@ -73,7 +73,7 @@ def test_every_report_carries_the_check(tmp_path):
 
     c = compare(DATA / "blog_study_auc.csv", "knn", "adaboost")
     said = note(c, where="")
-    assert said.startswith("Model check (posterior predictive): 4000 new sets of 5 data sets")
+    assert said.startswith("Model check (posterior predictive p-values): 4000 new sets of 5 data sets")
     assert said.split(": look at")[0] in str(c)
     assert "model_check" in c.figures()
     page = html_report(c)
@@ -109,4 +109,4 @@ def test_the_results_come_in_paragraphs_in_md_and_tex(tmp_path):
     parts = results.split("\n\n")
     assert parts[0].startswith("Over 5 data sets") and parts[1].startswith("Model check")
     assert parts[2].startswith("As a check, the Bayesian signed-rank test")
-    assert "\n\nModel check (posterior predictive)" in latex_document_body(c)
+    assert "\n\nModel check (posterior predictive p-values)" in latex_document_body(c)

@@ -108,7 +108,7 @@ def sentence(check: ModelCheck, a: str, b: str, where: str = "the model-check fi
     """
     drawn = len(check.replicated["spread"])
     shares = [f"{check.shares[k]:.3f}" for k in STATISTICS]
-    text = (f"Model check (posterior predictive): {drawn} new sets of "
+    text = (f"Model check (posterior predictive p-values): {drawn} new sets of "
             f"{len(check.datasets)} data sets were drawn from the fitted population. The "
             "shares of sets at least as far out as observed (as wide a spread of the mean "
             "differences, as low a smallest, as high a largest) are "
