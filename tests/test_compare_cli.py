@@ -57,7 +57,7 @@ def test_cli_writes_a_self_contained_report(tmp_path, capsys):
                "likeliest" in text
         assert "the probability that a new data set shows each outcome" in text
         assert re.search(r"0\.\d+ ± 0\.\d+", text)
-    assert page.count(PNG) == 4      # per data set, signed-rank, hierarchical, δ₀
+    assert page.count(PNG) == 5      # per data set, signed-rank, hierarchical, δ₀, model check
     assert "<th>P(mine better)</th>" in page and "<th>P(base better)</th>" in page
     assert "http" not in page.split("<body>")[1].split("Made by")[0]  # nothing fetched
     assert f"report written to {tmp_path / 'out' / 'compare_mine_vs_base.html'}" in out

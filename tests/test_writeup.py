@@ -98,7 +98,8 @@ def test_results_text_is_prose_for_a_paper(two):
                      r"above) the threshold 0\.9", text)
     assert ". On a new data set, “knn_5 & more” would be practically better with probability" \
         in text
-    assert ". As a check, the Bayesian signed-rank test on the data sets' mean differences " \
+    # the other tests as checks open the Results' last paragraph
+    assert ".\n\nAs a check, the Bayesian signed-rank test on the data sets' mean differences " \
            "(Benavoli" in text
     for console in ("≫", "≪", "P(", "odds", "Hierarchical test over"):
         assert console not in text
@@ -127,7 +128,7 @@ def test_results_text_of_means_only_and_of_one_data_set():
     means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
     text = compare(means, A, B).results_text()
     assert text.startswith("Over 5 data sets (mean scores only), the Bayesian signed-rank test")
-    assert ". As a check, the Bayesian sign test on the data sets' mean differences" in text
+    assert ".\n\nAs a check, the Bayesian sign test on the data sets' mean differences" in text
     assert ". The posterior probability that this is the likeliest outcome is" in text
     assert "correlated" not in text
     one = compare(results()[lambda d: d.dataset == "set0"], A, B).results_text()
@@ -410,7 +411,7 @@ def test_the_results_paragraph_is_short_sentences_the_verdicts_test_first():
     for about in ("new data set", "delta0"):
         c = compare(table, "mine", "baseline", about=about, **kw)
         text = c.results_text()
-        sentences = re.split(r"(?<=\.) (?=[A-Z])", text)
+        sentences = re.split(r"(?<=\.)\s+(?=[A-Z])", text)     # within and across paragraphs
         # δ₀'s size (delta0_size's clause, with percentage points) is the one longer sentence
         assert max(len(s.split()) for s in sentences if "credible interval" not in s) <= 35
         first = sentences[0]
