@@ -6,9 +6,9 @@ runner's per-repetition table (:func:`bayestut.simulation.runner.per_repetition`
   and the square of the mean over repetitions of each repetition's RMSE (what the authors'
   result file recorded; smaller, by Jensen's inequality, the more so the smaller q).
 - Figures 2-4 and §5.2-5.4: per setting, the frequentist signed-rank (Wilcoxon) test's
-  rejections (p < 0.05) and
-  median p-value; the hierarchical test's mean and median P(left), P(rope), P(right), and the
-  share of repetitions in which each exceeds 0.95 (its "power" for that decision), for either
+  rejections (p < 0.05) and median p-value; the hierarchical test's mean and median P(left),
+  P(rope), P(right), and the share of repetitions in which each exceeds 0.95 (its "power" for
+  that decision), for either
   estimand: ``"delta0"`` (the population mean's posterior, what the authors recorded) or
   ``"next"`` (the posterior probability that each outcome is the likeliest on a new
   data set: the papers' rule, MLJ §3.1).
