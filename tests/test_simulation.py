@@ -346,6 +346,16 @@ def test_decisions_read_the_estimand_asked_for():
         summary.decision_table(per_rep, "mean")
 
 
+def test_the_estimands_labels_name_the_kind_of_probability():
+    """Notebook 07's tables are headed by these labels: the papers' rule is a posterior
+    probability about a new data set (the glossary's words), not a probability on it."""
+    assert set(summary.ESTIMANDS) == {"delta0", "next"}
+    assert summary.ESTIMANDS["next"].startswith("posterior probability, new data set")
+    assert "papers' rule" in summary.ESTIMANDS["next"]
+    assert summary.ESTIMANDS["delta0"].startswith("probability for δ₀")
+    assert not any("next data set" in label for label in summary.ESTIMANDS.values())
+
+
 def test_the_schedule_holds_every_setting_once_scorecard_settings_first():
     order = runner.schedule()
     grid = [s for settings in runner.paper_grid().values() for s in settings]

@@ -52,8 +52,8 @@ def _share_with_interval(ax, x, hits: pd.Series, n: pd.Series, style: str, colou
 
 def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
                    estimand: str = "delta0"):
-    """Figures 2-3: against q, the signed-rank p-values and rejections (upper), and the
-    hierarchical P(rope) and the shares of repetitions with a decision (lower), on
+    """Figures 2-3: against q, the frequentist signed-rank (Wilcoxon) p-values and rejections
+    (upper), and the hierarchical P(rope) and the shares of repetitions with a decision (lower), on
     ``estimand`` ("delta0" or "next", see :mod:`bayestut.simulation.summary`). Shares carry
     95% binomial intervals."""
     rope, left, right = (f"{estimand}_{r}" for r in ("rope", "left", "right"))
@@ -67,7 +67,7 @@ def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
         ax = axes[0, 0]
         _boxes(ax, per_rep, "p_signed_rank", qs)
         ax.axhline(ALPHA, color="grey", ls=":", lw=1, label=r"$\alpha = 0.05$")
-        ax.set(xlabel="$q$", ylabel="$p$-value", title="signed-rank $p$-value")
+        ax.set(xlabel="$q$", ylabel="$p$-value", title="Wilcoxon signed-rank $p$-value")
         ax = axes[0, 1]
         hits = by_q["p_signed_rank"].apply(lambda p: np.sum(p < ALPHA))
         _share_with_interval(ax, qs, hits, n, "o-", POSTERIOR_COLOUR, "$p < 0.05$")
@@ -77,7 +77,7 @@ def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
         top = max(2.5 * ALPHA, 1.15 * summary.share_interval((hits / n).to_numpy(),
                                                              n.to_numpy())[1].max())
         ax.set(xlabel="$q$", ylabel="share of repetitions", ylim=(0, min(1.0, top)),
-               title="signed-rank rejections (zoomed)")
+               title="Wilcoxon signed-rank rejections (zoomed)")
     ax = axes[-1, 0]
     _boxes(ax, per_rep, rope, qs)
     ax.plot(qs, by_q[rope].mean(), "d", color=OUTCOME_COLOURS["rope"],
@@ -105,12 +105,12 @@ def behaviour_vs_q(per_rep: pd.DataFrame, title: str, signed_rank: bool = True,
 
 
 def power_vs_delta0(decisions: pd.DataFrame, delta0s):
-    """Figure 4: power of the signed-rank test (p < 0.05) and of the hierarchical test
+    """Figure 4: power of the Wilcoxon signed-rank test (p < 0.05) and of the hierarchical test
     (P(right) > 0.95) against delta0, at q = 50, with 95% binomial intervals."""
     fig, ax = plt.subplots(figsize=(4.8, 3.4))
     n = decisions["repetitions"].astype(float)
     _share_with_interval(ax, delta0s, decisions["signed-rank rejections"] * n, n, "o-",
-                         POSTERIOR_COLOUR, "signed-rank: $p < 0.05$")
+                         POSTERIOR_COLOUR, "Wilcoxon signed-rank: $p < 0.05$")
     _share_with_interval(ax, delta0s, decisions["share P(right) > 0.95"] * n, n, "s-",
                          OUTCOME_COLOURS["right"], "hierarchical: P(a better) > 0.95")
     ax.set(xlabel=r"$\delta_0$", ylabel="power", ylim=(0, 1.02), xticks=list(delta0s),

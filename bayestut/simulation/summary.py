@@ -5,11 +5,13 @@ runner's per-repetition table (:func:`bayestut.simulation.runner.per_repetition`
   posterior mean of delta_i) two ways: the mean squared error over repetitions and data sets,
   and the square of the mean over repetitions of each repetition's RMSE (what the authors'
   result file recorded; smaller, by Jensen's inequality, the more so the smaller q).
-- Figures 2-4 and §5.2-5.4: per setting, the signed-rank test's rejections (p < 0.05) and
-  median p-value; the hierarchical test's mean and median P(left), P(rope), P(right), and the
-  share of repetitions in which each exceeds 0.95 (its "power" for that decision), for either
+- Figures 2-4 and §5.2-5.4: per setting, the frequentist signed-rank (Wilcoxon) test's
+  rejections (p < 0.05) and median p-value; the hierarchical test's mean and median P(left),
+  P(rope), P(right), and the share of repetitions in which each exceeds 0.95 (its "power" for
+  that decision), for either
   estimand: ``"delta0"`` (the population mean's posterior, what the authors recorded) or
-  ``"next"`` (the next-data-set shares of MLJ §3.1).
+  ``"next"`` (the posterior probability that each outcome is the likeliest on a new
+  data set: the papers' rule, MLJ §3.1).
 """
 
 from __future__ import annotations
@@ -20,7 +22,10 @@ from scipy.special import gammaln
 
 ALPHA = 0.05
 THRESHOLD = 0.95
-ESTIMANDS = {"delta0": "delta0 (population mean)", "next": "next data set (MLJ §3.1)"}
+# each estimand's label in a table: what kind of probability its columns hold (the glossary's
+# names), so that a reader never takes the papers' rule for a probability on a new data set
+ESTIMANDS = {"delta0": "probability for δ₀ (the population mean)",
+             "next": "posterior probability, new data set (the papers' rule, MLJ §3.1)"}
 
 
 def mse_table(per_rep: pd.DataFrame) -> pd.DataFrame:
