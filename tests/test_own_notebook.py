@@ -39,8 +39,10 @@ def test_the_notebook_command_writes_an_executed_notebook_and_html(tmp_path, cap
     html = (tmp_path / "analysis" / "your_results.html").read_text()
     assert "<html" in html and "Methods." in html
     assert "import warnings" not in html           # a report: the code is in the .ipynb
-    assert "jp-InputPrompt" not in html and "jp-OutputPrompt" not in html    # nor In[ ]/Out[ ]
-    assert '<span class="whole">set0 ' in html      # the per-data-set table's lines kept whole
+    assert not re.search(r'class="[^"]*jp-(In|Out)putPrompt', html)   # nor In[ ]/Out[ ]
+    # a line in columns kept whole (a BibTeX entry's), a hyphenated word too
+    assert '<span class="whole">  journal = {Journal of Machine Learning Research},' in html
+    assert '<span class="whole">Plackett-Luce</span>' in html
 
 
 def test_bad_input_ends_with_exit_2_before_a_kernel_starts(tmp_path, capsys):
