@@ -33,7 +33,7 @@ FULL = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG)
 # Prose (a verdict, a note) wraps at spaces instead, never inside a word (nor after a hyphen
 # or slash in one: "--section", a file's path); a line laid out in columns (a console table, a
 # BibTeX entry) is kept whole, the output scrolling sideways, since wrapping it at all breaks
-# its columns apart
+# its columns apart (the book's choice too: docs/_static/book.css)
 READABLE_OUTPUT = (
     "<style>.jp-OutputArea-output pre { white-space: pre-wrap; word-break: normal; "
     "overflow-wrap: normal; overflow-x: auto; }\n"
@@ -50,6 +50,24 @@ BREAKABLE = re.compile(r"[^\s<]*[-/\u2013\u2014\u2212][^\s<]*")
 def whole(text: str) -> str:
     """``text`` in a span that the page keeps on one line."""
     return f'<span class="whole">{text}</span>'
+
+
+def readable_text(text: str) -> str:
+    """One output's text, as HTML inside its ``<pre>``, each line marked by
+    :func:`readable_line` (the book's pages mark theirs so too: docs/_ext/book_extras.py).
+
+    Parameters
+    ----------
+    text : str
+        The ``<pre>``'s HTML; an empty ``<span></span>`` first (Pygments') is kept.
+
+    Returns
+    -------
+    str
+        The same text, its lines in columns and its breakable words in ``<span class="whole">``.
+    """
+    start = "<span></span>" if text.startswith("<span></span>") else ""
+    return start + "\n".join(map(readable_line, text[len(start):].split("\n")))
 
 
 def readable_line(line: str) -> str:
@@ -75,14 +93,11 @@ def readable_output(page: str) -> str:
     Returns
     -------
     str
-        The page with its outputs' lines marked by :func:`readable_line` and
+        The page with its outputs' text marked by :func:`readable_text` and
         :data:`READABLE_OUTPUT` last in its head, after the template's styles.
     """
-    def mark(output: re.Match) -> str:
-        lines = output[2].split("\n")
-        return output[1] + "\n".join(map(readable_line, lines)) + output[3]
-
-    return OUTPUT_TEXT.sub(mark, page).replace("</head>", READABLE_OUTPUT + "\n</head>", 1)
+    page = OUTPUT_TEXT.sub(lambda out: out[1] + readable_text(out[2]) + out[3], page)
+    return page.replace("</head>", READABLE_OUTPUT + "\n</head>", 1)
 
 
 def add_parser(sub) -> None:
