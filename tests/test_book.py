@@ -46,10 +46,14 @@ INSPECT = r"""async (limit) => {
       brokenImages: [...document.images].filter(i => !i.complete || i.naturalWidth === 0)
                                         .map(i => i.src),
       links: [...document.querySelectorAll("a[href]")].map(a => a.href),
-      // preformatted blocks whose lines may wrap (or break mid-word) instead of scrolling
+      // preformatted blocks whose lines may wrap (or break mid-word) instead of scrolling;
+      // a notebook output's prose wraps at spaces, its lines in columns kept whole
       wrappedPre: [...document.querySelectorAll("pre")].filter(e => {
-        const s = getComputedStyle(e);
-        return s.whiteSpace !== "pre" || s.wordBreak === "break-all" ||
+        const s = getComputedStyle(e), output = e.closest(".cell_output");
+        const whole = [...e.querySelectorAll(".whole")].every(
+          w => getComputedStyle(w).whiteSpace === "pre");
+        return s.whiteSpace !== (output ? "pre-wrap" : "pre") || !whole ||
+               s.wordBreak === "break-all" ||
                s.overflowWrap !== "normal" || !["auto", "scroll"].includes(s.overflowX);
       }).map(e => e.textContent.slice(0, 60)),
     };

@@ -39,3 +39,11 @@ def test_an_unknown_section_is_an_input_error_naming_them(capsys):
     message = capsys.readouterr().err
     assert "no section 'Odds'" in message and '"No decision"' in message
     assert "or no --section for the whole card" in message
+
+
+def test_the_posterior_probabilitys_line_says_whose_verdict_it_is_by_default():
+    # with --about delta0 the verdict is on δ₀: the card said the posterior probability was
+    # the verdict's, whatever the option
+    line = next(x for x in card_text().splitlines() if x.startswith("| **posterior probability"))
+    assert "by default the verdict's: the likeliest on a new data set" in line
+    assert "`--about delta0` the verdict is on δ₀" in line

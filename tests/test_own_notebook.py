@@ -39,6 +39,10 @@ def test_the_notebook_command_writes_an_executed_notebook_and_html(tmp_path, cap
     html = (tmp_path / "analysis" / "your_results.html").read_text()
     assert "<html" in html and "Methods." in html
     assert "import warnings" not in html           # a report: the code is in the .ipynb
+    assert not re.search(r'class="[^"]*jp-(In|Out)putPrompt', html)   # nor In[ ]/Out[ ]
+    # a line in columns kept whole (a BibTeX entry's), a hyphenated word too
+    assert '<span class="whole">  journal = {Journal of Machine Learning Research},' in html
+    assert '<span class="whole">Plackett-Luce</span>' in html
 
 
 def test_bad_input_ends_with_exit_2_before_a_kernel_starts(tmp_path, capsys):
@@ -152,26 +156,57 @@ def test_about_delta0_reaches_the_verdict_and_its_rope_sweep(tmp_path, capsys):
     assert "--about" in capsys.readouterr().err
 
 
-def test_the_html_copy_scrolls_a_long_output_line_instead_of_breaking_it_mid_word(tmp_path):
-    # nbconvert's lab template sets pre-wrap and break-all on outputs: a console table came
-    # apart mid-word in the HTML copy. Checked in Chromium, as a reader opens the page.
+# what the browser shows of one output: the pre's style, how many lines each prose word and
+# the table's line take, the lines the prose takes, whether the output scrolls sideways
+LAYOUT = """() => {
+  const pre = document.querySelector('.jp-OutputArea-output pre'), s = getComputedStyle(pre);
+  const lines = node => new Set([...node.getClientRects()].map(r => Math.round(r.top))).size;
+  const words = [], walk = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+  const table = [...pre.querySelectorAll('.whole')].find(e => e.textContent.includes('0.011'));
+  let prose = new Set();
+  while (walk.nextNode()) {
+    const node = walk.currentNode;
+    if (table && table.contains(node)) continue;
+    for (const m of node.textContent.matchAll(/\\S+/g)) {
+      const r = document.createRange();
+      r.setStart(node, m.index); r.setEnd(node, m.index + m[0].length);
+      words.push([m[0], lines(r)]);
+      [...r.getClientRects()].forEach(x => prose.add(Math.round(x.top)));
+    }
+  }
+  return {style: [s.whiteSpace, s.wordBreak, s.overflowWrap],
+          brokenWords: words.filter(w => w[1] > 1).map(w => w[0]),
+          proseLines: prose.size, tableLines: table ? lines(table) : 0,
+          scrolls: pre.scrollWidth > pre.clientWidth};
+}"""
+
+
+def test_the_html_copy_wraps_prose_at_spaces_and_keeps_a_table_line_whole(tmp_path):
+    # nbconvert's lab template sets pre-wrap and break-all on outputs: words came apart
+    # mid-word; then every line scrolled, and a verdict was clipped at the page's width.
+    # Checked in Chromium, as a reader opens the page.
     import shutil
 
     import nbconvert
     import nbformat
 
-    from bayestut.analysis.own_notebook import scrolling_output
+    from bayestut.analysis.own_notebook import readable_output
 
     chromium = shutil.which("chromium") or shutil.which("chromium-browser")
     playwright = pytest.importorskip("playwright.sync_api")
     if chromium is None:
         pytest.skip("no chromium to open the page with")
-    line = "hierarchical test: posterior probability " + "   0.011" * 40
+    prose = ("Next step: read the card Reading your verdict (python -m bayestut card --section "
+             '"No decision"), then python -m bayestut plan /tmp/some-folder/mine.csv a b '
+             "--rope 0.015 --add 5 10 20; δ₀ = +0.020, 95% credible interval −0.005 to "
+             "+0.042. ") * 2
+    table = "hierarchical test: posterior probability " + "   0.011" * 40
     nb = nbformat.v4.new_notebook(cells=[nbformat.v4.new_code_cell(
-        "print()", outputs=[nbformat.v4.new_output("stream", name="stdout", text=line)])])
+        "print()", outputs=[nbformat.v4.new_output("stream", name="stdout",
+                                                   text=prose + "\n" + table + "\n")])])
     page, _ = nbconvert.HTMLExporter(exclude_input=True).from_notebook_node(nb)
-    styles = {}
-    for name, html in (("nbconvert", page), ("ours", scrolling_output(page))):
+    seen = {}
+    for name, html in (("nbconvert", page), ("ours", readable_output(page))):
         path = tmp_path / f"{name}.html"
         path.write_text(html, encoding="utf-8")
         with playwright.sync_playwright() as p:
@@ -179,9 +214,23 @@ def test_the_html_copy_scrolls_a_long_output_line_instead_of_breaking_it_mid_wor
                                         args=["--no-sandbox", "--disable-gpu"])
             tab = browser.new_page(viewport={"width": 800, "height": 600})
             tab.goto(path.as_uri())
-            styles[name] = tab.evaluate("""() => { const pre = document.querySelector(
-                '.jp-OutputArea-output pre'); const s = getComputedStyle(pre);
-                return [s.whiteSpace, s.wordBreak, pre.scrollWidth > pre.clientWidth]; }""")
+            seen[name] = tab.evaluate(LAYOUT)
             browser.close()
-    assert styles["nbconvert"][:2] == ["pre-wrap", "break-all"]     # what the fix is for
-    assert styles["ours"] == ["pre", "normal", True]                # whole lines, scrolled
+    assert seen["nbconvert"]["style"][:2] == ["pre-wrap", "break-all"]   # what the fix is for
+    assert seen["nbconvert"]["brokenWords"]
+    ours = seen["ours"]
+    assert ours["style"] == ["pre-wrap", "normal", "normal"]
+    assert ours["proseLines"] >= 4 and ours["brokenWords"] == []   # wrapped, at spaces only
+    assert ours["tableLines"] == 1 and ours["scrolls"]             # the table's line whole
+
+
+def test_a_line_in_columns_is_kept_whole_and_prose_words_too():
+    from bayestut.analysis.own_notebook import readable_line
+
+    line = "set0    0.012   0.314"
+    assert readable_line(line) == f'<span class="whole">{line}</span>'
+    assert readable_line("   P(a better) P(b better)").startswith('<span class="whole">')
+    assert readable_line("run --about delta0 on a/b.csv") == (
+        'run <span class="whole">--about</span> delta0 on <span class="whole">a/b.csv</span>')
+    assert readable_line("a plain sentence.") == "a plain sentence."
+    assert readable_line('<span class="ansi-red">x  y') == '<span class="ansi-red">x  y'

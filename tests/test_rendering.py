@@ -74,6 +74,21 @@ def test_every_output_prints_the_same_rows_with_the_same_labels(kind, request):
     assert cells == result.overall_table().values.tolist()
 
 
+def test_with_about_delta0_its_row_leads_the_hierarchical_rows_in_every_output(per_fold):
+    # the verdict decides on δ₀: its row came last, after the two it does not decide on
+    on_delta0 = dataclasses.replace(per_fold, about="delta0")
+    labels = [row["test"] for row in comparison_text.overall_rows(on_delta0)]
+    hierarchical = [label for label in labels if label.startswith("hierarchical")]
+    assert hierarchical == ["hierarchical test: probability for δ₀",
+                            "hierarchical test: posterior probability",
+                            "hierarchical test: probability on a new data set"]
+    assert labels[:2] == [row["test"] for row in comparison_text.overall_rows(per_fold)][:2]
+    assert list(on_delta0.overall_table().index) == labels == console_labels(on_delta0)
+    assert html_labels(on_delta0) == labels
+    assert markdown_labels(on_delta0) == [markdown_escape(x) for x in labels]
+    assert latex_labels(on_delta0) == [latex_escape(x) for x in labels]
+
+
 def test_the_k_console_and_html_print_each_pair_with_the_same_rows_in_the_same_order():
     # a reader's finding: the K console put the hierarchical rows first and dropped the
     # signed-rank test's expected probability

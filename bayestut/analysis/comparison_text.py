@@ -135,12 +135,16 @@ def overall_rows(c, a: str | None = None, b: str | None = None) -> list[dict]:
         Keys "test" (the row's label, "<test>: <kind of number>"), "P(<a> better)",
         "P(equivalent)", "P(<b> better)" (text) and "decision" (beside the posterior
         probability, on which the verdict is taken, and beside δ₀'s, the claim it supports;
-        empty otherwise). Empty with one data set.
+        empty otherwise); with ``about="delta0"``, δ₀'s row first among the hierarchical
+        test's (the verdict's claim). Empty with one data set.
     """
     columns = probability_columns(a or c.a, b or c.b)
     rows = []
     for o in c.overall():
-        for kind, p, se in o.rows():
+        kinds = o.rows()
+        if c.about == "delta0":          # the verdict's claim first among its test's rows
+            kinds.sort(key=lambda row: row[0] != DELTA0)
+        for kind, p, se in kinds:
             decided = kind in (POSTERIOR, DELTA0)
             beside = c.threshold if decided else None     # never rounded across it
             row = {"test": f"{o.test}: {kind}"}

@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import errno
 import os
+import re
 from pathlib import Path
 
 from ..errors import InputError
@@ -28,14 +29,61 @@ ENGINE_ADVICE = (" (the notebook command runs the exact engine and has no --engi
                  "python -m bayestut compare RESULTS.csv A B --engine stan for the Stan one)")
 # a folder that cannot take the notebook: full, over quota, read-only, file too large
 FULL = (errno.ENOSPC, errno.EDQUOT, errno.EROFS, errno.EFBIG)
-# nbconvert's lab template wraps output lines anywhere, even mid-word (pre-wrap, break-all),
-# which breaks a console table apart: its lines scroll sideways instead, as in the book
-SCROLLING_OUTPUT = ("<style>.jp-OutputArea-output pre { white-space: pre; word-break: normal; "
-                    "overflow-wrap: normal; overflow-x: auto; }</style>")
+# nbconvert's lab template wraps output lines anywhere, even mid-word (pre-wrap, break-all).
+# Prose (a verdict, a note) wraps at spaces instead, never inside a word (nor after a hyphen
+# or slash in one: "--section", a file's path); a line laid out in columns (a console table, a
+# BibTeX entry) is kept whole, the output scrolling sideways, since wrapping it at all breaks
+# its columns apart (the book's choice too: docs/_static/book.css)
+READABLE_OUTPUT = (
+    "<style>.jp-OutputArea-output pre { white-space: pre-wrap; word-break: normal; "
+    "overflow-wrap: normal; overflow-x: auto; }\n"
+    ".jp-OutputArea-output pre .whole { white-space: pre; }</style>")
+# an output's text in the page: nbconvert's one <pre> in each output's <div>
+OUTPUT_TEXT = re.compile(r'(<div class="[^"]*\bjp-OutputArea-output\b[^"]*"[^>]*>\s*<pre>)'
+                         r"(.*?)(</pre>)", re.DOTALL)
+# a line in columns: two spaces or more before or between words (prose has one)
+COLUMNS = re.compile(r"(?: {2,}|.*\S {2,})\S")
+# a word a browser would break inside: at a hyphen, a dash, a minus or a slash
+BREAKABLE = re.compile(r"[^\s<]*[-/\u2013\u2014\u2212][^\s<]*")
 
 
-def scrolling_output(page: str) -> str:
-    """``page``, an nbconvert HTML page, with its outputs' lines kept whole (scrolled sideways).
+def whole(text: str) -> str:
+    """``text`` in a span that the page keeps on one line."""
+    return f'<span class="whole">{text}</span>'
+
+
+def readable_text(text: str) -> str:
+    """One output's text, as HTML inside its ``<pre>``, each line marked by
+    :func:`readable_line` (the book's pages mark theirs so too: docs/_ext/book_extras.py).
+
+    Parameters
+    ----------
+    text : str
+        The ``<pre>``'s HTML; an empty ``<span></span>`` first (Pygments') is kept.
+
+    Returns
+    -------
+    str
+        The same text, its lines in columns and its breakable words in ``<span class="whole">``.
+    """
+    start = "<span></span>" if text.startswith("<span></span>") else ""
+    return start + "\n".join(map(readable_line, text[len(start):].split("\n")))
+
+
+def readable_line(line: str) -> str:
+    """One line of an output's HTML: a line in columns kept whole, else each word in it that
+    a browser would break kept whole; a line holding markup (an ANSI colour's span, which may
+    close on another line) as it is."""
+    if "<" in line or not line.strip():
+        return line
+    if COLUMNS.match(line):
+        return whole(line)
+    return BREAKABLE.sub(lambda word: whole(word[0]), line)
+
+
+def readable_output(page: str) -> str:
+    """``page``, an nbconvert HTML page, with its outputs' prose wrapped at spaces and their
+    lines in columns kept whole (scrolled sideways).
 
     Parameters
     ----------
@@ -45,9 +93,11 @@ def scrolling_output(page: str) -> str:
     Returns
     -------
     str
-        The page with :data:`SCROLLING_OUTPUT` last in its head, after the template's styles.
+        The page with its outputs' text marked by :func:`readable_text` and
+        :data:`READABLE_OUTPUT` last in its head, after the template's styles.
     """
-    return page.replace("</head>", SCROLLING_OUTPUT + "\n</head>", 1)
+    page = OUTPUT_TEXT.sub(lambda out: out[1] + readable_text(out[2]) + out[3], page)
+    return page.replace("</head>", READABLE_OUTPUT + "\n</head>", 1)
 
 
 def add_parser(sub) -> None:
@@ -112,8 +162,10 @@ def run(args, out: Path) -> Path:
         try:
             execute(TEMPLATE, partial, out, parameters)
             # the HTML copy reads as a report, verdict first: the code stays in the .ipynb
-            page, _ = nbconvert.HTMLExporter(exclude_input=True).from_filename(str(partial))
-            page = scrolling_output(page)
+            page, _ = nbconvert.HTMLExporter(
+                exclude_input=True, exclude_input_prompt=True,
+                exclude_output_prompt=True).from_filename(str(partial))
+            page = readable_output(page)
         except papermill.PapermillExecutionError as problem:
             if problem.ename == "InputError":        # the analysis refused an option: exit 2
                 raise InputError(problem.evalue + (ENGINE_ADVICE if "--engine" in problem.evalue

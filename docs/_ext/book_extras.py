@@ -6,7 +6,8 @@
 - readable anchors for the glossary terms Sphinx would number (δ₀, ρ: #term-delta0, not #term-0);
 - on every notebook page, links to its own sections in Jupyter's form resolved, and the first use of each glossary term linked to the glossary;
 - MathJax from a local copy (the files of the sphinx-mathjax-offline package), so that the
-  built site loads nothing from the network; index.html beside README.html.
+  built site loads nothing from the network; index.html beside README.html;
+- notebook outputs whose prose wraps at spaces while their lines in columns stay whole.
 """
 
 import re
@@ -212,6 +213,21 @@ def copy_mathjax(app, exception):
                     Path(app.outdir, "index.html"))
 
 
+# a notebook output's text on a page (myst-nb's: a <pre> in an "output" <div>)
+OUTPUT_TEXT = re.compile(r'(<div class="output [^"]*"><div class="highlight"><pre>)(.*?)(</pre>)',
+                         re.DOTALL)
+
+
+def readable_outputs(app, pagename, templatename, context, doctree):
+    """Outputs' prose wraps at spaces, their lines in columns stay whole (book.css), as in the
+    notebook command's HTML copy (bayestut.analysis.own_notebook.readable_text)."""
+    from bayestut.analysis.own_notebook import readable_text
+
+    if "body" in context:
+        context["body"] = OUTPUT_TEXT.sub(lambda out: out[1] + readable_text(out[2]) + out[3],
+                                          context["body"])
+
+
 def escape_bars(app, what, name, obj, options, lines):
     """The package's docstrings write |z| for an absolute value: not a reST substitution."""
     lines[:] = [line.replace("|", "\\|") for line in lines]
@@ -223,4 +239,5 @@ def setup(app):
     # before Sphinx's own collectors (priority 500) register the download link's file
     app.connect("doctree-read", on_doctree_read, priority=400)
     app.connect("build-finished", copy_mathjax)
+    app.connect("html-page-context", readable_outputs)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
