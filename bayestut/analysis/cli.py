@@ -230,7 +230,18 @@ def run_compare(args) -> Path:
 
 def warn_rope_units(report) -> None:
     """A rope that looks like the wrong units, said on stderr before the verdict it may
-    overturn (as a --percent that looks wrong is, when the file is read); the reports keep it."""
+    overturn (as a --percent that looks wrong is, when the file is read); the reports keep it.
+
+    Parameters
+    ----------
+    report : Comparison, MeansComparison or ManyComparison
+        The result (:func:`~bayestut.analysis.verdict_notes.rope_units` writes the sentence).
+
+    Returns
+    -------
+    None
+        "warning: ..." printed on stderr, or nothing.
+    """
     from .verdict_notes import rope_units
 
     note = rope_units(report)

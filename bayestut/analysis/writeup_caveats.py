@@ -248,13 +248,35 @@ def about_note(c) -> str:
 
 
 def about_markdown(c) -> str:
-    """:func:`about_note` as the ``.md``'s first lines (a quoted note), or empty."""
+    """:func:`about_note` as the ``.md``'s first lines.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        A Markdown quote ("> Note: ...") and a blank line, or empty.
+    """
     note = about_note(c)
     return f"> Note: {markdown_escape(note)}\n\n" if note else ""
 
 
 def about_latex(c) -> str:
-    """:func:`about_note` as ``% TODO`` comment lines for the ``.tex``'s header, or empty."""
+    """:func:`about_note` as comment lines for the ``.tex``'s header.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        "% TODO: ..." lines in ASCII (δ₀ written delta_0), or empty.
+    """
     note = about_note(c).replace("δ₀", "delta_0")       # a comment: plain ASCII reads best
     lines = textwrap.wrap(note, 86, break_on_hyphens=False)
     return "".join(f"% {'TODO: ' if i == 0 else ''}{line}\n" for i, line in enumerate(lines))
