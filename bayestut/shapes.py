@@ -170,8 +170,13 @@ def _swapped_letters(one: str, other: str) -> bool:
 
 
 def lookalikes(name: str, known) -> str:
-    """The rest of an "unknown" message when a known name looks like ``name``: both spelt in
+    """The rest of an "unknown" message when a known name looks like ``name``: one that differs
+    only in case named as the likely meaning (a typo, not a look-alike); the others spelt in
     code points, so that two names that print alike are told apart."""
+    cased = [k for k in known if k != name and nfc(k).casefold() == nfc(name).casefold()]
+    if cased:
+        return (f"; {name!r} differs only in case: did you mean "
+                + " or ".join(repr(k) for k in cased) + "?")
     alike = [k for k in known if _skeleton(k) == _skeleton(name) or _swapped_letters(k, name)]
     if not alike:
         return ""

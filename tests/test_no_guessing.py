@@ -132,6 +132,25 @@ def test_look_alike_names_are_told_apart():
         check_classifiers(df, ["naive", "svm"])
 
 
+def test_a_name_typed_in_another_case_is_named_as_a_typo(tmp_path, capsys):
+    # a reader's finding: "Ours" for "ours" was answered with code points, as a look-alike
+    df = read_results(tidy(names=("ours", "baseline")))
+    for refuse in (lambda: paired_differences(df, "Ours", "baseline"),
+                   lambda: check_classifiers(df, ["Ours", "baseline"])):
+        with pytest.raises(InputError, match="'Ours' differs only in case: did you mean "
+                                             "'ours'\\?") as refused:
+            refuse()
+        assert "U+" not in str(refused.value) and "look alike" not in str(refused.value)
+    wide = wide_means().rename(columns={"mine": "Ours"})
+    with pytest.raises(InputError, match="did you mean 'Ours'"):
+        compare(wide, "ours", "baseline")
+    csv = tmp_path / "r.csv"
+    tidy(names=("ours", "baseline")).to_csv(csv, index=False)
+    assert main(["compare", str(csv), "OURS", "baseline", "--out", str(tmp_path)]) == 2
+    said = capsys.readouterr().err
+    assert said.startswith("error: ") and "'OURS' differs only in case: did you mean 'ours'?" in said
+
+
 def test_a_missing_score_cites_the_files_line(tmp_path):
     csv = tmp_path / "r.csv"
     csv.write_text("dataset,mine,baseline\nd1,0.8,0.7\nd2,0.9,0.85\n\nd3,,0.8\nd4,0.7,0.6\n")

@@ -4,6 +4,8 @@ is said in every report, never refused: ``PairResult.wide_rope`` holds the rule,
 
 from __future__ import annotations
 
+import contextlib
+import io
 import re
 
 import pytest
@@ -80,6 +82,29 @@ def test_percent_scores_on_the_command_line(fractions, tmp_path, capsys):
     assert "[0, 1] (the percentages divided by 100)" in said and FIX in said
     paper = (tmp_path / "out" / "compare_mine_vs_baseline.md").read_text(encoding="utf-8")
     assert "\\[0, 1\\] (the percentages divided by 100)" in paper and FIX in paper
+
+
+@pytest.mark.parametrize("names, verdict", [(("mine", "baseline"), "Verdict:"),
+                                            ((), "3 classifiers, 3 pairs")])
+def test_the_command_line_warns_before_the_verdict(fractions, tmp_path, names, verdict):
+    # a reader's finding: the note came lines after a confident verdict
+    csv = tmp_path / "fractions.csv"
+    table = fractions if names else make_table(datasets=5, runs=2, folds=5, seed=3,
+                                               classifiers=("mine", "baseline", "other"))
+    table.to_csv(csv, index=False)
+    both = io.StringIO()            # stdout and stderr as a terminal shows them, in order
+    with contextlib.redirect_stdout(both), contextlib.redirect_stderr(both):
+        status = main(["compare", str(csv), *names, "--rope", "0.5", "--no-ranking",
+                       "--out", str(tmp_path / "out")])
+    said = both.getvalue()
+    assert status == 0
+    warning = said.index("warning: The rope ±0.5 is 50% of the score's range [0, 1]")
+    assert FIX in said[warning:].splitlines()[0]
+    assert warning < said.index(verdict) and said.count(FIX) == 2       # and in the report
+    narrow = io.StringIO()
+    with contextlib.redirect_stdout(narrow), contextlib.redirect_stderr(narrow):
+        main(["compare", str(csv), *names, "--no-ranking", "--out", str(tmp_path / "narrow")])
+    assert "warning:" not in narrow.getvalue() and verdict in narrow.getvalue()
 
 
 def test_the_k_classifier_report_says_it_once(fractions):

@@ -258,7 +258,8 @@ def test_files_beside_the_report(tmp_path, two):
     assert [p.name for p in written] == ["compare_a_vs_b.md", "compare_a_vs_b.tex",
                                          "compare_a_vs_b.bib"]
     md = written[0].read_text()
-    assert md.startswith("## Methods") and "## Results" in md and "| probability |" in md
+    assert md.startswith("> Note: This text decides on a new data set") and "\n\n## Methods" in md
+    assert "## Results" in md and "| probability |" in md
 
 
 # names in several scripts and with every kind of markup: the outputs must keep them text

@@ -165,3 +165,63 @@ def test_the_cards_numbers_for_delta0_beside_the_plain_mean(hnb):
     assert quoted in " ".join(card.split())
     assert "hnb's two gains of about 0.25" in " ".join(card.split())
     assert sorted(np.round(means, 2))[-2:] == [0.25, 0.26] and (means > 0.2).sum() == 2
+
+
+# a method-paper reader's findings on `compare ... --out` (hnb against nbc, with and without
+# --about delta0): the claim the text decides on, the papers' rule beside δ₀'s, the Methods
+
+def test_the_files_say_which_claim_the_text_decides_on(hnb, tmp_path):
+    new, delta0 = ((p.read_text() for p in writeup.write_files(hnb[about], tmp_path / f"{i}.html")
+                    [:2]) for i, about in enumerate(("new data set", "delta0")))
+    (md, tex), (md0, tex0) = new, delta0
+    assert md.startswith("> Note: This text decides on a new data set (a practitioner's claim); "
+                         "for a claim about the average over data sets (a method paper's), "
+                         "rerun with --about delta0 (about=\"delta0\" in Python).\n\n## Methods")
+    assert md0.startswith("> Note: This text decides on the mean difference δ₀ over data sets "
+                          "(a method paper's claim); for a claim about a new data set (a "
+                          "practitioner's), rerun without --about delta0")
+    for text, first in ((tex, "% TODO: This text decides on a new data set"),
+                        (tex0, "% TODO: This text decides on the mean difference delta_0")):
+        header = text[:text.index("\\paragraph{Methods.}")]
+        assert first in header and "rerun with" + "out" * (text is tex0) in " ".join(
+            line.removeprefix("% ") for line in header.splitlines())
+        assert all(line.startswith("% ") for line in header.splitlines())  # comments only
+        assert header.isascii()
+        check_latex(text)
+
+
+def test_no_claim_to_choose_no_note(tmp_path):
+    table = make_table(5, 2, 5, classifiers=("mine", "baseline", "other"), gaps=0.02, seed=2)
+    means = table.groupby(["dataset", "classifier"], as_index=False)["score"].mean()
+    for result in (bt.compare(means, "mine", "baseline"),          # no hierarchical test
+                   bt.compare_all(table, ranking=False, n_jobs=1, progress=False)):
+        assert writeup_caveats.about_note(result) == ""
+        md, tex, _ = (p.read_text() for p in writeup.write_files(result, tmp_path / "r.html"))
+        assert md.startswith("## Methods") and "This text decides" not in tex
+
+
+def test_the_papers_rule_beside_delta0_is_not_the_studys_decision(hnb):
+    text = hnb["delta0"].results_text()
+    assert ("0.003 for equivalence and < 0.001 for “nbc” practically better (a decision by the "
+            "papers' rule, which this study does not take: it decides on δ₀, as its Methods "
+            "state, and δ₀ reaches no decision).") in text
+    assert "this study" not in hnb["new data set"].results_text()
+    on = lambda papers, delta0: writeup_caveats.papers_rule_aside(      # noqa: E731
+        stub(papers, UNDECIDED, delta0=delta0, about="delta0"))
+    assert on(UNDECIDED, A_BETTER) == (" (no decision by the papers' rule; this study decides "
+                                       "on δ₀, as its Methods state)")
+    assert on(A_BETTER, EQUIVALENT).startswith(" (a different decision from δ₀'s by the papers'")
+    assert on(A_BETTER, A_BETTER) == on(UNDECIDED, UNDECIDED) == ""      # nothing to tell apart
+    assert writeup_caveats.papers_rule_aside(stub(A_BETTER, UNDECIDED)) == ""   # not on δ₀
+
+
+def test_the_methods_announce_the_interval_criterion_the_results_use(hnb):
+    sentence = ("We also report whether this interval excludes 0 (one classifier scoring better "
+                "on average, by any margin), which needs no rope.")
+    for c in hnb.values():
+        assert "95% credible interval excludes 0" in c.results_text()
+        methods = c.methods_text()
+        assert ("its 95% equal-tailed credible interval. " + sentence) in methods
+    means = bt.compare(make_table(5, 2, 5, gaps=0.02, seed=2).groupby(
+        ["dataset", "classifier"], as_index=False)["score"].mean(), "mine", "baseline")
+    assert "excludes 0" not in means.methods_text() + means.results_text()

@@ -222,9 +222,31 @@ def run_compare(args) -> Path:
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
         page = html_report(report)
+    warn_rope_units(report)
     save(path, page, report.summary())
     paper_files(report, path)
     return path
+
+
+def warn_rope_units(report) -> None:
+    """A rope that looks like the wrong units, said on stderr before the verdict it may
+    overturn (as a --percent that looks wrong is, when the file is read); the reports keep it.
+
+    Parameters
+    ----------
+    report : Comparison, MeansComparison or ManyComparison
+        The result (:func:`~bayestut.analysis.verdict_notes.rope_units` writes the sentence).
+
+    Returns
+    -------
+    None
+        "warning: ..." printed on stderr, or nothing.
+    """
+    from .verdict_notes import rope_units
+
+    note = rope_units(report)
+    if note:
+        print(f"warning: {note}", file=sys.stderr, flush=True)
 
 
 def on_terminal() -> bool:
@@ -267,6 +289,7 @@ def run_many(args, data=None) -> Path:
     report = compare_all(data, names, rope=args.rope, threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
                          **sampler(args))
+    warn_rope_units(report)
     save(path, many_html(report), report.summary())
     paper_files(report, path)
     return path

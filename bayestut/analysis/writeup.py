@@ -231,9 +231,10 @@ def methods_text(result) -> str:
             "A decision of the hierarchical test was called weak when the declared outcome's "
             f"probability on a new data set was below {wording.MODEST:g}.")
     if c.hierarchical is not None and not is_many(result):
-        sentences.append(
-            "The size of the difference is given by δ₀'s posterior mean and its "
-            f"{delta0_size.LEVEL:.0%} equal-tailed credible interval.")
+        sentences.append("The size of the difference is given by δ₀'s posterior mean and its "
+                         f"{delta0_size.LEVEL:.0%} equal-tailed credible interval. We also "
+                         "report whether this interval excludes 0 (one classifier scoring "
+                         "better on average, by any margin), which needs no rope.")
     sentences.append("Probabilities estimated from samples are given with their Monte Carlo "
                      "standard errors" + ("; the hierarchical test's, which are integrals, "
                                           "with their numerical errors." if exact else "."))
@@ -322,7 +323,8 @@ def _other_numbers(c, o, delta0: bool) -> list[str]:
         v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
         return [f"For comparison, by the papers' rule, the posterior probability that each "
                 f"outcome is the likeliest on a new data set is {s[2]} for {a} practically "
-                f"better, {s[1]} for equivalence and {s[0]} for {b} practically better.",
+                f"better, {s[1]} for equivalence and {s[0]} for {b} practically better"
+                f"{writeup_caveats.papers_rule_aside(c)}.",
                 f"For a practitioner choosing for the next data set, {a} would be practically "
                 f"better on it with probability {v[2]}, equivalent with {v[1]} and {b} "
                 f"practically better with {v[0]}."]
@@ -569,7 +571,8 @@ def latex_document_body(result) -> str:
             "% needs \\usepackage{booktabs} and \\usepackage{natbib}, and \\bibliography{} the\n"
             "% .bib beside this file. For pdflatex's default fonts, a character they lack\n"
             "% shows as its code point, e.g. \\texttt{[U+0416]}; the .md beside this file has\n"
-            "% the names as given.\n" + latex_citations(body))
+            "% the names as given.\n" + writeup_caveats.about_latex(result)
+            + latex_citations(body))
 
 
 def write_files(result, html_path) -> list:
@@ -582,7 +585,8 @@ def write_files(result, html_path) -> list:
     stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
     methods = writeup_caveats.PLACEHOLDER_MD.sub(lambda m: f"**{m[0]}**",
                                                  markdown_escape(methods_text(result)))
-    markdown = (f"## Methods\n\n{methods}\n\n## Results\n\n"
+    markdown = (f"{writeup_caveats.about_markdown(result)}## Methods\n\n{methods}\n\n"
+                "## Results\n\n"
                 f"{by_paragraph(results_text(result), markdown_escape)}\n\n"
                 + _tables(result, compact_markdown, to_markdown, "\n"))
     written = []

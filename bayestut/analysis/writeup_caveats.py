@@ -2,8 +2,10 @@
 the placeholders to fill in (the rope's reason; the metric's name when its column names
 none), which test is primary and what to say when the tests disagree, δ₀'s probabilities
 passing the threshold beside "no decision" (the console's caveat,
-:func:`comparison_text._delta0_alone`, in a paper's words), and why δ₀ differs from the
-plain mean of the data sets' mean differences.
+:func:`comparison_text._delta0_alone`, in a paper's words), why δ₀ differs from the
+plain mean of the data sets' mean differences, which claim the text decides on (a new data
+set's or δ₀'s: a note atop the ``.md`` and ``.tex``), and, with the verdict on δ₀, that the
+papers' rule's differing decision is not the study's.
 
 A disagreement is stated, never resolved by quoting the test that decides: the primary test
 is the verdict's, named in the Methods, and the others are checks.
@@ -12,11 +14,13 @@ is the verdict's, named in the Methods, and the others are checks.
 from __future__ import annotations
 
 import re
+import textwrap
 
 import numpy as np
 
 from . import delta0_size, wording
 from .comparison_text import _delta0_alone
+from .escape import markdown_escape
 from .writeup_tables import about_delta0, generic_metric
 from ..methods.decisions import NO_DECISION, REGIONS, decide_regions
 
@@ -214,3 +218,96 @@ def plain_mean(c) -> str:
             f"of the data sets' mean differences, {delta0_size.signed(plain, d)}. The "
             "hierarchical model weights each data set by the precision of its estimate, and "
             "the Student t's heavy tails down-weight outlying data sets.")
+
+
+def about_note(c) -> str:
+    """Which claim the text decides on, and how to get the other: a practitioner's (a new
+    data set, the default) pasted into a method paper is the mistake of forgetting
+    ``--about delta0``, and the converse.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        One sentence; empty without a hierarchical verdict (K classifiers, mean scores only,
+        one data set, identical scores), where there is no such choice.
+    """
+    if getattr(c, "hierarchical", None) is None or getattr(c, "pairs", None) is not None:
+        return ""
+    if about_delta0(c):
+        return ("This text decides on the mean difference δ₀ over data sets (a method paper's "
+                "claim); for a claim about a new data set (a practitioner's), rerun without "
+                "--about delta0 (about=\"new data set\" in Python).")
+    return ("This text decides on a new data set (a practitioner's claim); for a claim about "
+            "the average over data sets (a method paper's), rerun with --about delta0 "
+            "(about=\"delta0\" in Python).")
+
+
+def about_markdown(c) -> str:
+    """:func:`about_note` as the ``.md``'s first lines.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        A Markdown quote ("> Note: ...") and a blank line, or empty.
+    """
+    note = about_note(c)
+    return f"> Note: {markdown_escape(note)}\n\n" if note else ""
+
+
+def about_latex(c) -> str:
+    """:func:`about_note` as comment lines for the ``.tex``'s header.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        "% TODO: ..." lines in ASCII (δ₀ written delta_0), or empty.
+    """
+    note = about_note(c).replace("δ₀", "delta_0")       # a comment: plain ASCII reads best
+    lines = textwrap.wrap(note, 86, break_on_hyphens=False)
+    return "".join(f"% {'TODO: ' if i == 0 else ''}{line}\n" for i, line in enumerate(lines))
+
+
+def papers_rule_aside(c) -> str:
+    """With the verdict on δ₀ (``about="delta0"``), after the papers' rule's probabilities
+    given for comparison: when its decision differs from δ₀'s, a parenthesis saying which of
+    the two this study takes (the one its Methods name), so that neither reads as the result.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result.
+
+    Returns
+    -------
+    str
+        " (...)" to end the sentence with, or empty (the same decision, or not about δ₀).
+    """
+    o = c.overall()[-1] if about_delta0(c) else None
+    if o is None or o.delta0 is None:
+        return ""
+    papers, on_delta0 = (str(decide_regions(p, c.threshold)) for p in (o.shares, o.delta0))
+    if papers == on_delta0:
+        return ""
+    ours = "decides on δ₀, as its Methods state"
+    if on_delta0 == NO_DECISION:
+        return (f" (a decision by the papers' rule, which this study does not take: it {ours}, "
+                "and δ₀ reaches no decision)")
+    if papers == NO_DECISION:
+        return f" (no decision by the papers' rule; this study {ours})"
+    return (f" (a different decision from δ₀'s by the papers' rule, which this study does not "
+            f"take: it {ours})")
