@@ -111,7 +111,9 @@ def test_nothing_is_said_of_an_interval_across_zero_or_a_decided_delta0():
         across.headline()
     equivalent = _uci("aode", "hnb")              # δ₀ decided: equivalent
     assert delta0_size.supported(equivalent) == ""
-    assert "(equivalent passes 0.95 too)" in comparison_text.verdict_lines(equivalent)[2]
+    clause = "the decision for δ₀ is the same, equivalent: its probability is above 0.95"
+    assert f"; {clause}; δ₀ = " in comparison_text.verdict_lines(equivalent)[2]
+    assert f"{clause[0].upper()}{clause[1:]}." in equivalent.results_text()    # the .md too
 
 
 def _quote(path: Path, after: str) -> list[str]:
