@@ -101,6 +101,18 @@ def test_a_weak_decision_says_so():
     assert strong == undecided == ""
 
 
+def test_whether_delta0_decides_is_said_in_one_clause():
+    # number-line order (b better, equivalent, a better); the verdict decides "svm better"
+    shares = [0.0, 0.01, 0.99]
+    same = wording.delta0_decision(shares, [0.0, 0.02, 0.98], "svm", "xgb", 0.95)
+    other = wording.delta0_decision(shares, [0.0, 0.97, 0.03], "svm", "xgb", 0.95)
+    none = wording.delta0_decision(shares, [0.0, 0.3, 0.7], "svm", "xgb", 0.95)
+    assert same == "the decision for δ₀ is the same, svm better: its probability is above 0.95"
+    assert other == "the decision for δ₀ differs, equivalent: its probability is above 0.95"
+    assert none == ("there is no decision for δ₀: its highest probability, 0.700 for svm "
+                    "better, is short of 0.95")
+
+
 def test_a_no_decision_report_ends_with_the_next_step(tmp_path, capsys):
     csv = tmp_path / "my results.csv"
     noisy([0.01, 0.012, 0.008]).to_csv(csv, index=False)
