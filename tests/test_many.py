@@ -64,9 +64,11 @@ def test_the_verdict_and_the_results_paragraph_say_the_decisions_in_the_same_wor
               "“bad”; “base” than “bad”; “best” and “twin” are practically equivalent")
     verdict, paragraph = four.verdict(), four.results_text()
     # the leading test's decisions once, pair by pair; the signed-rank test's in words
-    assert verdict[0].startswith("hierarchical test, pair by pair: ")
-    assert verdict[0].endswith("(a decision: an outcome whose posterior probability of being "
-                               "the likeliest is above 0.95)")
+    # what a decision is, before the list: after it, it read as said of the last pair
+    assert verdict[0].startswith("hierarchical test, pair by pair (a decision: an outcome whose "
+                                 "posterior probability of being the likeliest is above "
+                                 "0.95): ")
+    assert verdict[0].count("(a decision: ") == 1 and not verdict[0].endswith(")")
     assert verdict[1] == f"signed-rank test: {plain}"
     assert not any(line.startswith("hierarchical test: ") for line in verdict)
     assert paragraph.count(f"finds: {quoted}") == 1
@@ -75,6 +77,34 @@ def test_the_verdict_and_the_results_paragraph_say_the_decisions_in_the_same_wor
         assert paragraph.count(f"“{a}” against “{b}”: ") == 1
     assert not any("no classifier is declared" in text or "worse than at least one" in text
                    for text in [*verdict, paragraph])
+
+
+def test_the_k_results_come_in_three_paragraphs_a_sentence_per_pair(four):
+    leading, others, delta0 = four.results_text().split("\n\n")
+    assert leading.startswith("Over 6 data sets (2 runs of 5-fold cross-validation), the "
+                              "Bayesian hierarchical test")
+    sentences = leading.split(". “")[1:]         # after the opening sentence, one per pair
+    assert [s.split(":", 1)[0] for s in sentences] == [
+        f"{a}” against “{b}”" for a, b in four.pairs]
+    assert others.startswith("The Bayesian signed-rank test") and "Plackett-Luce" in others
+    assert delta0.startswith("The mean difference δ₀ over data sets")
+    assert "at every rope checked" in delta0 and "rope checked" not in leading + others
+
+
+def test_whether_delta0_decides_too_is_one_clause_in_every_report(four):
+    # the two-classifier console said "(equivalent passes 0.95 too)", its .md nothing, the K
+    # .md "for the mean difference δ₀ the decision is the same"
+    c = four.pairs[("best", "base")]
+    o = c.overall()[-1]
+    assert c.decision == "best better"
+    assert o.delta0[2] > 0.95                        # δ₀ decides too: best better
+    clause = "the decision for δ₀ is the same, {} better: its probability is above 0.95"
+    assert "; " + clause.format("best") + "; δ₀ = " in c.headline()           # console, HTML
+    assert "T" + clause.format("“best”")[1:] + "." in c.results_text()    # its .md/.tex
+    assert f"(posterior probability > 0.999; {clause.format('“best”')})." in \
+        four.results_text()                                                # the K .md/.tex
+    for text in (c.headline(), c.results_text(), four.results_text()):
+        assert "passes 0.95 too" not in text and "the decision is the same:" not in text
 
 
 def test_tidy_table_has_every_pair_test_kind_and_data_set(four):
@@ -157,7 +187,7 @@ def test_cli_with_no_names_compares_every_pair_in_one_report(tmp_path, capsys):
     assert page.count("<details>") == 3 and page.count('<table class="grid">') == 2
     assert ("signed-rank test: best is declared practically better than every other "
             "classifier; base than bad") in out
-    assert "hierarchical test, pair by pair: best better than base" in out
+    assert "likeliest is above 0.95): best better than base" in out
     assert "http" not in page.split("<body>")[1].split("Made by")[0]     # nothing fetched
 
 

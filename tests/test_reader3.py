@@ -54,7 +54,7 @@ def test_the_results_paragraph_names_the_tie_the_verdict_names(twins):
 
 def test_the_verdict_lists_every_pairs_decision_by_the_leading_test(twins):
     line = next(v for v in twins.verdict() if v.startswith("hierarchical test"))
-    assert line.startswith("hierarchical test, pair by pair: ")
+    assert line.startswith("hierarchical test, pair by pair (a decision: ")
     decision = twins.matrix("hierarchical", "decision")
     for a, b in twins.pairs:
         said = {"equivalent": f"{a} and {b} equivalent", "better": f"{a} better than {b}",

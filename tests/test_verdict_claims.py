@@ -92,13 +92,25 @@ def test_a_weak_decision_says_so():
     clause = wording.strength([0.0, 0.018, 0.982], [0.1, 0.23, 0.67], [0.0, 0.072, 0.928],
                               "svm", "xgb", 0.95)
     assert clause == ("a weak decision: on a new data set svm is better with probability "
-                      "only 0.670; for the mean difference δ₀ there is no decision: the highest "
-                      "is svm better at 0.928")
+                      "only 0.670; there is no decision for δ₀: its highest probability, 0.928 "
+                      "for svm better, is short of 0.95")
     strong = wording.strength([0.0, 0.01, 0.99], [0.05, 0.1, 0.85], [0.0, 0.01, 0.99],
                               "svm", "xgb", 0.95)
     undecided = wording.strength([0.2, 0.1, 0.7], [0.2, 0.2, 0.6], [0.2, 0.1, 0.7],
                                  "svm", "xgb", 0.95)
     assert strong == undecided == ""
+
+
+def test_whether_delta0_decides_is_said_in_one_clause():
+    # number-line order (b better, equivalent, a better); the verdict decides "svm better"
+    shares = [0.0, 0.01, 0.99]
+    same = wording.delta0_decision(shares, [0.0, 0.02, 0.98], "svm", "xgb", 0.95)
+    other = wording.delta0_decision(shares, [0.0, 0.97, 0.03], "svm", "xgb", 0.95)
+    none = wording.delta0_decision(shares, [0.0, 0.3, 0.7], "svm", "xgb", 0.95)
+    assert same == "the decision for δ₀ is the same, svm better: its probability is above 0.95"
+    assert other == "the decision for δ₀ differs, equivalent: its probability is above 0.95"
+    assert none == ("there is no decision for δ₀: its highest probability, 0.700 for svm "
+                    "better, is short of 0.95")
 
 
 def test_a_no_decision_report_ends_with_the_next_step(tmp_path, capsys):

@@ -111,7 +111,18 @@ def test_nothing_is_said_of_an_interval_across_zero_or_a_decided_delta0():
         across.headline()
     equivalent = _uci("aode", "hnb")              # δ₀ decided: equivalent
     assert delta0_size.supported(equivalent) == ""
-    assert "(equivalent passes 0.95 too)" in comparison_text.verdict_lines(equivalent)[2]
+    clause = "the decision for δ₀ is the same, equivalent: its probability is above 0.95"
+    assert f"; {clause}; δ₀ = " in comparison_text.verdict_lines(equivalent)[2]
+    assert f"{clause[0].upper()}{clause[1:]}." in equivalent.results_text()    # the .md too
+
+
+def test_the_md_says_whether_delta0_decides_as_the_verdict_does(weak, undecided):
+    # the .md listed δ₀'s probabilities and never said whether δ₀ decides; beside "no
+    # decision", δ₀ deciding alone is writeup_caveats' sentence (a claim only if chosen)
+    assert ("There is no decision for δ₀: its highest probability, 0.889 for “hnb” better, is "
+            "short of 0.95.") in weak.results_text()
+    assert ("There is no decision for δ₀: its highest probability, 0.529 for equivalent, is "
+            "short of 0.95.") in undecided.results_text()
 
 
 def _quote(path: Path, after: str) -> list[str]:

@@ -322,8 +322,8 @@ def verdict_lines(c) -> list[str]:
 
 def delta0_line(c) -> str:
     """The verdict's line on δ₀: its probabilities (and, beside a verdict on a new data set,
-    which outcome passes the threshold for δ₀), its size and P(δ₀ > 0)
-    (:func:`~bayestut.analysis.delta0_size.clause`), and what may be written of it
+    whether δ₀ decides: :func:`~bayestut.analysis.wording.delta0_decision`), its size and
+    P(δ₀ > 0) (:func:`~bayestut.analysis.delta0_size.clause`), and what may be written of it
     (:func:`~bayestut.analysis.delta0_size.supported`).
 
     Parameters
@@ -345,10 +345,9 @@ def delta0_line(c) -> str:
         status = f" (none passes {c.threshold:g})"
     elif c.decision == NO_DECISION:
         status = ""                 # _delta0_alone says it, with the claim it supports
-    else:
-        too = " too" if str(decide_regions(h.shares, c.threshold)) == choice else ""
-        status = (f" ({wording.short(REGIONS.index(choice), c.a, c.b)} passes "
-                  f"{c.threshold:g}{too})")
+    else:                           # the one clause, as the .md/.tex and the K report say it
+        status = "; " + wording.delta0_decision(h.shares, h.delta0, c.a, c.b, c.threshold,
+                                                h.delta0_se)
     return (f"For the mean difference δ₀ (a method paper's claim): {listed}{status}; "
             f"{delta0_size.clause(c)}.{_supported(c)}{_delta0_alone(c)}")
 

@@ -19,7 +19,7 @@ from . import comparison_text, delta0_size, verdict_notes, wording
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
-from ..methods.decisions import NO_DECISION
+from ..methods.decisions import NO_DECISION, decide_regions
 
 # P(largest weight) is not called a "posterior probability": the glossary keeps that name for
 # the number the 0.95 rule reads, and a reader would quote 0.86 as the chance of ranking first
@@ -47,10 +47,8 @@ def verdict(many) -> list[str]:
         whose decision hangs on the rope's width, then the ranking's (when it ran).
     """
     out = []
-    declared = (f" (a decision: an outcome whose posterior probability of being the likeliest "
-                f"is above {many.threshold:g})")
     if not many.refused:        # each test's decisions once: the leading test's pair by pair
-        out.append(decided_pairs(many) + declared + caution(many))
+        out.append(decided_pairs(many) + caution(many))
         out += [f"{test} test: {decisions_in_words(many.matrix(test, 'decision'))}"
                 for test in many.tests[-2::-1]]
         out += [text for text in [rope_sensitivity(many)] if text]
@@ -174,8 +172,9 @@ def best_ranked(many) -> tuple[list[str], str]:
 
 
 def decided_pairs(many) -> str:
-    """Every pair's decision by the leading test, in the reading order, in one line: the
-    decided pairs, then those without a decision, by name.
+    """Every pair's decision by the leading test, in the reading order, in one line: what a
+    decision is, before the list (after it, it read as said of the last pair); the decided
+    pairs, then those without a decision, by name.
 
     Parameters
     ----------
@@ -185,7 +184,8 @@ def decided_pairs(many) -> str:
     Returns
     -------
     str
-        "hierarchical test, pair by pair: rf and xgb equivalent; svm better than knn; no
+        "hierarchical test, pair by pair (a decision: an outcome whose posterior probability
+        of being the likeliest is above 0.95): rf and xgb equivalent; svm better than knn; no
         decision: ...".
     """
     test = many.tests[-1]
@@ -204,9 +204,48 @@ def decided_pairs(many) -> str:
             decided.append(f"{winner} better than {loser}{note}")
         else:
             undecided.append(f"{a} and {b}")
-    text = f"{test} test, pair by pair: " + ("; ".join(decided) if decided else
-                                               "no pair decided")
+    declared = (f"(a decision: an outcome whose posterior probability of being the likeliest "
+                f"is above {many.threshold:g})")
+    text = f"{test} test, pair by pair {declared}: " + ("; ".join(decided) if decided else
+                                                          "no pair decided")
     return text + (f"; no decision: {'; '.join(undecided)}" if undecided else "")
+
+
+def each_pair(many, test: str, quote: Callable[[str], str] = str) -> list[str]:
+    """Every pair's decision by one test, a sentence each, for the ``.md``/``.tex`` Results.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result (its multi-data-set tests run).
+    test : str
+        One of ``many.tests``.
+    quote : callable
+        How a classifier's name is written (``str``: as it is).
+
+    Returns
+    -------
+    list of str
+        One sentence per pair, in the reading order, with the probability its decision rests
+        on; for a decision of the hierarchical test, how strong it is on a new data set
+        (:func:`~bayestut.analysis.wording.strength`) or else whether δ₀ decides too
+        (:func:`~bayestut.analysis.wording.delta0_decision`, the two-classifier reports'
+        clause).
+    """
+    each = []
+    for (a, b), pair in many.pairs.items():
+        o = pair.overall()[-1]
+        qa, qb = quote(a), quote(b)
+        note = ""
+        decided = str(decide_regions(o.shares, pair.threshold)) != NO_DECISION
+        if test == "hierarchical" and decided and o.delta0 is not None:
+            note = (wording.strength(o.shares, o.means, o.delta0, qa, qb, pair.threshold,
+                                     o.means_se, o.delta0_se)
+                    or wording.delta0_decision(o.shares, o.delta0, qa, qb, pair.threshold,
+                                               o.delta0_se))
+        each.append(f"{qa} against {qb}: " + wording.listing(
+            o.shares, qa, qb, pair.threshold, o.shares_se, note=note) + ".")
+    return each
 
 
 def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = str) -> str:

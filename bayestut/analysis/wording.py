@@ -184,25 +184,42 @@ def listed(p, a: str, b: str, se=(0.0, 0.0, 0.0)) -> str:
     return ", ".join(f"P({names[i]}){equals(number(p[i], se[i]))}" for i in SHOWN)
 
 
-def delta0_note(shares, delta0, a: str, b: str, threshold: float,
-                delta0_se=(0.0, 0.0, 0.0)) -> str:
-    """What δ₀'s probabilities (number-line ``delta0``) say beside a decision on the posterior
-    probability (``shares``), in one clause without parentheses (it goes inside the verdict's):
-    "for the mean difference δ₀ the decision is the same: equivalent at 0.985", "… there is no
-    decision: the highest is svm better at 0.928" or "… the decision is svm better, at
-    0.970"."""
+def delta0_decision(shares, delta0, a: str, b: str, threshold: float,
+                    delta0_se=(0.0, 0.0, 0.0)) -> str:
+    """Whether δ₀'s probabilities (number-line ``delta0``) decide, beside a decision on the
+    posterior probability (``shares``): the one clause every report says it with (the
+    two-classifier verdict's δ₀ line and ``.md``/``.tex``, the K report's pairs), lower-case,
+    without parentheses (it may go inside a report's).
+
+    Parameters
+    ----------
+    shares, delta0 : array-like
+        The posterior probabilities that each outcome is the likeliest, and δ₀'s
+        probabilities, both in the number line's (b better, equivalent, a better) order.
+    a, b : str
+        The classifiers' names, as the report writes them.
+    threshold : float
+        The decision threshold.
+    delta0_se : array-like
+        δ₀'s probabilities' errors, for rounding them.
+
+    Returns
+    -------
+    str
+        "the decision for δ₀ is the same, equivalent: its probability is above 0.95", "the
+        decision for δ₀ differs, svm better: its probability is above 0.95" or "there is no
+        decision for δ₀: its highest probability, 0.928 for svm better, is short of 0.95".
+    """
     d, se = np.asarray(delta0, dtype=float), np.asarray(delta0_se, dtype=float)
     choice = str(decide_regions(d, threshold))
-    lead = "for the mean difference δ₀"
     if choice == NO_DECISION:
         m = int(d.argmax())
-        return (f"{lead} there is no decision: the highest is {short(m, a, b)} at "
-                f"{number(d[m], se[m], threshold)}")
-    m = REGIONS.index(choice)
-    same = choice == str(decide_regions(shares, threshold))
-    shown = number(d[m], se[m], threshold)
-    return (f"{lead} the decision is the same: {short(m, a, b)} at {shown}" if same else
-            f"{lead} the decision is {short(m, a, b)}, at {shown}")
+        return (f"there is no decision for δ₀: its highest probability, "
+                f"{number(d[m], se[m], threshold)} for {short(m, a, b)}, is short of "
+                f"{threshold:g}")
+    same = "is the same" if choice == str(decide_regions(shares, threshold)) else "differs"
+    return (f"the decision for δ₀ {same}, {short(REGIONS.index(choice), a, b)}: its "
+            f"probability is above {threshold:g}")
 
 
 def weak(shares, new, threshold: float, new_se=(0.0, 0.0, 0.0)) -> str:
@@ -228,7 +245,7 @@ def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0,
     i = REGIONS.index(str(decide_regions(shares, threshold)))
     side = {0: f"{b} is better", 1: f"{a} and {b} are equivalent", 2: f"{a} is better"}[i]
     return (f"a weak decision: on a new data set {side} with probability only {shown}; "
-            + delta0_note(shares, delta0, a, b, threshold, delta0_se))
+            + delta0_decision(shares, delta0, a, b, threshold, delta0_se))
 
 
 def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),

@@ -329,10 +329,12 @@ def _other_numbers(c, o, delta0: bool) -> list[str]:
                 f"better on it with probability {v[2]}, equivalent with {v[1]} and {b} "
                 f"practically better with {v[0]}."]
     d = [wording.number(o.delta0[i], o.delta0_se[i]) for i in range(3)]
-    return [_on_a_new_data_set(c, o),
+    decides = wording.delta0_decision(o.shares, o.delta0, a, b, c.threshold, o.delta0_se)
+    alone = NO_DECISION == c.decision != str(decide_regions(o.delta0, c.threshold))
+    return [_on_a_new_data_set(c, o),      # δ₀ alone deciding: writeup_caveats.delta0_alone
             f"For the mean difference δ₀ over data sets like these, the probabilities for δ₀ "
             f"are {d[2]} that {a} is practically better, {d[1]} of equivalence and {d[0]} that "
-            f"{b} is."]
+            f"{b} is.", "" if alone else f"{decides[0].upper()}{decides[1:]}."]
 
 
 def _tally(c) -> str:
@@ -433,10 +435,11 @@ def _pair_results(c) -> list[str]:
 
 
 def _many_results(many) -> list[str]:
-    """The Results sentences of K classifiers, each test's decisions said once: the leading
-    test's pair by pair, with their probabilities; the others' as the verdict says them
-    (:func:`many_text.decisions_in_words`); the ranking's favourite; δ₀ per pair, one
-    rounding for all."""
+    """The Results sentences of K classifiers, each test's decisions said once, in three
+    paragraphs: the leading test's decisions, a sentence per pair with the probability it
+    rests on (and whether δ₀ decides too); the other tests' as the verdict says them
+    (:func:`many_text.decisions_in_words`) and the ranking's favourite; δ₀ per pair, one
+    rounding for all, and the rope's check. Any caution last."""
     c = next(iter(many.pairs.values()))
     sentences: list[str] = []
     for test in ([] if many.refused else many.tests[::-1]):     # each test's decisions once
@@ -445,9 +448,11 @@ def _many_results(many) -> list[str]:
             text = many_text.decisions_in_words(many.matrix(test, "decision"), quoted)
             sentences.append(f"{name[0].upper()}{name[1:]} finds: {text}.")
         else:           # the leading test's pair by pair, with the probabilities
-            sentences.append(f"{_setting(c)}, {name} gives, pair by pair (rope {units(c)}, "
-                             f"threshold {many.threshold:g}; pairwise decisions not adjusted "
-                             f"for the number of pairs): {_each_pair(many, test)}.")
+            sentences += [f"{_setting(c)}, {name} gives, pair by pair (rope {units(c)}, "
+                          f"threshold {many.threshold:g}; pairwise decisions not adjusted for "
+                          "the number of pairs), the following decisions.",
+                          *many_text.each_pair(many, test, quoted),
+                          PARAGRAPH]
     if many.ranking is not None:         # the verdict's tie rule (many_text.best_ranked)
         t = many.ranking.table()
         tied, best = many_text.best_ranked(many)
@@ -461,6 +466,7 @@ def _many_results(many) -> list[str]:
                 if len(tied) == 1 else ", each ranking first on a new data set with probability "
                 + "; ".join(f"{quoted(x)} {v}" for x, v in zip(tied, chances)) + "."))
     if not many.refused:
+        sentences.append(PARAGRAPH)
         if many.tests[-1] == "hierarchical":
             digits = delta0_size.shared_digits(many.pairs.values())    # one table, one rounding
             sizes = [f"{quoted(c.a)} against {quoted(c.b)} {mean} ({interval})"
@@ -469,8 +475,9 @@ def _many_results(many) -> list[str]:
             sentences.append(
                 "The mean difference δ₀ over data sets, its posterior mean and "
                 f"{delta0_size.LEVEL:.0%} credible interval, positive when the first of the "
-                "pair scores better on average: " + "; ".join(sizes) + ". Each pair's probabilities on a new "
-                "data set and for δ₀ are in the overall table, after the compact one.")
+                "pair scores better on average: " + "; ".join(sizes) + ". Each pair's "
+                "probabilities on a new data set and for δ₀ are in the overall table, after "
+                "the compact one.")
         sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted)] if text]
     troubled = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
@@ -485,25 +492,12 @@ def _many_results(many) -> list[str]:
     return sentences
 
 
-def _each_pair(many, test: str) -> str:
-    """Every pair's decision by ``test``, with the probability it rests on (and, for the
-    hierarchical test, how strong it is), joined by "; "."""
-    each = []
-    for (a, b), pair in many.pairs.items():
-        o = pair.overall()[-1]
-        qa, qb = quoted(a), quoted(b)
-        weak = (wording.strength(o.shares, o.means, o.delta0, qa, qb, pair.threshold,
-                                 o.means_se, o.delta0_se) if test == "hierarchical" else "")
-        each.append(f"{qa} against {qb}: " + wording.listing(
-            o.shares, qa, qb, pair.threshold, o.shares_se, note=weak))
-    return "; ".join(each)
-
-
 def results_text(result) -> str:
     """The results, as prose for a paper, in up to three paragraphs: the leading test's
     finding, with the probability it rests on and the threshold, δ₀'s size and the rope's
     sensitivity; the prior and model checks; the other tests as checks and the data sets'
-    decisions counted by outcome."""
+    decisions counted by outcome. With K classifiers: the leading test, a sentence per pair;
+    the other tests and the ranking; δ₀ per pair and the rope's check."""
     sentences = _many_results(result) if is_many(result) else _pair_results(result)
     text = " ".join(filter(None, [verdict_notes.percent_fractions(result), *sentences,
                                   verdict_notes.rope_units(result)]))
