@@ -434,6 +434,7 @@ def test_agrees_with_stan_on_tr413s_example(hyperprior):
 
 
 @pytest.mark.slow
+@pytest.mark.stan
 @pytest.mark.parametrize("hyperprior", ["mlj", "jmlr"])
 @pytest.mark.parametrize("pair", [("nbc", "aode"), ("j48", "j48gr"), ("nbc", "j48")])
 def test_agrees_with_stan_on_the_54_data_sets(pair, hyperprior):
@@ -441,6 +442,7 @@ def test_agrees_with_stan_on_the_54_data_sets(pair, hyperprior):
 
 
 @pytest.mark.slow
+@pytest.mark.stan
 @pytest.mark.parametrize("nu_prior", ["kruschke", "juarez-steel", "gaussian"])
 def test_agrees_with_stan_under_every_nu_prior(nu_prior):
     table, a, b = _uci_pair(datasets=20)
@@ -448,6 +450,7 @@ def test_agrees_with_stan_under_every_nu_prior(nu_prior):
 
 
 @pytest.mark.slow
+@pytest.mark.stan
 def test_agrees_with_stan_on_three_data_sets_and_on_identical_but_one_fold():
     rng = np.random.default_rng(11)
     three = rng.normal([[0.02], [0.0], [0.01]], 0.03, size=(3, 50))
@@ -520,6 +523,7 @@ def test_a_data_set_near_the_bound_of_sigma_is_prior_is_left_to_stan():
 
 
 @pytest.mark.slow
+@pytest.mark.stan
 def test_agrees_with_stan_on_hundreds_of_data_sets():
     assert _z_scores(_many_data_sets(300), folds=10, rope=5e-4) <= 4
 
