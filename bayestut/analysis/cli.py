@@ -213,7 +213,8 @@ def run_compare(args) -> Path:
     path = report_target(args.out, name)        # checked before the analysis
     protect_input(args.results, report_files(path))
     named = (args.a, args.b) if data is None else (None, None)     # None: the file's order
-    report = compare(args.results if data is None else data, *named, rope=args.rope,
+    report = compare(args.results if data is None else data, a=named[0], b=named[1],
+                     rope=args.rope,
                      threshold=args.threshold,
                      seed=args.seed, progress=on_terminal(), plan=args.plan,
                      about=args.about.replace("-", " "), prior_check=args.prior_check,

@@ -94,7 +94,7 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
         decision on the other 2 pairs".
     """
     names = list(decision.index)
-    clauses = []
+    clauses: list[str] = []
     beats: dict[tuple, list[str]] = {}          # the same losers: one clause for their winners
     for w in names:
         losers = tuple(x for x in names if decision.loc[w, x] == "better")

@@ -365,10 +365,10 @@ def _hierarchical_results(c, o) -> list[str]:
     δ₀'s size, the rope's sensitivity and any caution."""
     name = TEST_NAMES["hierarchical"]
     kind = "integrated" if c.integrated("hierarchical") else "draws"
-    size = delta0_size.clause(c, quoted, paper=True)
-    size = [f"The mean difference over the population of data sets is {size}.",
+    clause = delta0_size.clause(c, quoted, paper=True)
+    size = [f"The mean difference over the population of data sets is {clause}.",
             delta0_size.supported(c, quoted, advice=False),
-            writeup_caveats.plain_mean(c)] if size else []
+            writeup_caveats.plain_mean(c)] if clause else []
     if about_delta0(c) and o.delta0 is not None:     # δ₀'s claim together, then the others
         sentences = [f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
                      f"sets like these, {finding(o.delta0, o.delta0_se, c, kind, delta0=True)}.",
