@@ -225,3 +225,15 @@ def test_the_methods_announce_the_interval_criterion_the_results_use(hnb):
     means = bt.compare(make_table(5, 2, 5, gaps=0.02, seed=2).groupby(
         ["dataset", "classifier"], as_index=False)["score"].mean(), "mine", "baseline")
     assert "excludes 0" not in means.methods_text() + means.results_text()
+
+
+def test_the_methods_name_the_delta0_number_as_the_glossary_does():
+    # a reader's finding: "the posterior probability of the outcome for δ₀" gave the decision's
+    # number the name the suite keeps for the likeliest outcome on a new data set
+    from bayestut import compare
+    from bayestut.paths import DATA
+
+    c = compare(DATA / "blog_study_auc.csv", "knn", "adaboost", about="delta0")
+    methods = c.methods_text()
+    assert "the outcome's probability for the mean difference δ₀" in methods
+    assert "posterior probability of the outcome for" not in methods
