@@ -47,9 +47,10 @@ NOTEBOOKS = REPO / "notebooks"
 # the own-results notebook travels in the wheel too (`python -m bayestut notebook`)
 YOUR_RESULTS_NOTEBOOK = _resource("_notebooks", "notebooks") / "your_results.ipynb"
 COMMITTED_SCORECARDS = NOTEBOOKS / "scorecards"
-# the card Reading your verdict (`python -m bayestut card`): in the repository a link to
-# docs/reading-your-verdict.md, its one source; in a wheel the file itself
-CARD = PACKAGE / "reading-your-verdict.md"
+# the card Reading your verdict (`python -m bayestut card`): docs/reading-your-verdict.md, its one
+# source, in the repository; in a wheel the copy setup.py's build step puts beside the modules
+CARD = (PACKAGE / "reading-your-verdict.md" if (PACKAGE / "reading-your-verdict.md").is_file()
+        else REPO / "docs" / "reading-your-verdict.md")
 
 
 def in_repository() -> bool:

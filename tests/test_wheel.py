@@ -49,8 +49,10 @@ def installed(tmp_path_factory):
     """The wheel built from this checkout, installed (without dependencies, which the test
     environment has) into a folder of its own."""
     source = tmp_path_factory.mktemp("source")    # a clean copy: no stale build/ of the checkout
-    for name in ("pyproject.toml", "README.md", "LICENSE"):
+    for name in ("pyproject.toml", "setup.py", "README.md", "LICENSE"):
         shutil.copy(REPO / name, source / name)
+    (source / "docs").mkdir()           # the card's one source, copied into the wheel at build
+    shutil.copy(REPO / "docs" / "reading-your-verdict.md", source / "docs")
     skip = shutil.ignore_patterns("__pycache__", "simulations")
     for name in ("bayestut", "stan", "data"):
         shutil.copytree(REPO / name, source / name, ignore=skip)
@@ -103,3 +105,12 @@ def test_the_installed_notebook_command_runs_the_own_results_notebook(installed,
     assert done.returncode == 0, done.stderr
     executed = (tmp_path / "nb" / "your_results.ipynb").read_text(encoding="utf-8")
     assert '"output_type": "error"' not in executed
+
+
+def test_the_repository_tracks_no_symlink():
+    # a checkout without symlinks (Windows, some archives) would turn one into a one-line text file
+    listed = subprocess.run(["git", "ls-files", "-s"], cwd=REPO, capture_output=True, text=True)
+    if listed.returncode != 0:
+        pytest.skip("not a git checkout")
+    links = [line.split("\t")[1] for line in listed.stdout.splitlines() if line.startswith("120000")]
+    assert links == []
