@@ -234,3 +234,16 @@ def test_a_line_in_columns_is_kept_whole_and_prose_words_too():
         'run <span class="whole">--about</span> delta0 on <span class="whole">a/b.csv</span>')
     assert readable_line("a plain sentence.") == "a plain sentence."
     assert readable_line('<span class="ansi-red">x  y') == '<span class="ansi-red">x  y'
+
+
+@pytest.mark.parametrize("in_repository, fix", [
+    (True, "in the bayestut folder run pip install '.[notebooks]'"),
+    (False, "run pip install 'bayestut[notebooks]'")])
+def test_a_missing_extra_names_the_install_that_fits_where_bayestut_runs(
+        tmp_path, capsys, monkeypatch, in_repository, fix):
+    # a wheel user has no bayestut folder to run pip install '.[...]' in
+    monkeypatch.setitem(__import__("sys").modules, "ipykernel", None)
+    monkeypatch.setattr("bayestut.paths.in_repository", lambda: in_repository)
+    assert main(["notebook", str(per_fold(tmp_path)), "--out", str(tmp_path / "nb")]) == 2
+    error = capsys.readouterr().err
+    assert "ipykernel is not installed" in error and fix in error
