@@ -37,7 +37,8 @@ ALLOWED = {
 }
 # The papers' names, explained once beside the outcomes they stand for (their scorecards keep
 # them): *left* (…better), *rope* and *right*.
-TRANSLATION = re.compile(r"\*left\*[^;]{0,80}?better[^;]{0,40}?\*rope\*[^;]{0,40}?\*right\*"
+TRANSLATION = re.compile(r"\*left\*[^;]{0,80}?better[^;]{0,40}?\*rope\*"
+                         r"[^;]{0,40}?\*right\*"
                          r"|the paper['’]s P\(rope\) / P\(right\)")
 
 

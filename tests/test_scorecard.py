@@ -211,7 +211,8 @@ def test_the_recorded_settings_are_the_committed_notebooks_parameters():
 def test_a_card_under_the_columns_former_name_reads_as_numerical_error(tmp_path):
     """The column was `mc_error` while the exact engine's integrals (notebook 08) stood in it."""
     old = tmp_path / "old.csv"
-    old.write_text("paper,item,row,column,published,reproduced,mc_error,tolerance,verdict,notebook\n"
+    old.write_text("paper,item,row,column,published,reproduced,mc_error,tolerance,verdict,"
+                   "notebook\n"
                    "ICMC TR 413,x,good - bad,P(good > bad),0.9782,0.976783,0.000204,0.0282,"
                    "within tolerance,08\n")
     card = scorecard.read(old)

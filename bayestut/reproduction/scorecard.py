@@ -17,8 +17,9 @@ machine.
 deterministic number that moved, or an estimate that moved by more than its numerical
 error fails the run (:class:`ScorecardChanged`). A run that becomes the new reference (no
 committed card yet, or $BAYESTUT_ACCEPT_SCORECARD set) fails instead if any estimate's verdict
-sits within three numerical errors of its threshold, where another machine could flip it. ``make reproduce`` gathers all notebooks'
-cards into ``REPRODUCTION.md`` and ``reproduction.csv``.
+sits within three numerical errors of its threshold, where another machine could flip it.
+``make reproduce`` gathers all notebooks' cards into ``REPRODUCTION.md`` and
+``reproduction.csv``.
 
 Exercises change a notebook's parameters (rope, seed, draws, ...). A card compares published
 numbers only at the published settings, recorded in ``notebooks/scorecards/settings.json`` (the
@@ -40,8 +41,8 @@ import pandas as pd
 from .paper import Published
 from ..paths import COMMITTED_SCORECARDS, output_root, scorecards_dir
 
-FIELDS = ["paper", "item", "row", "column", "published", "reproduced", "numerical_error", "tolerance",
-          "verdict", "notebook"]
+FIELDS = ["paper", "item", "row", "column", "published", "reproduced", "numerical_error",
+          "tolerance", "verdict", "notebook"]
 ACCEPT_ENV = "BAYESTUT_ACCEPT_SCORECARD"
 STRICT_ENV = "BAYESTUT_STRICT_SCORECARD"     # changed settings fail instead of a note
 SETTINGS_FILE = "settings.json"              # beside the committed cards
@@ -355,7 +356,8 @@ def gather(out_dir=None) -> pd.DataFrame:
     lines += [f"| {k} | {int(counts.get(k, 0))} |" for k in ("match", "within tolerance", "differs")]
     for notebook, card in allrows.groupby("notebook", sort=True):
         lines += ["", f"## {notebook}", "",
-                  "| paper | item | row | column | published | reproduced | numerical error | tolerance | verdict |",
+                  "| paper | item | row | column | published | reproduced | numerical error "
+                  "| tolerance | verdict |",
                   "|---|---|---|---|---|---|---|---|---|"]
         for r in card.itertuples():
             mc = f"{r.numerical_error:.2g}" if r.numerical_error > 0 else ""
