@@ -60,23 +60,23 @@ def test_missing_reproduced_value_is_an_error():
         Scorecard("x").add(paper.ANNEAL_T, float("nan"))
 
 
-def _mcmc_card(value, mc_error=0.005):
+def _mcmc_card(value, error=0.005):
     card = Scorecard("99_mcmc")
     card.add(paper.ANNEAL_T, -3.52)
-    card.add_mcmc(paper.TABLE_12.get("nbc-aode", "right"), value, mc_error, tolerance=0.04)
+    card.add_estimate(paper.TABLE_12.get("nbc-aode", "right"), value, error, tolerance=0.04)
     return card
 
 
 def test_mcmc_rows_are_never_a_match_and_carry_their_error():
     card = _mcmc_card(0.72)          # the printed value exactly: still "within tolerance"
     row = card.frame().iloc[1]
-    assert (row["verdict"], row["mc_error"]) == ("within tolerance", 0.005)
+    assert (row["verdict"], row["numerical_error"]) == ("within tolerance", 0.005)
     assert _mcmc_card(0.80).frame()["verdict"].iloc[1] == "differs"
 
 
 def test_an_mcmc_row_needs_a_tolerance():
     with pytest.raises(ValueError, match="tolerance > 0"):
-        Scorecard("x").add_mcmc(paper.TABLE_12.get("nbc-aode", "rope"), 0.28, 0.0, tolerance=0.0)
+        Scorecard("x").add_estimate(paper.TABLE_12.get("nbc-aode", "rope"), 0.28, 0.0, tolerance=0.0)
 
 
 def test_a_rerun_within_monte_carlo_error_passes(outputs):
@@ -156,7 +156,7 @@ def published(outputs, monkeypatch):
 def _card_at(settings, value=0.716):
     card = Scorecard("99_mcmc", settings=settings)
     card.add(paper.ANNEAL_T, -3.52)
-    card.add_mcmc(paper.TABLE_12.get("nbc-aode", "right"), value, 0.005, tolerance=0.04)
+    card.add_estimate(paper.TABLE_12.get("nbc-aode", "right"), value, 0.005, tolerance=0.04)
     return card
 
 
@@ -206,3 +206,21 @@ def test_the_recorded_settings_are_the_committed_notebooks_parameters():
     recorded = scorecard.published_settings()
     for nb in sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")):
         assert recorded[nb.stem] == scorecard._normal(scorecard.parameters_cell(nb)), nb.name
+
+
+def test_a_card_under_the_columns_former_name_reads_as_numerical_error(tmp_path):
+    """The column was `mc_error` while the exact engine's integrals (notebook 08) stood in it."""
+    old = tmp_path / "old.csv"
+    old.write_text("paper,item,row,column,published,reproduced,mc_error,tolerance,verdict,"
+                   "notebook\n"
+                   "ICMC TR 413,x,good - bad,P(good > bad),0.9782,0.976783,0.000204,0.0282,"
+                   "within tolerance,08\n")
+    card = scorecard.read(old)
+    assert list(card.columns) == scorecard.FIELDS and card["numerical_error"].iloc[0] == 0.000204
+
+
+def test_the_committed_cards_name_the_error_for_what_it_holds():
+    committed = sorted(scorecard.COMMITTED_SCORECARDS.glob("*.csv"))
+    assert committed
+    for path in committed:
+        assert pd.read_csv(path, nrows=0).columns.tolist() == scorecard.FIELDS, path.name

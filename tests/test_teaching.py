@@ -528,3 +528,19 @@ def test_prose_reads_the_posterior_probability_as_the_reports_do(notebook):
              for said in retired_readings(notebook.stem, text)]
     assert not found, ("write 'the posterior probability that <outcome> is the likeliest outcome "
                        "is X' (docs/glossary.md):\n" + "\n".join(found))
+
+
+def test_the_readme_marks_notebook_05s_appendix_optional_with_its_time():
+    """The README's reading order names notebook 05's appendix as optional, with a running time
+    that covers its cells in the committed run (from its heading to the Reproduction notes)."""
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    said = re.search(r"\*Appendix: how it works\*[^;]*\bis optional, off the main reading path; "
+                     r"its cells run in under (a|\d+) minutes?", readme)
+    assert said, "README no longer marks notebook 05's appendix as optional: update this test"
+    minutes = 1 if said.group(1) == "a" else int(said.group(1))
+    every = cells(REPO / "notebooks" / "05_hierarchical.ipynb")
+    start = next(i for i, c in enumerate(every) if source(c).startswith("## Appendix: how it works"))
+    end = next(i for i, c in enumerate(every) if NOTES.search(source(c)))
+    took = sum((c.get("metadata", {}).get("papermill", {}).get("duration") or 0)
+               for c in every[start:end])
+    assert took <= minutes * 60, f"the appendix took {took:.0f} s in the committed run"

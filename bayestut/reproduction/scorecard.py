@@ -4,18 +4,22 @@ Verdicts: ``match`` when the reproduced value rounds to the printed one; ``withi
 when it is off by no more than the stated tolerance; ``differs`` otherwise (and then the
 notebook explains why, with evidence).
 
-Numbers derived from MCMC draws change from machine to machine even with the same seed, so
-they are recorded with :meth:`Scorecard.add_mcmc`: with their Monte Carlo error, and with only
-two verdicts, ``within tolerance`` or ``differs`` against a tolerance that includes that error.
-"Rounds to the printed digit" is not a property an MCMC estimate has reproducibly when its
-Monte Carlo error is as large as half a printed unit.
+Numbers computed numerically are recorded with :meth:`Scorecard.add_estimate`: with their
+numerical error (column ``numerical_error``), and with only two verdicts, ``within tolerance``
+or ``differs`` against a tolerance that includes that error. For a number derived from MCMC
+draws (Stan) the error is its Monte Carlo standard error, and the number changes from machine
+to machine even with the same seed: "rounds to the printed digit" is not a property it has
+reproducibly when that error is as large as half a printed unit. For a number the exact engine
+integrates it is the integral's error bound (a coarser grid's difference), the same on every
+machine.
 
 :meth:`Scorecard.save` checks a run against the committed scorecard: a verdict that changed, a
-deterministic number that moved, or an MCMC number that moved by more than its Monte Carlo
+deterministic number that moved, or an estimate that moved by more than its numerical
 error fails the run (:class:`ScorecardChanged`). A run that becomes the new reference (no
-committed card yet, or $BAYESTUT_ACCEPT_SCORECARD set) fails instead if any MCMC verdict sits
-within three Monte Carlo errors of its threshold, where another machine could flip it. ``make reproduce`` gathers all notebooks'
-cards into ``REPRODUCTION.md`` and ``reproduction.csv``.
+committed card yet, or $BAYESTUT_ACCEPT_SCORECARD set) fails instead if any estimate's verdict
+sits within three numerical errors of its threshold, where another machine could flip it.
+``make reproduce`` gathers all notebooks' cards into ``REPRODUCTION.md`` and
+``reproduction.csv``.
 
 Exercises change a notebook's parameters (rope, seed, draws, ...). A card compares published
 numbers only at the published settings, recorded in ``notebooks/scorecards/settings.json`` (the
@@ -37,8 +41,8 @@ import pandas as pd
 from .paper import Published
 from ..paths import COMMITTED_SCORECARDS, output_root, scorecards_dir
 
-FIELDS = ["paper", "item", "row", "column", "published", "reproduced", "mc_error", "tolerance",
-          "verdict", "notebook"]
+FIELDS = ["paper", "item", "row", "column", "published", "reproduced", "numerical_error",
+          "tolerance", "verdict", "notebook"]
 ACCEPT_ENV = "BAYESTUT_ACCEPT_SCORECARD"
 STRICT_ENV = "BAYESTUT_STRICT_SCORECARD"     # changed settings fail instead of a note
 SETTINGS_FILE = "settings.json"              # beside the committed cards
@@ -92,30 +96,49 @@ class Scorecard:
         return self._record(published, published.text, reproduced, 0.0, tolerance,
                             verdict(published, reproduced, tolerance))
 
-    def add_mcmc(self, published: Published, reproduced: float, mc_error: float,
-                 tolerance: float) -> str:
-        """A number estimated from MCMC draws, with its Monte Carlo standard error; the
-        tolerance must already include Monte Carlo error (see :func:`mcmc_tolerance`)."""
+    def add_estimate(self, published: Published, reproduced: float, numerical_error: float,
+                     tolerance: float) -> str:
+        """A number computed numerically, judged within a tolerance that includes its error.
+
+        Parameters
+        ----------
+        published : Published
+            The paper's number.
+        reproduced : float
+            Ours: a share of MCMC draws (Stan), or a probability the exact engine integrates.
+        numerical_error : float
+            Its Monte Carlo standard error when sampled; the integral's error bound when
+            integrated (a result's ``*_mcse`` fields hold either).
+        tolerance : float
+            How far ``reproduced`` may be from ``published``; for MCMC it must already include
+            Monte Carlo error (see :func:`mcmc_tolerance`).
+
+        Returns
+        -------
+        str
+            The verdict, ``"within tolerance"`` or ``"differs"``.
+        """
         _check_value(published, reproduced)
-        if not mc_error >= 0:
-            raise ValueError(f"the Monte Carlo error must be >= 0, got {mc_error!r}")
+        if not numerical_error >= 0:
+            raise ValueError(f"the numerical error must be >= 0, got {numerical_error!r}")
         if not tolerance > 0:     # even a share of exactly 0 or 1 can move on another machine
-            raise ValueError(f"an MCMC estimate needs a tolerance > 0, got {tolerance!r}")
+            raise ValueError(f"a numerical estimate needs a tolerance > 0, got {tolerance!r}")
         diff = abs(float(reproduced) - published.value)
         v = "within tolerance" if diff <= tolerance * (1 + 1e-9) else "differs"
-        return self._record(published, published.text, reproduced, mc_error, tolerance, v)
+        return self._record(published, published.text, reproduced, numerical_error, tolerance, v)
 
     def add_at_least(self, published: Published, reproduced: float) -> str:
         """A printed lower bound ("well above 90%"): it matches when the value reaches it."""
         v = "match" if float(reproduced) >= published.value else "differs"
         return self._record(published, f">= {published.text}", reproduced, 0.0, 0.0, v)
 
-    def _record(self, published: Published, shown: str, reproduced: float, mc_error: float,
+    def _record(self, published: Published, shown: str, reproduced: float, error: float,
                 tolerance: float, v: str) -> str:
         self.rows.append(dict(paper=published.paper, item=published.item, row=published.row,
                               column=published.column, published=shown,
                               reproduced=round(float(reproduced), STORED_DIGITS),
-                              mc_error=round(float(mc_error), STORED_DIGITS), tolerance=tolerance,
+                              numerical_error=round(float(error), STORED_DIGITS),
+                              tolerance=tolerance,
                               verdict=v, notebook=self.notebook))
         return v
 
@@ -250,8 +273,9 @@ def _check_value(published: Published, reproduced) -> None:
 
 def read(path) -> pd.DataFrame:
     card = pd.read_csv(path, dtype={"published": str})
-    if "mc_error" not in card:                 # cards written before MCMC rows were marked
-        card.insert(FIELDS.index("mc_error"), "mc_error", 0.0)
+    card = card.rename(columns={"mc_error": "numerical_error"})   # the column's former name
+    if "numerical_error" not in card:          # cards written before MCMC rows were marked
+        card.insert(FIELDS.index("numerical_error"), "numerical_error", 0.0)
     return card
 
 
@@ -263,7 +287,7 @@ def _keyed(card: pd.DataFrame) -> pd.DataFrame:
 
 
 def compare(new: pd.DataFrame, committed: pd.DataFrame) -> list[str]:
-    """What differs between a run's card and the committed one beyond Monte Carlo error."""
+    """What differs between a run's card and the committed one beyond numerical error."""
     new, old = _keyed(new), _keyed(committed)
     problems = [f"row {' / '.join(map(str, k[:4]))} is new" for k in new.index.difference(old.index)]
     problems += [f"row {' / '.join(map(str, k[:4]))} is missing"
@@ -275,34 +299,34 @@ def compare(new: pd.DataFrame, committed: pd.DataFrame) -> list[str]:
         if n["verdict"] != o["verdict"]:
             problems.append(f"{label}: verdict {o['verdict']!r} became {n['verdict']!r} "
                             f"(reproduced {o['reproduced']:.6g} -> {n['reproduced']:.6g})")
-        allowed = allowed_move(n["mc_error"], o["mc_error"])
+        allowed = allowed_move(n["numerical_error"], o["numerical_error"])
         if abs(n["reproduced"] - o["reproduced"]) > allowed:
             problems.append(f"{label}: reproduced {o['reproduced']:.6g} became {n['reproduced']:.6g}, "
-                            f"more than the {allowed:.2g} that Monte Carlo error allows")
+                            f"more than the {allowed:.2g} that its numerical error allows")
     return problems
 
 
-def allowed_move(mc_new: float, mc_old: float) -> float:
+def allowed_move(error_new: float, error_old: float) -> float:
     """How far a reproduced value may move between runs: rounding for a deterministic row; for
-    an MCMC row, MC_ERRORS_ALLOWED combined Monte Carlo errors plus one draw in a thousand (a
+    an estimate, MC_ERRORS_ALLOWED combined numerical errors plus one draw in a thousand (a
     share estimated as exactly 0 or 1 reports no error of its own)."""
     rounding = 1.5 * 10.0 ** -STORED_DIGITS
-    if mc_new == 0 and mc_old == 0:
+    if error_new == 0 and error_old == 0:
         return rounding
-    return MC_ERRORS_ALLOWED * math.hypot(mc_new, mc_old) + 1e-3 + rounding
+    return MC_ERRORS_ALLOWED * math.hypot(error_new, error_old) + 1e-3 + rounding
 
 
 def fragile(card: pd.DataFrame) -> list[str]:
-    """MCMC rows whose verdict Monte Carlo noise could flip: their distance from the edge of
-    their tolerance is less than MC_ERRORS_FROM_EDGE Monte Carlo errors."""
+    """Estimated rows whose verdict numerical noise could flip: their distance from the edge
+    of their tolerance is less than MC_ERRORS_FROM_EDGE numerical errors."""
     out = []
-    for r in card[card["mc_error"] > 0].itertuples():
+    for r in card[card["numerical_error"] > 0].itertuples():
         published = float(str(r.published).lstrip(">= "))
         edge = abs(abs(r.reproduced - published) - r.tolerance)
-        if edge < MC_ERRORS_FROM_EDGE * r.mc_error:
+        if edge < MC_ERRORS_FROM_EDGE * r.numerical_error:
             out.append(f"{r.paper} / {r.item} / {r.row} / {r.column}: {r.reproduced:.4g} is "
                        f"{edge:.2g} from the edge of its tolerance, within "
-                       f"{MC_ERRORS_FROM_EDGE:g} Monte Carlo errors ({r.mc_error:.2g}): "
+                       f"{MC_ERRORS_FROM_EDGE:g} numerical errors ({r.numerical_error:.2g}): "
                        "draw more samples or widen the tolerance with a reason")
     return out
 
@@ -321,8 +345,10 @@ def gather(out_dir=None) -> pd.DataFrame:
              "Generated by `make reproduce` from the notebooks' closing scorecards: each published",
              "number beside the value the notebook computed. `match`: rounds to the printed value;",
              "`within tolerance`: off by at most the tolerance; `differs`: explained in the notebook.",
-             "Numbers estimated by MCMC carry their Monte Carlo standard error (`mc error`) and are",
-             "never called `match`: their tolerance includes that error (see",
+             "Numbers computed numerically carry their numerical error (`numerical error`): the",
+             "Monte Carlo standard error of an MCMC estimate (notebook 05), the error bound of an",
+             "integral (notebook 08's exact engine). They are never called `match`: their",
+             "tolerance includes that error (see",
              "[docs/reproduction.md](docs/reproduction.md#reproducibility)); where and why we",
              "differ from the papers: [docs/disagreements.md](docs/disagreements.md).",
              "",
@@ -330,10 +356,11 @@ def gather(out_dir=None) -> pd.DataFrame:
     lines += [f"| {k} | {int(counts.get(k, 0))} |" for k in ("match", "within tolerance", "differs")]
     for notebook, card in allrows.groupby("notebook", sort=True):
         lines += ["", f"## {notebook}", "",
-                  "| paper | item | row | column | published | reproduced | mc error | tolerance | verdict |",
+                  "| paper | item | row | column | published | reproduced | numerical error "
+                  "| tolerance | verdict |",
                   "|---|---|---|---|---|---|---|---|---|"]
         for r in card.itertuples():
-            mc = f"{r.mc_error:.2g}" if r.mc_error > 0 else ""
+            mc = f"{r.numerical_error:.2g}" if r.numerical_error > 0 else ""
             lines.append(f"| {r.paper} | {r.item} | {r.row} | {r.column} | {r.published} | "
                          f"{r.reproduced:.6g} | {mc} | {r.tolerance:g} | {r.verdict} |")
     (out_dir / "REPRODUCTION.md").write_text("\n".join(lines) + "\n")
