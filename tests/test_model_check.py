@@ -218,3 +218,39 @@ def test_the_results_come_in_paragraphs_in_md_and_tex(tmp_path):
     assert parts[0].startswith("Over 5 data sets") and parts[1].startswith("Model check")
     assert parts[2].startswith("As a check, the Bayesian signed-rank test")
     assert "\n\nModel check (posterior predictive p-values)" in latex_document_body(c)
+
+
+def test_the_k_report_names_the_pairs_whose_check_flags():
+    import dataclasses
+
+    from bayestut.analysis.model_check import pairs_sentence
+
+    rng = np.random.default_rng(8)
+    xbar = 0.02 + 0.01 * rng.standard_normal(10)
+    fits = model_check(_known_population(xbar, 0.02, 0.01, np.inf, np.full(10, 0.01), 10, 0.01))
+    assert fits.flagged == []
+    humps = dataclasses.replace(fits, shares={**fits.shares, "inside the rope": 0.004})
+    both = dataclasses.replace(humps, shares={**humps.shares, "largest": 0.999})
+    pair = lambda check: SimpleNamespace(model_check=check)
+    many = SimpleNamespace(pairs={("x", "y"): pair(fits), ("x", "z"): pair(humps),
+                                  ("y", "z"): pair(both), ("z", "w"): pair(None)})
+    text = pairs_sentence(many)
+    assert text.startswith("Model check: the fitted population does not reproduce the data "
+                           "sets of x against z (inside the rope) and y against z (largest, "
+                           "inside the rope) (spread, smallest, largest and count inside the "
+                           "rope of the mean differences, against 4000 new sets")
+    assert "x against y" not in text and "z against w" not in text
+    many.pairs = {("x", "y"): pair(fits), ("z", "w"): pair(None)}
+    assert pairs_sentence(many).startswith("Model check: no pair is flagged (")
+    many.pairs = {("z", "w"): pair(None)}
+    assert pairs_sentence(many) == ""
+
+
+def test_the_k_console_report_carries_every_pairs_check():
+    from bayestut import compare_all
+    from bayestut.paths import DATA
+
+    many = compare_all(DATA / "blog_study_auc.csv", n_jobs=1, ranking=False)
+    assert "\nModel check: no pair is flagged (spread, smallest, largest and count inside the " \
+           "rope" in str(many)
+    assert all(c.model_check.flagged == [] for c in many.pairs.values())
