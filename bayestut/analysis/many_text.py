@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from . import comparison_text, delta0_size, verdict_notes, wording
+from . import comparison_text, delta0_size, model_check, verdict_notes, wording
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
@@ -492,6 +492,8 @@ def summary(many) -> str:
             size = delta0_size.clause(c, decimals=digits)   # "by how much?", as for two
             lines += [f"{a} against {b}:", pair_table(many, a, b).to_string(),
                       *([size + "."] if size else []), ""]
+        checked = model_check.pairs_sentence(many)     # each pair's, as its own report's
+        lines += [checked, ""] if checked else []
         steps = next_steps(many)
         if steps:
             lines += [steps[0]] + [f"  {command}" for command in steps[1:]] + [""]
