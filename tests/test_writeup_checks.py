@@ -5,6 +5,8 @@ each data set's mean scores as a table, and the author's reason for the rope."""
 
 import dataclasses
 import re
+import shutil
+import subprocess
 import types
 
 import numpy as np
@@ -198,3 +200,23 @@ def test_the_command_line_takes_the_rope_reason(tmp_path, capsys):
                  "--rope-reason", "because it is below the spread between runs"]) == 0
     md = next(out.glob("*.md")).read_text("utf-8")
     assert "no practical consequence because it is below the spread between runs." in md
+
+
+# --- 7: the .tex compiles, the new parts with it ---------------------------------------------------
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None or shutil.which("bibtex") is None,
+                    reason="pdflatex and bibtex are not installed (Debian: texlive-latex-base, "
+                           "texlive-latex-recommended, texlive-bibtex-extra)")
+def test_the_tex_compiles_with_its_bib(tmp_path, checked):
+    md, tex, bib = writeup.write_files(checked, tmp_path / "body.html")
+    (tmp_path / "paper.tex").write_text(
+        "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{longtable}\n"
+        "\\usepackage{natbib}\n\\begin{document}\n\\input{body}\n\\bibliographystyle{plainnat}\n"
+        "\\bibliography{body}\n\\end{document}\n", encoding="utf-8")
+    for command in (["pdflatex"], ["bibtex"], ["pdflatex"], ["pdflatex"]):
+        run = subprocess.run([*command, *(["-interaction=nonstopmode", "-halt-on-error"]
+                                          if command == ["pdflatex"] else []), "paper"],
+                             cwd=tmp_path, capture_output=True, text=True, timeout=120)
+        assert run.returncode == 0, run.stdout[-2000:]
+    log = (tmp_path / "paper.log").read_text(errors="replace")
+    assert "undefined" not in log and "Missing character" not in log, log[-2000:]

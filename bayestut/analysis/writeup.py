@@ -5,8 +5,9 @@ classifiers, :class:`~bayestut.analysis.many_comparison.ManyComparison` for K), 
 only the tests that were run and the settings that were used: the rope, rho, the priors, the
 threshold, the numbers of draws, the seed, the software's versions and what the sampler's
 diagnostics said.
-The results paragraph is made of the report's own verdict sentences. The overall table comes as
-LaTeX (``booktabs``) and as Markdown; the citations as BibTeX.
+The results paragraph is made of the report's own verdict sentences (the checks of the fit in a
+paper's words: :mod:`~bayestut.analysis.writeup_checks`). The tables come as LaTeX
+(``booktabs``) and as Markdown; the citations as BibTeX.
 """
 
 from __future__ import annotations
@@ -458,11 +459,13 @@ def _many_results(many) -> list[str]:
 
 
 def results_text(result) -> str:
-    """The results, as prose for a paper, in up to three paragraphs: the leading test's
+    """The results, as prose for a paper, in up to four paragraphs: the leading test's
     finding, with the probability it rests on and the threshold, δ₀'s size and the rope's
     sensitivity; the prior and model checks; the other tests as checks and the data sets'
-    decisions counted by outcome. With K classifiers: the leading test, a sentence per pair;
-    the other tests and the ranking; δ₀ per pair and the rope's check."""
+    decisions counted by outcome; with ``about="delta0"``, a last paragraph labelled
+    Supplementary, the papers' rule's and a new data set's probabilities. With K
+    classifiers: the leading test, a sentence per pair; the other tests and the ranking; δ₀
+    per pair and the rope's check."""
     sentences = _many_results(result) if is_many(result) else _pair_results(result)
     text = " ".join(filter(None, [verdict_notes.percent_fractions(result), *sentences,
                                   verdict_notes.rope_units(result)]))
@@ -509,9 +512,10 @@ def _labelled(text: str, bold) -> str:
 
 def latex_document_body(result) -> str:
     """The methods and results paragraphs and the paper's tables, as LaTeX to ``\\input``, the
-    Methods' placeholders for the author in bold (a ``% TODO`` line above names them): the
-    compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with K classifiers
-    followed by the overall one, or without a hierarchical posterior the overall one alone.
+    Methods' placeholders for the author in bold (a ``% TODO`` line above names them, when any
+    is left): the compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with
+    K classifiers followed by the overall one, or without a hierarchical posterior the overall
+    one alone; with two classifiers, the data sets' mean scores last, in a ``longtable``.
     Every test and kind of number stay in the HTML report, and in ``result.to_latex()``.
 
     Parameters
@@ -522,7 +526,8 @@ def latex_document_body(result) -> str:
     Returns
     -------
     str
-        The LaTeX; its preamble needs ``booktabs`` and ``natbib`` (the citations are
+        The LaTeX; its preamble needs ``booktabs``, ``longtable`` (two classifiers) and
+        ``natbib`` (the citations are
         ``\\citet``/``\\citep`` of the ``.bib`` that :func:`bibtex` writes).
     """
     methods = writeup_caveats.PLACEHOLDER_TEX.sub(lambda m: r"\textbf{" + m[0] + "}",
@@ -546,9 +551,9 @@ def latex_document_body(result) -> str:
 
 
 def write_files(result, html_path) -> list:
-    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's table;
-    the Methods' placeholders for the author in bold), ``name.tex`` (the same in LaTeX) and
-    ``name.bib`` (the citations)."""
+    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's tables;
+    the Methods' placeholders for the author in bold, the Results' Supplementary label too),
+    ``name.tex`` (the same in LaTeX) and ``name.bib`` (the citations)."""
     from .report_file import write_report
 
     html_path = Path(html_path)
