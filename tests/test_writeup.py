@@ -156,7 +156,8 @@ def test_the_tally_has_one_entry_per_outcome():
 def test_bibtex_cites_what_was_run(two, many):
     keys = lambda bib: re.findall(r"@\w+\{(\w+),", bib)  # noqa: E731
     assert keys(two.bibtex()) == ["benavoli2017time", "corani2017statistical",
-                                  "nadeau2003inference", "vehtari2021rank", "bayestut"]
+                                  "nadeau2003inference", "vehtari2021rank",
+                                  "gelman1996posterior", "bayestut"]      # the model check
     assert keys(many.bibtex()) == ["benavoli2017time", "corani2017statistical",
                                    "nadeau2003inference", "calvo2018bayesian",
                                    "caron2012efficient", "vehtari2021rank", "bayestut"]

@@ -84,10 +84,9 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
 
 
-def _statistics(check) -> str:
+def _statistics(check, of: str = " of the data sets' mean differences") -> str:
     """"the spread, smallest and largest of the data sets' mean differences"."""
-    return (f"the {_and([NAMES.get(k, k.replace('_', ' ')) for k in check.shares])} of the "
-            "data sets' mean differences")
+    return f"the {_and([NAMES.get(k, k.replace('_', ' ')) for k in check.shares])}{of}"
 
 
 def model_check_methods(c) -> str:
@@ -184,20 +183,20 @@ def model_check_results(c, name=str) -> str:
     Returns
     -------
     str
-        One or two sentences; empty without a check.
+        One sentence (two when a p-value is below or above the Methods' bounds), each
+        under 35 words for three statistics; empty without a check.
     """
     check = getattr(c, "model_check", None)
     if check is None:
         return ""
     sets = len(next(iter(check.replicated.values())))
     text = (f"Posterior predictive p-values ({sets:,} replicated sets of "
-            f"{len(check.datasets):,} data sets) for {_statistics(check)} were "
-            + _and([_p_value(p) for p in check.shares.values()]))
+            f"{len(check.datasets):,} data sets) for {_statistics(check, ' mean difference')} "
+            "were " + _and([_p_value(p) for p in check.shares.values()]))
     flagged = check.flagged
     low, high = model_check.EXTREME, 1 - model_check.EXTREME
-    if not flagged:
-        return (text + f": none is below {low:g} or above {high:g}, so the model reproduces "
-                "these features of the data.")
+    if not flagged:         # the Methods give the flags' bounds: one sentence of ~30 words
+        return text + ": the model reproduces these features of the data."
     what = "this feature" if len(flagged) == 1 else "these features"
     return (text + f". Outside {low:g} to {high:g}, "
             + "; ".join(_flag(check, k, name) for k in flagged)
