@@ -321,8 +321,9 @@ def _setting(c) -> str:
 
 def _hierarchical_results(c, o) -> list[str]:
     """The hierarchical test's Results sentences: the decision the verdict is about (the
-    papers' rule, or δ₀'s with ``about="delta0"``) and its probabilities, the other numbers,
-    δ₀'s size, the rope's sensitivity and any caution."""
+    papers' rule, or δ₀'s with ``about="delta0"``) and its probabilities, the other numbers
+    (with ``about="delta0"``: in the Supplementary paragraph, :func:`_pair_results`), δ₀'s
+    size, the rope's sensitivity, the prior and model checks and any caution."""
     name = TEST_NAMES["hierarchical"]
     kind = "integrated" if c.integrated("hierarchical") else "draws"
     clause = delta0_size.clause(c, quoted, paper=True)
