@@ -186,7 +186,9 @@ def test_every_report_carries_the_check(tmp_path):
     assert "model_check" in c.figures()
     page = html_report(c)
     assert "Model check of the hierarchical test" in page and "look at this figure" not in page
-    assert said in results_text(c)
+    # the paper's Results say it in a paper's voice (writeup_checks), not the console's
+    assert "Posterior predictive p-values (4,000 replicated sets of 5 data sets)" in \
+        results_text(c) and said not in results_text(c)
 
 
 def test_the_docs_quote_the_bundled_report():
@@ -215,9 +217,9 @@ def test_the_results_come_in_paragraphs_in_md_and_tex(tmp_path):
     write_files(c, tmp_path / "r.html")
     results = (tmp_path / "r.md").read_text(encoding="utf-8").split("## Results\n\n")[1]
     parts = results.split("\n\n")
-    assert parts[0].startswith("Over 5 data sets") and parts[1].startswith("Model check")
+    assert parts[0].startswith("Over 5 data sets") and parts[1].startswith("Posterior predictive")
     assert parts[2].startswith("As a check, the Bayesian signed-rank test")
-    assert "\n\nModel check (posterior predictive p-values)" in latex_document_body(c)
+    assert "\n\nPosterior predictive p-values (4,000 replicated" in latex_document_body(c)
 
 
 def test_the_k_report_names_the_pairs_whose_check_flags():

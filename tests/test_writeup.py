@@ -156,7 +156,8 @@ def test_the_tally_has_one_entry_per_outcome():
 def test_bibtex_cites_what_was_run(two, many):
     keys = lambda bib: re.findall(r"@\w+\{(\w+),", bib)  # noqa: E731
     assert keys(two.bibtex()) == ["benavoli2017time", "corani2017statistical",
-                                  "nadeau2003inference", "vehtari2021rank", "bayestut"]
+                                  "nadeau2003inference", "vehtari2021rank",
+                                  "gelman1996posterior", "bayestut"]      # the model check
     assert keys(many.bibtex()) == ["benavoli2017time", "corani2017statistical",
                                    "nadeau2003inference", "calvo2018bayesian",
                                    "caron2012efficient", "vehtari2021rank", "bayestut"]
@@ -242,11 +243,14 @@ def test_the_parser_catches_a_broken_table(two):
         check_latex(two.to_latex().replace(r"\end{tabular}", ""))
 
 
+# what the .tex's header comment asks of the preamble (longtable: the data sets' table)
+PREAMBLE = "\\usepackage{booktabs}\n\\usepackage{longtable}\n\\usepackage{natbib}\n"
+
+
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no pdflatex installed")
 def test_latex_compiles(tmp_path, many):
-    # the preamble the .tex's header asks for: booktabs and natbib (\\citet, \\citep)
-    document = ("\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n"
-                "\\usepackage{booktabs}\n\\usepackage{natbib}\n\\begin{document}\n"
+    document = ("\\documentclass{article}\n\\usepackage[utf8]{inputenc}\n" + PREAMBLE
+                + "\\begin{document}\n"
                 + writeup.latex_document_body(many) + "\\end{document}\n")
     (tmp_path / "paper.tex").write_text(document, encoding="utf-8")
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
@@ -299,8 +303,7 @@ def test_latex_escapes_letters_the_default_fonts_lack():
                            "texlive-latex-recommended for booktabs)")
 def test_latex_compiles_for_names_in_any_script(tmp_path, scripts, hostile):
     for i, result in enumerate([*scripts, *hostile]):
-        document = ("\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{natbib}\n"
-                    "\\begin{document}\n"
+        document = ("\\documentclass{article}\n" + PREAMBLE + "\\begin{document}\n"
                     + writeup.latex_document_body(result) + "\\end{document}\n")
         (tmp_path / f"paper{i}.tex").write_text(document, encoding="utf-8")
         run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",

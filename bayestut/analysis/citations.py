@@ -8,6 +8,7 @@ import re
 
 from .. import __version__
 from ..paths import DATA
+from .escape import latex_escape
 
 # The citations, from data/references.bib, the one BibTeX file (the book's references too).
 BIBTEX = {m["key"]: m[0] for m in re.finditer(r"^@\w+\{(?P<key>[^,]+),.*?^\}$",
@@ -22,7 +23,10 @@ CITED = {"benavoli2017time": ("Benavoli et al.", 2017),
          "nadeau2003inference": ("Nadeau and Bengio", 2003),
          "calvo2018bayesian": ("Calvo et al.", 2018),
          "caron2012efficient": ("Caron and Doucet", 2012),
-         "vehtari2021rank": ("Vehtari et al.", 2021)}
+         "vehtari2021rank": ("Vehtari et al.", 2021),
+         "gelman1996posterior": ("Gelman et al.", 1996),
+         "kruschke2013bayesian": ("Kruschke", 2013),
+         "juarez2010model": ("Juárez and Steel", 2010)}
 
 
 def _citations(key: str) -> tuple[str, str]:
@@ -62,7 +66,7 @@ def latex_citations(text: str) -> str:
         ``\\citep{key}``, and this package's name followed by ``\\citep{bayestut}``.
     """
     for key in CITED:
-        textual, parenthetical = _citations(key)
+        textual, parenthetical = (latex_escape(form) for form in _citations(key))  # Juárez
         text = text.replace(parenthetical, f"\\citep{{{key}}}")
         text = text.replace(textual, f"\\citet{{{key}}}")
     return text.replace(f"bayestut {__version__}", f"bayestut {__version__} \\citep{{bayestut}}")

@@ -93,6 +93,11 @@ def parser() -> argparse.ArgumentParser:
                    help="say whether the decision (two classifiers) is the same under the other "
                         "priors on nu the papers name (a refit each: about three times the "
                         "hierarchical fit's time; exact engine only)")
+    c.add_argument("--rope-reason", metavar="TEXT", default=None,
+                   help="why the rope is of no practical consequence, written into the .md/.tex "
+                        "Methods after 'were deemed of no practical consequence', e.g. "
+                        "--rope-reason 'because it is below the spread between runs' "
+                        "(default: a placeholder to fill in)")
     own_notebook.add_parser(sub)
     plan_parser(sub)
     card_parser(sub)
@@ -218,7 +223,7 @@ def run_compare(args) -> Path:
                      threshold=args.threshold,
                      seed=args.seed, progress=on_terminal(), plan=args.plan,
                      about=args.about.replace("-", " "), prior_check=args.prior_check,
-                     **reading(args), **sampler(args))
+                     rope_reason=args.rope_reason, **reading(args), **sampler(args))
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
@@ -278,7 +283,9 @@ def run_many(args, data=None) -> Path:
     if args.prior_check:
         raise InputError("--prior-check checks one pair's verdict: name two classifiers")
     from .report_file import protect_input, report_target, writable_folder
+    from .writeup_caveats import rope_reason_checked
 
+    reason = rope_reason_checked(args.rope_reason)      # before any fit
     writable_folder(args.out)
     # read once, here, so that the report's name (it counts the classifiers) is checked
     # before any fit; compare_all trusts the table read
@@ -290,6 +297,8 @@ def run_many(args, data=None) -> Path:
     report = compare_all(data, names, rope=args.rope, threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
                          **sampler(args))
+    for pair in report.pairs.values() if reason else ():     # the paper's Methods (writeup)
+        pair.options["rope_reason"] = reason
     warn_rope_units(report)
     save(path, many_html(report), report.summary())
     paper_files(report, path)

@@ -44,6 +44,8 @@ from .comparison import (ABOUT, DELTA0, EXPECTED, MEAN, SHARE,  # noqa: F401 (te
 from .comparison_text import EXACT_ERROR, caution  # noqa: F401 (tests read them here)
 from .means_comparison import MeansComparison
 from .means import MIN_DATASETS, NOT_RUN, paired_means
+from .writeup_caveats import rope_reason_checked
+from .writeup_tables import mean_scores
 from ..methods.stan import check_environment
 from ..simulation.planning import SIMS, check_counts, plan_differences
 
@@ -141,7 +143,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
             adapt_delta: float = ADAPT_DELTA, non_centred=NON_CENTRED, engine: str = ENGINE,
             progress: bool = False, plan: int | None = None,
-            about: str = "new data set", prior_check: bool = False) -> PairResult:
+            about: str = "new data set", prior_check: bool = False,
+            rope_reason: str | None = None) -> PairResult:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
     Parameters
@@ -196,6 +199,10 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
         Whether the reports say how the decision depends on the prior on ν
         (:mod:`~bayestut.analysis.prior_check`: a refit per prior, about three times the
         hierarchical fit's time; ``result.prior_check`` computes it on demand either way).
+    rope_reason : str, optional
+        Why the rope is of no practical consequence, as the paper's Methods continue "Differences
+        within ±rope ... were deemed of no practical consequence" (e.g. "because it is below the
+        spread of accuracies between runs"); without it, the Methods hold a placeholder.
 
     Returns
     -------
@@ -218,6 +225,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     check_environment()
     counts = None if plan is None else check_counts(plan, "plan=10, --plan 10")
     about = check("about", about).replace("-", " ")      # one spelling inside
+    rope_reason = rope_reason_checked(rope_reason)
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=None if a is None else [a, b],
                         lower_is_better=lower_is_better)
@@ -228,6 +236,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
                             **settings)
     if unnamed:         # the report says so in one line (comparison_text.orientation)
         found.options["file_order"] = True
+    if rope_reason:     # the paper's Methods (writeup)
+        found.options["rope_reason"] = rope_reason
     return found
 
 
@@ -298,6 +308,7 @@ non_centred, engine, progress, plan, about, prior_check
                              signed_rank_samples=signed_rank_samples, options=options,
                              not_run=not_run)
     d = d if d is not None else oriented_differences(data.table, a, b, data.lower_is_better)
+    options["mean_scores"] = mean_scores(data.table, d)     # the paper's per-data-set table
     per_dataset = correlated_bayesian_ttest(d.x, d.rho, d.a, d.b)
     signed_rank = hierarchical = refused = None
     if len(d.datasets) < MIN_DATASETS:

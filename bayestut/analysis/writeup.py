@@ -5,8 +5,9 @@ classifiers, :class:`~bayestut.analysis.many_comparison.ManyComparison` for K), 
 only the tests that were run and the settings that were used: the rope, rho, the priors, the
 threshold, the numbers of draws, the seed, the software's versions and what the sampler's
 diagnostics said.
-The results paragraph is made of the report's own verdict sentences. The overall table comes as
-LaTeX (``booktabs``) and as Markdown; the citations as BibTeX.
+The results paragraph is made of the report's own verdict sentences (the checks of the fit in a
+paper's words: :mod:`~bayestut.analysis.writeup_checks`). The tables come as LaTeX
+(``booktabs``) and as Markdown; the citations as BibTeX.
 """
 
 from __future__ import annotations
@@ -18,29 +19,20 @@ from pathlib import Path
 import numpy as np
 
 from .. import __version__
-from . import delta0_size, many_text, verdict_notes, wording, writeup_caveats
+from . import delta0_size, many_text, verdict_notes, wording, writeup_caveats, writeup_checks
 from .comparison_text import counted
 from .citations import BIBTEX, CITED, cited, latex_citations  # noqa: F401
 from .escape import PARAGRAPH, by_paragraph, latex_escape, markdown_escape
-from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .writeup_tables import (about_delta0, compact_latex, compact_markdown, is_many,
-                             overall_rows, pairs, to_latex, to_markdown, units)  # noqa: F401
+from .writeup_tables import (about_delta0, compact_latex, compact_markdown, datasets_latex,
+                             datasets_markdown, is_many, pairs, units,
+                             overall_rows, to_latex, to_markdown)  # noqa: F401
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
 from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
 from ..methods.nonparametric import PRIOR_STRENGTH
 from ..methods.ranking import PRIOR as RANKING_PRIOR
 
 # --- what was run -----------------------------------------------------------------------------
-
-def _fits(result) -> list:
-    """Every MCMC fit: the hierarchical models sampled by Stan, then the ranking."""
-    fits = [c.hierarchical.fit for c in pairs(result)
-            if c.hierarchical is not None and c.hierarchical.fit is not None]
-    if is_many(result) and result.ranking is not None:
-        fits.append(result.ranking.fit)
-    return fits
-
 
 def _version(package: str) -> str | None:
     try:
@@ -53,7 +45,7 @@ def software(result) -> str:
     """The versions of what computed the result."""
     parts = [f"bayestut {__version__}", f"Python {platform.python_version()}",
              f"NumPy {np.__version__}", f"SciPy {_version('scipy')}"]
-    backends = sorted({fit.backend for fit in _fits(result)})
+    backends = sorted({fit.backend for fit in writeup_checks.fits(result)})
     for backend in (b for b in backends if b in ("pystan", "cmdstanpy")):
         package = {"pystan": "pystan", "cmdstanpy": "cmdstanpy"}.get(backend, backend)
         version = _version(package)
@@ -76,40 +68,6 @@ def listed(names, conjunction: str = "and") -> str:
 
 
 # --- methods ----------------------------------------------------------------------------------
-
-def _fit_name(result, fit) -> str:
-    for c in pairs(result):
-        if c.hierarchical is not None and c.hierarchical.fit is fit:
-            return ("the hierarchical test's fit" if not is_many(result) else
-                    f"the hierarchical fit of {quoted(c.a)} against {quoted(c.b)}")
-    return "the Plackett-Luce ranking's fit"
-
-
-def _diagnostics_sentence(result) -> str:
-    """Each MCMC fit's diagnostics, named after the fit they belong to."""
-    fits = _fits(result)
-    if not fits:
-        return ""
-    each = []
-    for fit in fits:
-        x = fit.diagnostics
-        text = (f"{_fit_name(result, fit)}: largest R-hat {x.max_rhat:.3f}, smallest bulk "
-                f"ESS {x.min_ess_bulk:,.0f}")
-        if fit.backend in ("pystan", "cmdstanpy"):      # a Gibbs sampler has no divergences
-            text += (f", {x.divergences:,} of {x.chains * x.draws:,} post-warm-up transitions "
-                     "divergent")
-        each.append(text)
-    text = ("Diagnostics, the rank-normalised split R-hat and bulk effective sample size of "
-            "Vehtari et al. (2021), of " + "; of ".join(each) + ".")
-    problems = result.diagnostics()
-    if problems:
-        text += (" The sampler's warnings (" + "; ".join(problems) + ") apply to the "
-                 "probabilities reported.")
-    else:
-        text += (" No fit crossed the thresholds R-hat > 1.01, bulk ESS < 100 per chain, or "
-                 "any divergence.")
-    return text
-
 
 def _delta0_prior(result) -> str:
     """δ₀'s prior, as the model has it (:func:`~bayestut.methods.hierarchical.prepare`):
@@ -149,8 +107,8 @@ def methods_text(result) -> str:
     if s.get("percent"):
         sentences.append("The scores were given in percent and divided by 100 before the "
                          "analysis, so every difference and the rope are fractions.")
-    reason = writeup_caveats.placeholder(f"why ±{c.rope:g} is of no practical consequence for "
-                                         "this metric: give your reason")
+    reason = s.get("rope_reason") or writeup_caveats.placeholder(    # rope_reason: the author's
+        f"why ±{c.rope:g} is of no practical consequence for this metric: give your reason")
     sentences.append(f"Differences within {units(c)} (the region of practical equivalence, "
                      f"rope) were deemed of no practical consequence {reason}.")
     if not means_only:
@@ -235,10 +193,12 @@ def methods_text(result) -> str:
                          f"{delta0_size.LEVEL:.0%} equal-tailed credible interval. We also "
                          "report whether this interval excludes 0 (one classifier scoring "
                          "better on average, by any margin), which needs no rope.")
+    if not is_many(result):
+        sentences += [writeup_checks.model_check_methods(c), writeup_checks.prior_check_methods(c)]
     sentences.append("Probabilities estimated from samples are given with their Monte Carlo "
                      "standard errors" + ("; the hierarchical test's, which are integrals, "
                                           "with their numerical errors." if exact else "."))
-    diagnostics = _diagnostics_sentence(result)
+    diagnostics = writeup_checks.diagnostics_sentence(result, quoted)
     if diagnostics:
         sentences.append(diagnostics)
     if means_only:
@@ -361,8 +321,9 @@ def _setting(c) -> str:
 
 def _hierarchical_results(c, o) -> list[str]:
     """The hierarchical test's Results sentences: the decision the verdict is about (the
-    papers' rule, or δ₀'s with ``about="delta0"``) and its probabilities, the other numbers,
-    δ₀'s size, the rope's sensitivity and any caution."""
+    papers' rule, or δ₀'s with ``about="delta0"``) and its probabilities, the other numbers
+    (with ``about="delta0"``: in the Supplementary paragraph, :func:`_pair_results`), δ₀'s
+    size, the rope's sensitivity, the prior and model checks and any caution."""
     name = TEST_NAMES["hierarchical"]
     kind = "integrated" if c.integrated("hierarchical") else "draws"
     clause = delta0_size.clause(c, quoted, paper=True)
@@ -372,8 +333,7 @@ def _hierarchical_results(c, o) -> list[str]:
     if about_delta0(c) and o.delta0 is not None:     # δ₀'s claim together, then the others
         sentences = [f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
                      f"sets like these, {finding(o.delta0, o.delta0_se, c, kind, delta0=True)}.",
-                     *size, verdict_notes.rope_sensitivity(c, True, quoted),
-                     *_other_numbers(c, o, delta0=True)]
+                     *size, verdict_notes.rope_sensitivity(c, True, quoted)]
     else:
         sentences = [f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, kind, True)}."]
         weak = wording.weak(o.shares, o.means, c.threshold, o.means_se)
@@ -383,7 +343,7 @@ def _hierarchical_results(c, o) -> list[str]:
         sentences += [*_other_numbers(c, o, delta0=False),
                       writeup_caveats.delta0_alone(c, quoted), *size,
                       verdict_notes.rope_sensitivity(c, True, quoted)]
-    sentences += [PARAGRAPH, prior_note(c), model_note(c, where="")]
+    sentences += [PARAGRAPH, prior_note(c), writeup_checks.model_check_results(c, quoted)]
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
@@ -431,7 +391,14 @@ def _pair_results(c) -> list[str]:
     sentences.append(writeup_caveats.disagreement(c, quoted))
     if c.per_dataset is not None and len(d.datasets) > 1:
         sentences.append(_tally(c))
+    o = c.overall()[-1] if c.hierarchical is not None and about_delta0(c) else None
+    if o is not None and o.delta0 is not None:     # δ₀'s claim alone above: the others last
+        first, *rest = _other_numbers(c, o, delta0=True)
+        sentences += [PARAGRAPH, f"{SUPPLEMENTARY} {first}", *rest]
     return sentences
+
+
+SUPPLEMENTARY = "Supplementary."      # the label of the Results' last paragraph with --about delta0
 
 
 def _many_results(many) -> list[str]:
@@ -493,11 +460,13 @@ def _many_results(many) -> list[str]:
 
 
 def results_text(result) -> str:
-    """The results, as prose for a paper, in up to three paragraphs: the leading test's
+    """The results, as prose for a paper, in up to four paragraphs: the leading test's
     finding, with the probability it rests on and the threshold, δ₀'s size and the rope's
     sensitivity; the prior and model checks; the other tests as checks and the data sets'
-    decisions counted by outcome. With K classifiers: the leading test, a sentence per pair;
-    the other tests and the ranking; δ₀ per pair and the rope's check."""
+    decisions counted by outcome; with ``about="delta0"``, a last paragraph labelled
+    Supplementary, the papers' rule's and a new data set's probabilities. With K
+    classifiers: the leading test, a sentence per pair; the other tests and the ranking; δ₀
+    per pair and the rope's check."""
     sentences = _many_results(result) if is_many(result) else _pair_results(result)
     text = " ".join(filter(None, [verdict_notes.percent_fractions(result), *sentences,
                                   verdict_notes.rope_units(result)]))
@@ -526,21 +495,28 @@ def bibtex(result) -> str:
 
 # --- files beside the HTML report -------------------------------------------------------------
 
-def _tables(result, compact, overall, between: str = "") -> str:
+def _tables(result, compact, overall, datasets, between: str = "") -> str:
     """The paper's tables in one format: the compact one; with K classifiers, the overall one
     after it too (the Results name it for each pair's other numbers); without a hierarchical
-    posterior, the overall one alone."""
+    posterior, the overall one alone. With two classifiers, the data sets' mean scores last."""
     first = compact(result)
-    if not first:
-        return overall(result)
-    return first + (between + overall(result) if is_many(result) else "")
+    main = (overall(result) if not first else
+            first + (between + overall(result) if is_many(result) else ""))
+    each = "" if is_many(result) else datasets(result)
+    return main + (between + each if each else "")
+
+
+def _labelled(text: str, bold) -> str:
+    """The Results' Supplementary paragraph with its label in bold (``bold``: the format's)."""
+    return text.replace(PARAGRAPH + SUPPLEMENTARY, PARAGRAPH + bold(SUPPLEMENTARY))
 
 
 def latex_document_body(result) -> str:
     """The methods and results paragraphs and the paper's tables, as LaTeX to ``\\input``, the
-    Methods' placeholders for the author in bold (a ``% TODO`` line above names them): the
-    compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with K classifiers
-    followed by the overall one, or without a hierarchical posterior the overall one alone.
+    Methods' placeholders for the author in bold (a ``% TODO`` line above names them, when any
+    is left): the compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with
+    K classifiers followed by the overall one, or without a hierarchical posterior the overall
+    one alone; with two classifiers, the data sets' mean scores last, in a ``longtable``.
     Every test and kind of number stay in the HTML report, and in ``result.to_latex()``.
 
     Parameters
@@ -551,18 +527,24 @@ def latex_document_body(result) -> str:
     Returns
     -------
     str
-        The LaTeX; its preamble needs ``booktabs`` and ``natbib`` (the citations are
+        The LaTeX; its preamble needs ``booktabs``, ``longtable`` (two classifiers) and
+        ``natbib`` (the citations are
         ``\\citet``/``\\citep`` of the ``.bib`` that :func:`bibtex` writes).
     """
     methods = writeup_caveats.PLACEHOLDER_TEX.sub(lambda m: r"\textbf{" + m[0] + "}",
                                                   latex_escape(methods_text(result)))
+    results = _labelled(by_paragraph(results_text(result), latex_escape),
+                        lambda label: r"\textbf{" + label + "}")
     body = ("\\paragraph{Methods.} " + methods + "\n\n"
-            "\\paragraph{Results.} " + by_paragraph(results_text(result), latex_escape)
-            + "\n\n"
-            + _tables(result, compact_latex, to_latex, "\n"))
-    return ("% TODO: fill in every bold [TO FILL: ...] in the Methods before submitting.\n"
-            "% bayestut " + __version__ + ": methods, results and the table. The preamble\n"
-            "% needs \\usepackage{booktabs} and \\usepackage{natbib}, and \\bibliography{} the\n"
+            "\\paragraph{Results.} " + results + "\n\n"
+            + _tables(result, compact_latex, to_latex, datasets_latex, "\n"))
+    todo = writeup_caveats.PLACEHOLDER_TEX.search(methods)
+    return (("% TODO: fill in every bold [TO FILL: ...] in the Methods before submitting.\n"
+             if todo else "")
+            + "% bayestut " + __version__ + ": methods, results and the tables. The preamble\n"
+            "% needs \\usepackage{booktabs}"
+            + (", \\usepackage{longtable}" if "{longtable}" in body else "")
+            + " and \\usepackage{natbib}, and \\bibliography{} the\n"
             "% .bib beside this file. For pdflatex's default fonts, a character they lack\n"
             "% shows as its code point, e.g. \\texttt{[U+0416]}; the .md beside this file has\n"
             "% the names as given.\n" + writeup_caveats.about_latex(result)
@@ -570,19 +552,20 @@ def latex_document_body(result) -> str:
 
 
 def write_files(result, html_path) -> list:
-    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's table;
-    the Methods' placeholders for the author in bold), ``name.tex`` (the same in LaTeX) and
-    ``name.bib`` (the citations)."""
+    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's tables;
+    the Methods' placeholders for the author in bold, the Results' Supplementary label too),
+    ``name.tex`` (the same in LaTeX) and ``name.bib`` (the citations)."""
     from .report_file import write_report
 
     html_path = Path(html_path)
     stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
     methods = writeup_caveats.PLACEHOLDER_MD.sub(lambda m: f"**{m[0]}**",
                                                  markdown_escape(methods_text(result)))
+    results = _labelled(by_paragraph(results_text(result), markdown_escape),
+                        lambda label: f"**{label}**")
     markdown = (f"{writeup_caveats.about_markdown(result)}## Methods\n\n{methods}\n\n"
-                "## Results\n\n"
-                f"{by_paragraph(results_text(result), markdown_escape)}\n\n"
-                + _tables(result, compact_markdown, to_markdown, "\n"))
+                f"## Results\n\n{results}\n\n"
+                + _tables(result, compact_markdown, to_markdown, datasets_markdown, "\n"))
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),
                          (".bib", bibtex(result))):

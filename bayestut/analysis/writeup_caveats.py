@@ -21,6 +21,7 @@ import numpy as np
 from . import delta0_size, wording
 from .comparison_text import _delta0_alone
 from .escape import markdown_escape
+from ..errors import InputError
 from .writeup_tables import about_delta0, generic_metric
 from ..methods.decisions import NO_DECISION, REGIONS, decide_regions
 
@@ -44,6 +45,35 @@ def placeholder(text: str) -> str:
         "[TO FILL: text]", which the .md and the .tex set in bold.
     """
     return f"[TO FILL: {text}]"
+
+
+def rope_reason_checked(reason) -> str | None:
+    """The author's reason for the rope (``compare(rope_reason=...)``, ``--rope-reason``),
+    checked at the door: it replaces the Methods' placeholder, so it must be text.
+
+    Parameters
+    ----------
+    reason : str or None
+        The reason, continuing "... were deemed of no practical consequence".
+
+    Returns
+    -------
+    str or None
+        The reason stripped, without a final full stop (the sentence adds its own); None when
+        not given.
+    """
+    if reason is None:
+        return None
+    if not isinstance(reason, str):
+        raise InputError(f"rope_reason must be text, not {type(reason).__name__} {reason!r}: "
+                         "give the reason as a string, e.g. rope_reason=\"because it is below "
+                         "the spread between runs\", or leave it out for a placeholder")
+    stripped = " ".join(reason.split()).rstrip(".").strip()
+    if not stripped:
+        raise InputError("rope_reason (--rope-reason) is empty: give the reason the rope is of "
+                         "no practical consequence, e.g. --rope-reason \"because it is below the "
+                         "spread between runs\", or leave the option out for a placeholder")
+    return stripped
 
 
 def metric(c) -> str:

@@ -10,6 +10,8 @@ names every number once, by the names of ``docs/glossary.md``.
 
 from __future__ import annotations
 
+import numpy as np
+
 from . import comparison_text, delta0_size, wording
 from .comparison_text import EXPECTED
 from .escape import latex_escape, markdown_escape
@@ -280,3 +282,109 @@ def compact_markdown(result) -> str:
     """
     rows = compact_rows(result)
     return _markdown(rows, _compact_caption(result)) if rows else ""
+
+
+# --- each data set's mean scores ------------------------------------------------------------
+
+def mean_scores(table, d) -> tuple:
+    """Each data set's mean score of both classifiers, for :func:`dataset_rows`.
+
+    Parameters
+    ----------
+    table : pandas.DataFrame
+        The tidy results (``Results.table``: fractions, with ``percent``).
+    d : Differences
+        The two classifiers' differences, whose data sets give the rows' order.
+
+    Returns
+    -------
+    tuple of (float, float)
+        Per data set, in ``d``'s order, the mean over runs and folds of a's and of b's score.
+    """
+    key = "dataset_id" if "dataset_id" in table.columns else "dataset"
+    means = table.assign(classifier=table["classifier"].astype(str)).groupby(
+        [key, "classifier"])["score"].mean()
+    return tuple((float(means[i, d.a]), float(means[i, d.b])) for i in d.ids)
+
+
+def dataset_rows(c) -> list[dict]:
+    """One row per data set: both classifiers' mean scores and the mean difference, in the
+    scores' units (percent, as given, with ``percent``), to a hundredth of the rope.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result (two classifiers).
+
+    Returns
+    -------
+    list of dict
+        Each row's cells as text; empty without the means (mean scores only, K classifiers).
+    """
+    means = c.options.get("mean_scores") if not is_many(c) else None
+    if not means:
+        return []
+    scale = 100 if c.options.get("percent") else 1
+    digits = max(0, -int(np.floor(np.log10(scale * c.rope / 100))))
+    first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
+    label = "data set" if "data set" not in (c.a, c.b) else "data set name"   # 4 columns
+    rows = []
+    for name, (a, b), x in zip(c.differences.datasets, means, c.differences.x.mean(axis=1)):
+        rows.append({label: str(name), c.a: f"{scale * a:.{digits}f}",
+                     c.b: f"{scale * b:.{digits}f}",
+                     f"{first} − {second}": f"{scale * x:+.{digits}f}".replace("-", "−")})
+    return rows
+
+
+def _datasets_caption(c) -> str:
+    first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
+    units_ = ("in percent, as the scores were given (the difference in percentage points)"
+              if c.options.get("percent") else f"in the units of {c.metric}")
+    return (f"Each data set's mean score of {c.a} and of {c.b}, the mean over every run and "
+            f"fold of cross-validation, and the mean of the differences {first} − {second}, "
+            f"positive when {c.a} scores better; {units_}.")
+
+
+def datasets_markdown(c) -> str:
+    """The data sets' mean scores (:func:`dataset_rows`) as a Markdown table.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        A GitHub table with its caption below; empty without the means.
+    """
+    rows = dataset_rows(c)
+    return _markdown(rows, _datasets_caption(c)) if rows else ""
+
+
+def datasets_latex(c) -> str:
+    """The data sets' mean scores (:func:`dataset_rows`) as a LaTeX ``longtable`` (it may run
+    over pages; needs ``\\usepackage{longtable}`` and ``booktabs``).
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The longtable with its caption above, its header repeated on every page; empty
+        without the means.
+    """
+    rows = dataset_rows(c)
+    if not rows:
+        return ""
+    columns = list(rows[0])
+    header = " & ".join(latex_escape(h) for h in columns) + r" \\"
+    lines = [r"\begin{longtable}{l" + "r" * (len(columns) - 1) + "}",
+             r"\caption{" + latex_escape(_datasets_caption(c)) + r"}\\",
+             r"\toprule", header, r"\midrule", r"\endfirsthead",
+             r"\toprule", header, r"\midrule", r"\endhead", r"\bottomrule", r"\endlastfoot"]
+    lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
+    return "\n".join(lines + [r"\end{longtable}"]) + "\n"
