@@ -89,9 +89,10 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
     Returns
     -------
     str
-        Clauses joined by "; ", "declared" said once: "rf is declared practically better
-        than knn; gbm than svm; rf and gbm are practically equivalent, as are svm and knn; no
-        decision on the other 2 pairs".
+        Whole clauses joined by "; ", "declared" said once: "rf is declared practically
+        better than both svm and knn, and so is gbm; rf and gbm are practically equivalent, as
+        are svm and knn"; "rf is declared practically better than gbm; gbm is practically
+        better than svm; no decision on the other 4 pairs".
     """
     names = list(decision.index)
     clauses: list[str] = []
@@ -104,8 +105,12 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
                                   key=lambda g: (-len(g[0]), names.index(g[1][0]))):
         whom = ("every other classifier" if len(losers) == len(names) - 1 > 1
                 else _each(list(losers), quote))
-        verb = f" {'is' if len(winners) == 1 else 'are each'} declared practically better"
-        clauses.append(f"{_listed(winners, 'and', quote)}{'' if clauses else verb} than {whom}")
+        # whole clauses, a verb in each: "rf and logreg than svm" read as a fragment
+        first, *others = winners
+        also = (f", and so {'is' if len(others) == 1 else 'are'} "
+                f"{_listed(others, 'and', quote)}" if others else "")
+        clauses.append(f"{quote(first)} is {'' if clauses else 'declared '}practically "
+                       f"better than {whom}{also}")
     groups = _cliques(names, lambda a, b: decision.loc[a, b] == "equivalent")
     if groups:          # one clause: "a and b are practically equivalent, as are c and d"
         clauses.append(f"{_listed(groups[0], 'and', quote)} are "
