@@ -19,7 +19,7 @@ from . import comparison_text, delta0_size, verdict_notes, wording
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
-from ..methods.decisions import NO_DECISION, decide_regions
+from ..methods.decisions import NO_DECISION, REGIONS, decide_regions
 
 # P(largest weight) is not called a "posterior probability": the glossary keeps that name for
 # the number the 0.95 rule reads, and a reader would quote 0.86 as the chance of ranking first
@@ -232,25 +232,70 @@ def each_pair(many, test: str, quote: Callable[[str], str] = str) -> list[str]:
     -------
     list of str
         One sentence per pair, in the reading order, with the probability its decision rests
-        on; for a decision of the hierarchical test, how strong it is on a new data set
-        (:func:`~bayestut.analysis.wording.strength`) or else whether δ₀ decides too
-        (:func:`~bayestut.analysis.wording.delta0_decision`, the two-classifier reports'
-        clause).
+        on; for a weak decision of the hierarchical test, its outcome's probability on a new
+        data set. Whether δ₀ decides alike is said once for all pairs
+        (:func:`delta0_agreement`), not per pair.
     """
     each = []
     for (a, b), pair in many.pairs.items():
         o = pair.overall()[-1]
         qa, qb = quote(a), quote(b)
-        note = ""
-        decided = str(decide_regions(o.shares, pair.threshold)) != NO_DECISION
-        if test == "hierarchical" and decided and o.delta0 is not None:
-            note = (wording.strength(o.shares, o.means, o.delta0, qa, qb, pair.threshold,
-                                     o.means_se, o.delta0_se)
-                    or wording.delta0_decision(o.shares, o.delta0, qa, qb, pair.threshold,
-                                               o.delta0_se))
+        note = _weak(o, qa, qb, pair.threshold) if test == "hierarchical" else ""
         each.append(f"{qa} against {qb}: " + wording.listing(
             o.shares, qa, qb, pair.threshold, o.shares_se, note=note) + ".")
     return each
+
+
+def _weak(o, a: str, b: str, threshold: float) -> str:
+    """"a weak decision: on a new data set b is better with probability only 0.590" for a
+    decision whose outcome is modest on a new data set (:func:`wording.weak`); else empty."""
+    shown = wording.weak(o.shares, o.means, threshold, o.means_se)
+    if not shown:
+        return ""
+    i = REGIONS.index(str(decide_regions(o.shares, threshold)))
+    side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
+    return f"a weak decision: on a new data set {side} with probability only {shown}"
+
+
+def delta0_agreement(many, quote: Callable[[str], str] = str) -> str:
+    """Whether δ₀'s probabilities reach the same decision as the hierarchical test's
+    posterior probability, said once for every pair: the pairs where they differ named, each
+    with :func:`~bayestut.analysis.wording.delta0_decision`'s clause (every report's).
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    quote : callable
+        How a classifier's name is written (``str``: as it is).
+
+    Returns
+    -------
+    str
+        "For every pair, the mean difference δ₀ reaches the same decision at 0.95 as the
+        posterior probability (no decision where it has none), except “nbc” against “hnb”
+        (there is no decision for δ₀: …)."; empty without the hierarchical test's δ₀.
+    """
+    if many.refused or many.tests[-1] != "hierarchical":
+        return ""
+    found = [(pair, pair.overall()[-1]) for pair in many.pairs.values()]
+    if any(o.delta0 is None for _, o in found):
+        return ""
+    differ = [f"{quote(c.a)} against {quote(c.b)} ("
+              + wording.delta0_decision(o.shares, o.delta0, quote(c.a), quote(c.b),
+                                        c.threshold, o.delta0_se) + ")"
+              for c, o in found
+              if str(decide_regions(o.delta0, c.threshold))
+              != str(decide_regions(o.shares, c.threshold))]
+    same = (f"the same decision at {many.threshold:g} as the posterior probability (no "
+            "decision where it has none)")
+    if len(found) == 1:
+        return (f"For {differ[0]}, the mean difference δ₀ does not reach {same}." if differ
+                else f"The mean difference δ₀ reaches {same}.")
+    if len(differ) == len(found):
+        return f"For no pair does the mean difference δ₀ reach {same}: {'; '.join(differ)}."
+    return (f"For every pair, the mean difference δ₀ reaches {same}"
+            + (f", except {_listed(differ, 'and')}" if differ else "") + ".")
 
 
 def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = str) -> str:
@@ -492,9 +537,8 @@ def summary(many) -> str:
                       decision_grid(many, test).to_string(), ""]
         lines += ["Each pair's probabilities (the decision at the threshold "
                   f"{many.threshold:g} is taken on the {SHARE}):", ""]
-        digits = delta0_size.shared_digits(many.pairs.values())    # every pair alike
         for (a, b), c in many.pairs.items():
-            size = delta0_size.clause(c, decimals=digits)   # "by how much?", as for two
+            size = delta0_size.clause(c)      # "by how much?", as the pair's own report says it
             lines += [f"{a} against {b}:", pair_table(many, a, b).to_string(),
                       *([size + "."] if size else []), ""]
         steps = next_steps(many)
