@@ -406,3 +406,21 @@ def test_pairs_without_a_decision_get_the_card_and_a_plan_command_each(tmp_path)
         assert f"plan {path} {a} {b} --rope 0.003 --add 5 10 20" in text
     page = html_report(many)
     assert all(f"plan {path} {a} {b} --rope 0.003" in page for a, b in undecided)
+
+
+def test_the_k_html_names_each_pairs_per_data_set_columns_apart_from_the_overall_ones(four):
+    # a reader could not tell the per-data-set table's "P(best better)" (the correlated
+    # t-test's probability of the outcome on one data set) from the overall table's beside it,
+    # which had no line saying what it held
+    page = html_report(four)
+    details = page.split("<h2>Pair by pair</h2>", 1)[1].split("<details>")[1:]
+    assert len(details) == len(four.pairs)
+    for (a, b), block in zip(four.pairs, details):
+        overall, per_dataset = block.split("<p class=\"note\">Per data set: ", 1)
+        assert "Over all data sets." in overall and f"<th>P({a} better)</th>" in overall
+        assert "correlated t-test on each data set alone" in per_dataset.split("</p>")[0]
+        assert f"<th>P({a} better) on this data set</th>" in per_dataset
+        assert f"<th>P({a} better)</th>" not in per_dataset
+    assert list(many_text.dataset_table(four, "best", "base").columns[1:4]) == [
+        "P(best better) on this data set", "P(equivalent) on this data set",
+        "P(base better) on this data set"]

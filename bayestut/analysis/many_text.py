@@ -455,6 +455,51 @@ def pair_table(many, a: str, b: str) -> pd.DataFrame:
     return c.overall_table() if c.overall() else pd.DataFrame()
 
 
+ON_ONE = "on this data set"     # the per-data-set columns: one data set's test, not the overall
+
+
+def dataset_table(many, a: str, b: str) -> pd.DataFrame:
+    """One pair's per-data-set table, its probability columns named so that they cannot be
+    mixed with the overall table's beside them: "P(<a> better) on this data set" (the
+    correlated t-test's posterior probability of the outcome on that data set alone).
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    a, b : str
+        A pair, in the order it was compared.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per data set: the mean difference, the three probabilities, the decision and
+        (when the hierarchical test ran) the shrunk estimate.
+    """
+    table = many.pairs[(a, b)].per_dataset_table()
+    return table.rename(columns={c: f"{c} {ON_ONE}" for c in table.columns
+                                 if str(c).startswith("P(")})
+
+
+def dataset_note(many, a: str, b: str) -> str:
+    """The line above a pair's per-data-set table: what its numbers are, as the
+    two-classifier report says it (:func:`comparison_text.per_dataset_note`).
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    a, b : str
+        A pair.
+
+    Returns
+    -------
+    str
+        "Per data set: the probabilities and the decision: the Bayesian correlated t-test …".
+    """
+    return f"Per data set: {comparison_text.per_dataset_note(many.pairs[(a, b)])}."
+
+
 def ranking_table(many) -> pd.DataFrame:
     """The ranking table as the reports print it, one row per classifier, best expected
     rank first.

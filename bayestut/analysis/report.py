@@ -174,7 +174,8 @@ def many_page(many: ManyComparison) -> str:
     pairs = [{"a": a, "b": b, "headline": c.headline(), "orientation": c.orientation(),
               "sentences": c.sentences(),
               "overall": table(c.overall_table()) if c.overall() else None,
-              "per_dataset": table(c.per_dataset_table(), threshold=c.threshold)}
+              "per_dataset_note": many_text.dataset_note(many, a, b),
+              "per_dataset": table(many_text.dataset_table(many, a, b), threshold=c.threshold)}
              for (a, b), c in many.pairs.items()]
     return render(
         "many", title=title, names=", ".join(many.classifiers),
