@@ -406,6 +406,11 @@ def test_the_signed_rank_row_and_the_percentiles_are_explained_under_the_table(h
     table = decided.summary().split(plan_text.OUTCOMES_LEGEND + "\n")[1].split("\n\n")[0]
     assert ('on the present data it has decided already ("equivalent"), and the row is the '
             "chance that it still decides, on any outcome, with m more") in " ".join(table.split())
+    # a pair decided already: the question asks whether it still decides, the verdict is it
+    assert plan_text.opening(decided) == (
+        "How likely is the hierarchical test on j48 against j48gr still to reach a decision if "
+        "1 or 5 more data sets like these are added? Meanwhile, report the current verdict: "
+        "equivalent (posterior probability > 0.999).")
     # undecided: the present decision is the simulation's own signed-rank test at m = 0
     x = bt.data.paired_differences(held_out, "nbc", "aode").x.mean(axis=1)
     now = decide_regions(signed_rank_test(x, rope=0.01, n_samples=planning.SIGNED_RANK_SAMPLES,

@@ -276,8 +276,9 @@ def opening(plan: Plan) -> str:
         verdict = f"{names[now]} ({plan.kind} {number(p[REGIONS.index(now)])})"
     added = ("1 more data set like these is" if counts == ["1"] else
              f"{listed} more data sets like these are")
-    return (f"How likely is the hierarchical test on {plan.a} against {plan.b} to reach a "
-            f"decision{_on(plan)} if {added} added? Meanwhile, report the current verdict: "
+    still = "" if now == NO_DECISION else "still "      # decided: the table counts any decision
+    return (f"How likely is the hierarchical test on {plan.a} against {plan.b} {still}to reach "
+            f"a decision{_on(plan)} if {added} added? Meanwhile, report the current verdict: "
             f"{verdict}.")
 
 
