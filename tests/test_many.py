@@ -204,7 +204,7 @@ def test_cli_with_no_names_compares_every_pair_in_one_report(tmp_path, capsys):
         "Ranking (Plackett-Luce)") < page.index("Pair by pair")
     assert page.count("<details>") == 3 and page.count('<table class="grid">') == 2
     assert ("signed-rank test: best is declared practically better than every other "
-            "classifier; base than bad") in out
+            "classifier; base is practically better than bad") in out
     assert "likeliest is above 0.95): best better than base" in out
     assert "http" not in page.split("<body>")[1].split("Made by")[0]     # nothing fetched
 
