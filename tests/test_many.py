@@ -415,7 +415,7 @@ def test_the_k_html_names_each_pairs_per_data_set_columns_apart_from_the_overall
     page = html_report(four)
     details = page.split("<h2>Pair by pair</h2>", 1)[1].split("<details>")[1:]
     assert len(details) == len(four.pairs)
-    for (a, b), block in zip(four.pairs, details):
+    for (a, _b), block in zip(four.pairs, details):
         overall, per_dataset = block.split("<p class=\"note\">Per data set: ", 1)
         assert "Over all data sets." in overall and f"<th>P({a} better)</th>" in overall
         assert "correlated t-test on each data set alone" in per_dataset.split("</p>")[0]
