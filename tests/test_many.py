@@ -421,6 +421,6 @@ def test_the_k_html_names_each_pairs_per_data_set_columns_apart_from_the_overall
         assert "correlated t-test on each data set alone" in per_dataset.split("</p>")[0]
         assert f"<th>P({a} better) on this data set</th>" in per_dataset
         assert f"<th>P({a} better)</th>" not in per_dataset
-    assert list(many_text.dataset_table(four, "best", "base").columns[1:4]) == [
+    assert list(many_text.dataset_table(four, "best", "base")[1].columns[1:4]) == [
         "P(best better) on this data set", "P(equivalent) on this data set",
         "P(base better) on this data set"]

@@ -455,13 +455,10 @@ def pair_table(many, a: str, b: str) -> pd.DataFrame:
     return c.overall_table() if c.overall() else pd.DataFrame()
 
 
-ON_ONE = "on this data set"     # the per-data-set columns: one data set's test, not the overall
-
-
-def dataset_table(many, a: str, b: str) -> pd.DataFrame:
-    """One pair's per-data-set table, its probability columns named so that they cannot be
-    mixed with the overall table's beside them: "P(<a> better) on this data set" (the
-    correlated t-test's posterior probability of the outcome on that data set alone).
+def dataset_table(many, a: str, b: str) -> tuple[str, pd.DataFrame]:
+    """One pair's per-data-set table with the line above it, its probability columns named so
+    that they cannot be mixed with the overall table's beside them: "P(<a> better) on this
+    data set", the correlated t-test's probability of the outcome on that data set alone.
 
     Parameters
     ----------
@@ -472,32 +469,17 @@ def dataset_table(many, a: str, b: str) -> pd.DataFrame:
 
     Returns
     -------
-    pandas.DataFrame
-        One row per data set: the mean difference, the three probabilities, the decision and
-        (when the hierarchical test ran) the shrunk estimate.
+    tuple of (str, pandas.DataFrame)
+        The line, as the two-classifier report says it
+        (:func:`comparison_text.per_dataset_note`); one row per data set: the mean
+        difference, the three probabilities, the decision and (when the hierarchical test
+        ran) the shrunk estimate.
     """
-    table = many.pairs[(a, b)].per_dataset_table()
-    return table.rename(columns={c: f"{c} {ON_ONE}" for c in table.columns
-                                 if str(c).startswith("P(")})
-
-
-def dataset_note(many, a: str, b: str) -> str:
-    """The line above a pair's per-data-set table: what its numbers are, as the
-    two-classifier report says it (:func:`comparison_text.per_dataset_note`).
-
-    Parameters
-    ----------
-    many : ManyComparison
-        The result.
-    a, b : str
-        A pair.
-
-    Returns
-    -------
-    str
-        "Per data set: the probabilities and the decision: the Bayesian correlated t-test …".
-    """
-    return f"Per data set: {comparison_text.per_dataset_note(many.pairs[(a, b)])}."
+    c = many.pairs[(a, b)]
+    table = c.per_dataset_table()
+    return (f"Per data set: {comparison_text.per_dataset_note(c)}.",
+            table.rename(columns={x: f"{x} on this data set" for x in table.columns
+                                  if str(x).startswith("P(")}))
 
 
 def ranking_table(many) -> pd.DataFrame:
