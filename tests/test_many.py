@@ -9,7 +9,9 @@ import pandas as pd
 import pytest
 from markupsafe import escape
 
-from bayestut.analysis import wording
+from bayestut.analysis import many_text, wording
+from bayestut.analysis.writeup import quoted
+from bayestut.methods.decisions import decide_regions
 from bayestut.analysis.compare import DELTA0, EXPECTED, MEAN, SHARE, compare
 from bayestut.errors import InputError
 from bayestut.analysis.many import (GIBBS_DRAWS, RANKING_LEGEND, check_classifiers, compare_all,
@@ -58,10 +60,11 @@ def test_decisions_of_a_clear_case(four):
 
 
 def test_the_verdict_and_the_results_paragraph_say_the_decisions_in_the_same_words(four):
-    plain = ("best and twin are each declared practically better than both base and bad; "
-             "base than bad; best and twin are practically equivalent")
-    quoted = ("“best” and “twin” are each declared practically better than both “base” and "
-              "“bad”; “base” than “bad”; “best” and “twin” are practically equivalent")
+    plain = ("best is declared practically better than both base and bad, and so is twin; "
+             "base is practically better than bad; best and twin are practically equivalent")
+    quoted = ("“best” is declared practically better than both “base” and “bad”, and so is "
+              "“twin”; “base” is practically better than “bad”; “best” and “twin” are "
+              "practically equivalent")
     verdict, paragraph = four.verdict(), four.results_text()
     # the leading test's decisions once, pair by pair; the signed-rank test's in words
     # what a decision is, before the list: after it, it read as said of the last pair
@@ -101,10 +104,25 @@ def test_whether_delta0_decides_too_is_one_clause_in_every_report(four):
     clause = "the decision for δ₀ is the same, {} better: its probability is above 0.95"
     assert "; " + clause.format("best") + "; δ₀ = " in c.headline()           # console, HTML
     assert "T" + clause.format("“best”")[1:] + "." in c.results_text()    # its .md/.tex
-    assert f"(posterior probability > 0.999; {clause.format('“best”')})." in \
-        four.results_text()                                                # the K .md/.tex
     for text in (c.headline(), c.results_text(), four.results_text()):
         assert "passes 0.95 too" not in text and "the decision is the same:" not in text
+
+
+def test_the_k_results_say_once_whether_delta0_decides_alike(four):
+    # the K .md repeated "the decision for δ₀ is the same, …" after every decided pair
+    leading = four.results_text().split("\n\n")[0]
+    assert "the decision for δ₀ is the same" not in leading
+    once = ("For every pair, the mean difference δ₀ reaches the same decision at 0.95 as the "
+            "posterior probability (no decision where it has none)")
+    assert leading.count("the same decision at 0.95") == 1
+    differ = [(a, b) for (a, b), c in four.pairs.items()
+              if str(decide_regions(c.overall()[-1].delta0, 0.95))
+              != str(decide_regions(c.overall()[-1].shares, 0.95))]
+    said = many_text.delta0_agreement(four, quoted)
+    assert said in leading and said.startswith(once if len(differ) < len(four.pairs) else "For no")
+    for a, b in four.pairs:          # a pair is named in it if, and only if, δ₀ decides otherwise
+        assert (f"“{a}” against “{b}” (" in said) == ((a, b) in differ)
+    assert said.endswith(".") and (said == once + ".") == (not differ)
 
 
 def test_tidy_table_has_every_pair_test_kind_and_data_set(four):
@@ -186,7 +204,7 @@ def test_cli_with_no_names_compares_every_pair_in_one_report(tmp_path, capsys):
         "Ranking (Plackett-Luce)") < page.index("Pair by pair")
     assert page.count("<details>") == 3 and page.count('<table class="grid">') == 2
     assert ("signed-rank test: best is declared practically better than every other "
-            "classifier; base than bad") in out
+            "classifier; base is practically better than bad") in out
     assert "likeliest is above 0.95): best better than base" in out
     assert "http" not in page.split("<body>")[1].split("Made by")[0]     # nothing fetched
 
@@ -388,3 +406,21 @@ def test_pairs_without_a_decision_get_the_card_and_a_plan_command_each(tmp_path)
         assert f"plan {path} {a} {b} --rope 0.003 --add 5 10 20" in text
     page = html_report(many)
     assert all(f"plan {path} {a} {b} --rope 0.003" in page for a, b in undecided)
+
+
+def test_the_k_html_names_each_pairs_per_data_set_columns_apart_from_the_overall_ones(four):
+    # a reader could not tell the per-data-set table's "P(best better)" (the correlated
+    # t-test's probability of the outcome on one data set) from the overall table's beside it,
+    # which had no line saying what it held
+    page = html_report(four)
+    details = page.split("<h2>Pair by pair</h2>", 1)[1].split("<details>")[1:]
+    assert len(details) == len(four.pairs)
+    for (a, _b), block in zip(four.pairs, details):
+        overall, per_dataset = block.split("<p class=\"note\">Per data set: ", 1)
+        assert "Over all data sets." in overall and f"<th>P({a} better)</th>" in overall
+        assert "correlated t-test on each data set alone" in per_dataset.split("</p>")[0]
+        assert f"<th>P({a} better) on this data set</th>" in per_dataset
+        assert f"<th>P({a} better)</th>" not in per_dataset
+    assert list(many_text.dataset_table(four, "best", "base")[1].columns[1:4]) == [
+        "P(best better) on this data set", "P(equivalent) on this data set",
+        "P(base better) on this data set"]

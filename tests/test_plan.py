@@ -11,6 +11,7 @@ from bayestut.analysis import cli
 from bayestut.simulation import plan_text, planning
 from bayestut.errors import InputError
 from bayestut.methods import hierarchical_exact as he
+from bayestut.methods.decisions import NO_DECISION, decide_regions
 
 
 @pytest.fixture(scope="module")
@@ -301,8 +302,11 @@ def test_the_plans_probabilities_print_as_every_table_prints_them():
 
 
 def _text_part(summary: str) -> list[str]:
-    """The console's lines above the tables: the headline and the details."""
-    return summary.split(plan_text.OUTCOMES_LEGEND)[0].splitlines()
+    """The console's prose: above the outcomes' table, the question, the current verdict and
+    the answer; after it, the details (before the split's table)."""
+    head = summary.split(plan_text.OUTCOMES_LEGEND)[0]
+    details = summary.split("\ndetails:\n", 1)[1].split(plan_text.SPLIT_LEGEND)[0]
+    return (head + details).splitlines()
 
 
 def test_the_answer_comes_first_in_at_most_two_sentences(undecided):
@@ -310,10 +314,28 @@ def test_the_answer_comes_first_in_at_most_two_sentences(undecided):
     sentences = re.split(r"(?<=[.])\s+(?=[A-Z])", headline)
     assert len(sentences) <= 2, sentences
     assert headline.startswith("nbc against aode: no decision yet.")
-    # the console prints it first, wrapped, then a blank line and the details
-    head, details = undecided.summary().split("\n\ndetails:\n", 1)
-    assert " ".join(head.split()) == headline
-    assert details.startswith("- ")
+    # the console says first, in plain words, what the plan answers and what to report
+    # meanwhile; then the answer; then the table; the method notes only after it
+    summary = undecided.summary()
+    question, answer = (" ".join(part.split()) for part in summary.split("\n\n")[:2])
+    counts = list(undecided.table.index)
+    assert question == plan_text.opening(undecided)
+    assert question.startswith(
+        f"How likely is the hierarchical test on nbc against aode to reach a decision if "
+        f"{', '.join(map(str, counts[:-1]))} or {counts[-1]} more data sets like these are "
+        "added? Meanwhile, report the current verdict: ")
+    p = undecided.present
+    assert str(decide_regions(p, undecided.threshold)) == NO_DECISION
+    assert question.endswith(f"no decision (the highest posterior probability, "
+                             f"{plan_text.number(p.max())}, is for aode better; 0.95 needed).")
+    assert answer.startswith(headline.split(". ", 1)[1])
+    assert summary.index(plan_text.OUTCOMES_LEGEND) < summary.index("\ndetails:\n- ")
+    short = undecided.summary(details=False)
+    assert "details:" not in short and plan_text.SPLIT_LEGEND not in short
+    assert short.startswith(summary.split("\n\ndetails:\n")[0])
+    assert short.endswith("by the outcome each population favours: "
+                          "print(plan.summary(details=True)).")
+    assert "average over the populations" in short and "not estimated" in short
 
 
 def test_the_text_stays_narrow_and_the_tables_have_a_legend_each(undecided):
@@ -340,7 +362,8 @@ def test_every_count_has_its_line_with_the_plans_own_numbers(undecided):
     assert f'- with 20 more, the likeliest decision: "{name}" (probability ' \
            f'{plan_text.number(p)})' in details
     joined = " ".join(" ".join(details).split())     # a long bullet wraps
-    assert "not a bound for the true one: see the spread" in joined
+    assert "not a bound for the true one: see the percentiles" in " ".join(
+        undecided.summary(details=False).split())          # after the table, always
     assert f"{undecided.sims} simulated studies, of {undecided.populations} populations" in joined
     # the outcomes in the one reading order, in the split's lines as in the tables
     order = [next(i for i, line in enumerate(details) if line.startswith(f"  - {o}:"))
@@ -355,7 +378,11 @@ def test_the_command_line_names_larger_counts_in_its_own_form(tmp_path, held_out
                      "--jobs", "1"]) == 0
     out = capsys.readouterr().out
     assert "--add 2 4" in " ".join(out.split()) and "add=(" not in out
-    assert "- 1 more data set: P(decision)" in out
+    assert out.rstrip().endswith("each population favours: --details.")
+    assert "- 1 more data set: P(decision)" not in out        # the notes: behind --details
+    assert cli.main(["plan", str(path), "nbc", "aode", "--add", "1", "--sims", "2",
+                     "--jobs", "1", "--details"]) == 0
+    assert "- 1 more data set: P(decision)" in capsys.readouterr().out
 
 
 def test_larger_counts_suggested_stay_within_what_the_planner_simulates():
@@ -379,6 +406,11 @@ def test_the_signed_rank_row_and_the_percentiles_are_explained_under_the_table(h
     table = decided.summary().split(plan_text.OUTCOMES_LEGEND + "\n")[1].split("\n\n")[0]
     assert ('on the present data it has decided already ("equivalent"), and the row is the '
             "chance that it still decides, on any outcome, with m more") in " ".join(table.split())
+    # a pair decided already: the question asks whether it still decides, the verdict is it
+    assert plan_text.opening(decided) == (
+        "How likely is the hierarchical test on j48 against j48gr still to reach a decision if "
+        "1 or 5 more data sets like these are added? Meanwhile, report the current verdict: "
+        "equivalent (posterior probability > 0.999).")
     # undecided: the present decision is the simulation's own signed-rank test at m = 0
     x = bt.data.paired_differences(held_out, "nbc", "aode").x.mean(axis=1)
     now = decide_regions(signed_rank_test(x, rope=0.01, n_samples=planning.SIGNED_RANK_SAMPLES,

@@ -36,7 +36,9 @@ def test_the_plan_starts_from_delta0s_probabilities_and_says_so(held_out, planne
     outcomes = ["nbc better", "equivalent", "aode better", "no decision"]
     assert np.allclose(planned.table[outcomes].sum(axis=1), 1.0)
     text = planned.summary()
-    assert text.startswith("nbc against aode on δ₀: ")
+    assert text.startswith("How likely is the hierarchical test on nbc against aode to "
+                           "reach a decision on δ₀ if ")
+    assert "Meanwhile, report the current verdict: " in " ".join(text.split())
     assert "decision on δ₀" in text and "(probability for δ₀ " in text
     assert "the likeliest decision on δ₀" in planned.line()
 
@@ -77,7 +79,8 @@ def test_the_command_line_plans_delta0(tmp_path, held_out, capsys):
     held_out.to_csv(path, index=False)
     assert cli.main(["plan", str(path), "nbc", "aode", "--add", "1", "--sims", "2",
                      "--jobs", "1", "--about", "delta0"]) == 0
-    assert "nbc against aode on δ₀" in capsys.readouterr().out
+    assert "on nbc against aode to reach a decision on δ₀ if 1 more data set like these is " \
+        "added?" in " ".join(capsys.readouterr().out.split())
     args = cli.parser().parse_args(["plan", "r.csv", "a", "b"])
     assert args.about == "new-data-set"
 

@@ -89,8 +89,11 @@ def test_the_plan_prints_its_answer_first_and_suggests_larger_counts(held_out):
     found = bt.plan(held_out, "nbc", "aode", add=(1,), sims=2, seed=0, n_jobs=1)
     assert found.smallest() is None, "one more data set must not decide this pair"
     printed = " ".join(str(found).split())          # the console wraps its text
-    assert printed.startswith(found.headline())
-    assert printed.index(found.headline()) < printed.index("P(decision)")
+    # first what the plan answers and the verdict to report meanwhile, then the answer
+    from bayestut.simulation import plan_text
+    assert printed.startswith(plan_text.opening(found))
+    answer = found.headline().split(". ", 1)[1]
+    assert printed.index(answer) < printed.index("P(decision)")
     assert "No count listed reaches a decision with probability 0.8" in found.headline()
     # one form each: the command line's for the command line, Python's for Python
     assert "--add 2 4" in found.headline(command_line=True) and "add=(" not in \

@@ -173,6 +173,9 @@ def plan_parser(sub) -> None:
                    help="the decision planned: on a new data set (the papers' rule, the "
                         "default) or on delta0, the mean difference over data sets (a method "
                         "paper's claim), as compare --about")
+    n.add_argument("--details", action="store_true",
+                   help="after the table, the method notes and the split by the outcome each "
+                        "plausible population favours")
     n.set_defaults(run=run_plan)
 
 
@@ -183,7 +186,7 @@ def run_plan(args) -> None:
     found = plan(args.results, a, b, add=args.add, rope=args.rope, sims=args.sims,
                  threshold=args.threshold, seed=args.seed, n_jobs=args.jobs,
                  progress=None, about=args.about, **reading(args))
-    print(found.summary(command_line=True))     # the answer first, then details, the tables
+    print(found.summary(command_line=True, details=args.details))  # the answer, then the table
 
 
 def save(path: Path, page: str, summary: str) -> None:

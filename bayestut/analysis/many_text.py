@@ -19,7 +19,7 @@ from . import comparison_text, delta0_size, model_check, verdict_notes, wording
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
-from ..methods.decisions import NO_DECISION, decide_regions
+from ..methods.decisions import NO_DECISION, REGIONS, decide_regions
 
 # P(largest weight) is not called a "posterior probability": the glossary keeps that name for
 # the number the 0.95 rule reads, and a reader would quote 0.86 as the chance of ranking first
@@ -89,9 +89,10 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
     Returns
     -------
     str
-        Clauses joined by "; ", "declared" said once: "rf is declared practically better
-        than knn; gbm than svm; rf and gbm are practically equivalent, as are svm and knn; no
-        decision on the other 2 pairs".
+        Whole clauses joined by "; ", "declared" said once: "rf is declared practically
+        better than both svm and knn, and so is gbm; rf and gbm are practically equivalent, as
+        are svm and knn"; "rf is declared practically better than gbm; gbm is practically
+        better than svm; no decision on the other 4 pairs".
     """
     names = list(decision.index)
     clauses: list[str] = []
@@ -104,8 +105,12 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
                                   key=lambda g: (-len(g[0]), names.index(g[1][0]))):
         whom = ("every other classifier" if len(losers) == len(names) - 1 > 1
                 else _each(list(losers), quote))
-        verb = f" {'is' if len(winners) == 1 else 'are each'} declared practically better"
-        clauses.append(f"{_listed(winners, 'and', quote)}{'' if clauses else verb} than {whom}")
+        # whole clauses, a verb in each: "rf and logreg than svm" read as a fragment
+        first, *others = winners
+        also = (f", and so {'is' if len(others) == 1 else 'are'} "
+                f"{_listed(others, 'and', quote)}" if others else "")
+        clauses.append(f"{quote(first)} is {'' if clauses else 'declared '}practically "
+                       f"better than {whom}{also}")
     groups = _cliques(names, lambda a, b: decision.loc[a, b] == "equivalent")
     if groups:          # one clause: "a and b are practically equivalent, as are c and d"
         clauses.append(f"{_listed(groups[0], 'and', quote)} are "
@@ -227,25 +232,70 @@ def each_pair(many, test: str, quote: Callable[[str], str] = str) -> list[str]:
     -------
     list of str
         One sentence per pair, in the reading order, with the probability its decision rests
-        on; for a decision of the hierarchical test, how strong it is on a new data set
-        (:func:`~bayestut.analysis.wording.strength`) or else whether δ₀ decides too
-        (:func:`~bayestut.analysis.wording.delta0_decision`, the two-classifier reports'
-        clause).
+        on; for a weak decision of the hierarchical test, its outcome's probability on a new
+        data set. Whether δ₀ decides alike is said once for all pairs
+        (:func:`delta0_agreement`), not per pair.
     """
     each = []
     for (a, b), pair in many.pairs.items():
         o = pair.overall()[-1]
         qa, qb = quote(a), quote(b)
-        note = ""
-        decided = str(decide_regions(o.shares, pair.threshold)) != NO_DECISION
-        if test == "hierarchical" and decided and o.delta0 is not None:
-            note = (wording.strength(o.shares, o.means, o.delta0, qa, qb, pair.threshold,
-                                     o.means_se, o.delta0_se)
-                    or wording.delta0_decision(o.shares, o.delta0, qa, qb, pair.threshold,
-                                               o.delta0_se))
+        note = _weak(o, qa, qb, pair.threshold) if test == "hierarchical" else ""
         each.append(f"{qa} against {qb}: " + wording.listing(
             o.shares, qa, qb, pair.threshold, o.shares_se, note=note) + ".")
     return each
+
+
+def _weak(o, a: str, b: str, threshold: float) -> str:
+    """"a weak decision: on a new data set b is better with probability only 0.590" for a
+    decision whose outcome is modest on a new data set (:func:`wording.weak`); else empty."""
+    shown = wording.weak(o.shares, o.means, threshold, o.means_se)
+    if not shown:
+        return ""
+    i = REGIONS.index(str(decide_regions(o.shares, threshold)))
+    side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
+    return f"a weak decision: on a new data set {side} with probability only {shown}"
+
+
+def delta0_agreement(many, quote: Callable[[str], str] = str) -> str:
+    """Whether δ₀'s probabilities reach the same decision as the hierarchical test's
+    posterior probability, said once for every pair: the pairs where they differ named, each
+    with :func:`~bayestut.analysis.wording.delta0_decision`'s clause (every report's).
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    quote : callable
+        How a classifier's name is written (``str``: as it is).
+
+    Returns
+    -------
+    str
+        "For every pair, the mean difference δ₀ reaches the same decision at 0.95 as the
+        posterior probability (no decision where it has none), except “nbc” against “hnb”
+        (there is no decision for δ₀: …)."; empty without the hierarchical test's δ₀.
+    """
+    if many.refused or many.tests[-1] != "hierarchical":
+        return ""
+    found = [(pair, pair.overall()[-1]) for pair in many.pairs.values()]
+    if any(o.delta0 is None for _, o in found):
+        return ""
+    differ = [f"{quote(c.a)} against {quote(c.b)} ("
+              + wording.delta0_decision(o.shares, o.delta0, quote(c.a), quote(c.b),
+                                        c.threshold, o.delta0_se) + ")"
+              for c, o in found
+              if str(decide_regions(o.delta0, c.threshold))
+              != str(decide_regions(o.shares, c.threshold))]
+    same = (f"the same decision at {many.threshold:g} as the posterior probability (no "
+            "decision where it has none)")
+    if len(found) == 1:
+        return (f"For {differ[0]}, the mean difference δ₀ does not reach {same}." if differ
+                else f"The mean difference δ₀ reaches {same}.")
+    if len(differ) == len(found):
+        return f"For no pair does the mean difference δ₀ reach {same}: {'; '.join(differ)}."
+    return (f"For every pair, the mean difference δ₀ reaches {same}"
+            + (f", except {_listed(differ, 'and')}" if differ else "") + ".")
 
 
 def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = str) -> str:
@@ -405,6 +455,33 @@ def pair_table(many, a: str, b: str) -> pd.DataFrame:
     return c.overall_table() if c.overall() else pd.DataFrame()
 
 
+def dataset_table(many, a: str, b: str) -> tuple[str, pd.DataFrame]:
+    """One pair's per-data-set table with the line above it, its probability columns named so
+    that they cannot be mixed with the overall table's beside them: "P(<a> better) on this
+    data set", the correlated t-test's probability of the outcome on that data set alone.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    a, b : str
+        A pair, in the order it was compared.
+
+    Returns
+    -------
+    tuple of (str, pandas.DataFrame)
+        The line, as the two-classifier report says it
+        (:func:`comparison_text.per_dataset_note`); one row per data set: the mean
+        difference, the three probabilities, the decision and (when the hierarchical test
+        ran) the shrunk estimate.
+    """
+    c = many.pairs[(a, b)]
+    table = c.per_dataset_table()
+    return (f"Per data set: {comparison_text.per_dataset_note(c)}.",
+            table.rename(columns={x: f"{x} on this data set" for x in table.columns
+                                  if str(x).startswith("P(")}))
+
+
 def ranking_table(many) -> pd.DataFrame:
     """The ranking table as the reports print it, one row per classifier, best expected
     rank first.
@@ -487,9 +564,8 @@ def summary(many) -> str:
                       decision_grid(many, test).to_string(), ""]
         lines += ["Each pair's probabilities (the decision at the threshold "
                   f"{many.threshold:g} is taken on the {SHARE}):", ""]
-        digits = delta0_size.shared_digits(many.pairs.values())    # every pair alike
         for (a, b), c in many.pairs.items():
-            size = delta0_size.clause(c, decimals=digits)   # "by how much?", as for two
+            size = delta0_size.clause(c)      # "by how much?", as the pair's own report says it
             lines += [f"{a} against {b}:", pair_table(many, a, b).to_string(),
                       *([size + "."] if size else []), ""]
         checked = model_check.pairs_sentence(many)     # each pair's, as its own report's

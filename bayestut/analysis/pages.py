@@ -112,7 +112,8 @@ MANY = """{% extends "base" %}{% block body %}
 <h2>Pair by pair</h2>
 {% for p in pairs %}<details><summary><b>{{ p.a }} against {{ p.b }}</b>: {{ p.headline }}</summary>
 <p>{{ p.orientation }}</p><ul>{% for s in p.sentences %}<li>{{ s }}</li>{% endfor %}</ul>
-{% if p.overall %}{{ table(p.overall) }}{% endif %}
+{% if p.overall %}<p class="note">Over all data sets.</p>{{ table(p.overall) }}{% endif %}
+<p class="note">{{ p.per_dataset_note }}</p>
 {{ table(p.per_dataset) }}</details>
 {% endfor %}
 {% if problems %}<h2>Sampler warnings</h2><ul>{% for p in problems %}<li>{{ p }}</li>{% endfor %}</ul>{% endif %}

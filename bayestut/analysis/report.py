@@ -174,8 +174,9 @@ def many_page(many: ManyComparison) -> str:
     pairs = [{"a": a, "b": b, "headline": c.headline(), "orientation": c.orientation(),
               "sentences": c.sentences(),
               "overall": table(c.overall_table()) if c.overall() else None,
-              "per_dataset": table(c.per_dataset_table(), threshold=c.threshold)}
-             for (a, b), c in many.pairs.items()]
+              "per_dataset_note": note, "per_dataset": table(each, threshold=c.threshold)}
+             for (a, b), c in many.pairs.items()
+             for note, each in [many_text.dataset_table(many, a, b)]]
     return render(
         "many", title=title, names=", ".join(many.classifiers),
         verdict=many.verdict(), settings=many.settings(), not_run=getattr(first, "not_run", None),

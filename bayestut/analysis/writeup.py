@@ -404,9 +404,9 @@ SUPPLEMENTARY = "Supplementary."      # the label of the Results' last paragraph
 def _many_results(many) -> list[str]:
     """The Results sentences of K classifiers, each test's decisions said once, in three
     paragraphs: the leading test's decisions, a sentence per pair with the probability it
-    rests on (and whether δ₀ decides too); the other tests' as the verdict says them
-    (:func:`many_text.decisions_in_words`) and the ranking's favourite; δ₀ per pair, one
-    rounding for all, and the rope's check. Any caution last."""
+    rests on, then once whether δ₀ decides alike; the other tests' as the verdict says them
+    (:func:`many_text.decisions_in_words`) and the ranking's favourite; δ₀ per pair, rounded
+    as in the pair's own report, and the rope's check. Any caution last."""
     c = next(iter(many.pairs.values()))
     sentences: list[str] = []
     for test in ([] if many.refused else many.tests[::-1]):     # each test's decisions once
@@ -419,7 +419,7 @@ def _many_results(many) -> list[str]:
                           f"threshold {many.threshold:g}; pairwise decisions not adjusted for "
                           "the number of pairs), the following decisions.",
                           *many_text.each_pair(many, test, quoted),
-                          PARAGRAPH]
+                          many_text.delta0_agreement(many, quoted), PARAGRAPH]
     if many.ranking is not None:         # the verdict's tie rule (many_text.best_ranked)
         t = many.ranking.table()
         tied, best = many_text.best_ranked(many)
@@ -435,14 +435,15 @@ def _many_results(many) -> list[str]:
     if not many.refused:
         sentences.append(PARAGRAPH)
         if many.tests[-1] == "hierarchical":
-            digits = delta0_size.shared_digits(many.pairs.values())    # one table, one rounding
+            # each pair as its own report rounds it: a tenth of the rope, or of its interval
             sizes = [f"{quoted(c.a)} against {quoted(c.b)} {mean} ({interval})"
                      for c in many.pairs.values()
-                     for mean, interval in [delta0_size.cells(c, digits) or ("", "")] if mean]
+                     for mean, interval in [delta0_size.cells(c) or ("", "")] if mean]
             sentences.append(
                 "The mean difference δ₀ over data sets, its posterior mean and "
                 f"{delta0_size.LEVEL:.0%} credible interval, positive when the first of the "
-                "pair scores better on average: " + "; ".join(sizes) + ". Each pair's "
+                "pair scores better on average (each to a tenth of the rope, or of its "
+                "interval when that is narrower): " + "; ".join(sizes) + ". Each pair's "
                 "probabilities on a new data set and for δ₀ are in the overall table, after "
                 "the compact one.")
         sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted)] if text]

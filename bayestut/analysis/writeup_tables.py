@@ -128,9 +128,8 @@ def compact_rows(result) -> list[dict]:
     """
     rows = []
     many = is_many(result)
-    digits = delta0_size.shared_digits(pairs(result))     # every row rounded alike
     for c in pairs(result):
-        size = delta0_size.cells(c, digits)
+        size = delta0_size.cells(c)       # as the pair's own report rounds it
         if size is None or not c.overall():
             return []
         o = c.overall()[-1]

@@ -1,6 +1,8 @@
-"""The plan in words (:class:`bayestut.simulation.planning.Plan`): the answer first, in at most
-two sentences; then a details block, one fact per bullet; then the two tables, each under a
-one-line legend. Plain functions of a plan: every number is read from it, none computed again.
+"""The plan in words (:class:`bayestut.simulation.planning.Plan`): what it answers and the
+current verdict to report meanwhile; the answer, in at most two sentences, and a long run's
+time; the outcomes' table under a one-line legend, its notes after it; then, on demand, the
+method notes (one fact per bullet) and the split by favoured outcome. Plain functions of a
+plan: every number is read from it, none computed again.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
     from .planning import Plan
 
 MOST = 500                    # the largest count the planner simulates
+LONG = 10.0                   # seconds: longer work says so up front, its progress and run time
 WIDTH = 110                   # the console's text (not its tables) wraps here
 SPREAD = (0.1, 0.9)           # the populations' chances shown: these percentiles
 SPREAD_COLUMNS = tuple(f"P(decision), {q * 100:.0f}th percentile of populations" for q in SPREAD)
@@ -153,10 +156,11 @@ def by_favour(plan: Plan, m: int) -> list[str]:
     return lines
 
 
-def details(plan: Plan, target: float) -> list[str]:
-    """The facts behind the headline, one per bullet: the test rerun; per count, P(decision)
-    with its Monte Carlo error and its spread over populations; the likeliest decision; what
-    the number averages over; the split by the outcome the populations favour.
+def details_lines(plan: Plan, target: float) -> list[str]:
+    """The method notes, one fact per bullet, after the outcomes' table: the test rerun; per
+    count, P(decision) with its Monte Carlo error and its spread over populations; the
+    likeliest decision; the studies and populations; the split by the outcome the populations
+    favour.
 
     Parameters
     ----------
@@ -185,8 +189,6 @@ def details(plan: Plan, target: float) -> list[str]:
                  f"with {focus} more, no simulated study reached a decision")
     lines.append(f"{plan.sims} simulated studies, of {_populations(plan.populations)} drawn "
                  "from the present posterior")
-    lines.append("P(decision) is an average over the populations the present data leave "
-                 "plausible, not a bound for the true one: see the spread")
     lines.append(f"with {focus} more, by the outcome each population favours:")
     return ([_wrap(f"- {text}", "  ") for text in lines]
             + [_wrap(f"  - {text}", "    ") for text in by_favour(plan, focus)])
@@ -246,20 +248,56 @@ def notes(plan: Plan) -> list[str]:
     return [_wrap(text, "  ") for text in said]
 
 
-def tables(plan: Plan) -> str:
-    """The two tables as text, each under its legend: the outcomes per count (one column per
-    count, so that the console stays narrow) with its :func:`notes`, and their split by
-    favoured outcome."""
-    outcomes_table = _formatted(plan.table, set()).T
-    split = _formatted(plan.split, {DRAWN_COLUMN, "studies"})
-    legend = SPLIT_LEGEND.replace("posterior probability", plan.kind)
-    outcomes_legend = OUTCOMES_LEGEND.replace("test's outcomes", f"test's outcomes{_on(plan)}")
-    return "\n".join([outcomes_legend, outcomes_table.to_string(), *notes(plan), "",
-                      legend, split.to_string()])
+def opening(plan: Plan) -> str:
+    """What the plan answers and what to report meanwhile, before any number of the plan:
+    "How likely is the hierarchical test to reach a decision on a against b if 5, 10 or 20
+    more data sets like these are added? Meanwhile, report the current verdict: …".
+
+    Parameters
+    ----------
+    plan : Plan
+        The plan.
+
+    Returns
+    -------
+    str
+        The two sentences; the current verdict from the present probabilities the plan holds.
+    """
+    counts = [str(int(m)) for m in plan.table.index]
+    listed = counts[0] if len(counts) == 1 else f"{', '.join(counts[:-1])} or {counts[-1]}"
+    names = dict(zip(REGIONS, reversed(outcomes(plan.a, plan.b))))
+    p = np.asarray(plan.present, dtype=float)
+    now = str(decide_regions(p, plan.threshold))
+    if now == NO_DECISION:
+        top = REGIONS[int(p.argmax())]
+        verdict = (f"no decision (the highest {plan.kind}, {number(p.max())}, is for "
+                   f"{names[top]}; {plan.threshold:g} needed)")
+    else:
+        verdict = f"{names[now]} ({plan.kind} {number(p[REGIONS.index(now)])})"
+    added = ("1 more data set like these is" if counts == ["1"] else
+             f"{listed} more data sets like these are")
+    still = "" if now == NO_DECISION else "still "      # decided: the table counts any decision
+    return (f"How likely is the hierarchical test on {plan.a} against {plan.b} {still}to reach "
+            f"a decision{_on(plan)} if {added} added? Meanwhile, report the current verdict: "
+            f"{verdict}.")
 
 
-def summary(plan: Plan, target: float, command_line: bool = False) -> str:
-    """The plan as the command line prints it: the headline, the details, the tables.
+def took(plan: Plan) -> str:
+    """The plan's run time, when it was long enough to plan around (over ``LONG`` seconds,
+    the planner's own threshold for announcing its estimate); else empty."""
+    if plan.seconds <= LONG:
+        return ""
+    shown = (f"{plan.seconds:.0f} s" if plan.seconds < 90 else
+             f"{plan.seconds / 60:.0f} min")
+    return f"This plan took {shown} ({plan.sims} simulated studies)."
+
+
+def summary(plan: Plan, target: float, command_line: bool = False,
+            details: bool = True) -> str:
+    """The plan as the command line prints it: what it answers and the current verdict to
+    report meanwhile; the answer and, when long, the run time; the outcomes' table with its
+    notes; with ``details``, the method notes (one fact per bullet) and the split by the
+    outcome each population favours.
 
     Parameters
     ----------
@@ -268,12 +306,29 @@ def summary(plan: Plan, target: float, command_line: bool = False) -> str:
     target : float
         The probability of a decision a plan aims for.
     command_line : bool
-        Name larger counts as the command line takes them.
+        Name larger counts, and the details' option, as the command line takes them.
+    details : bool
+        Add the method notes and the split table (the command line: ``--details``).
 
     Returns
     -------
     str
         The text.
     """
-    answer = [_wrap(sentence, "") for sentence in _headline(plan, target, command_line)]
-    return "\n".join([*answer, "", "details:", *details(plan, target), "", tables(plan)])
+    answer = _wrap(" ".join(filter(None, [_headline(plan, target, command_line)[1],
+                                          took(plan)])), "")
+    outcomes_table = _formatted(plan.table, set()).T
+    legend = OUTCOMES_LEGEND.replace("test's outcomes", f"test's outcomes{_on(plan)}")
+    average = _wrap("P(decision) is an average over the populations the present data leave "
+                    "plausible, not a bound for the true one: see the percentiles.", "")
+    lines = [_wrap(opening(plan), ""), "", answer, "", legend, outcomes_table.to_string(),
+             *notes(plan), average]
+    if not details:
+        more_text = ("--details" if command_line else "print(plan.summary(details=True))")
+        return "\n".join([*lines, "", _wrap(
+            "The method notes and the split by the outcome each population favours: "
+            f"{more_text}.", "")])
+    split = _formatted(plan.split, {DRAWN_COLUMN, "studies"})
+    return "\n".join([*lines, "", "details:", *details_lines(plan, target), "",
+                      SPLIT_LEGEND.replace("posterior probability", plan.kind),
+                      split.to_string()])

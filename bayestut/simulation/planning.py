@@ -58,7 +58,7 @@ from ..methods.hierarchical_result import DELTA0
 from ..methods.hierarchical_exact import rope_edge
 from ..methods.nonparametric import signed_rank_test
 from . import crossval, plan_text, reweighting
-from .plan_text import DRAWN_COLUMN, MOST, POSTERIOR_COLUMN, SPREAD, SPREAD_COLUMNS
+from .plan_text import DRAWN_COLUMN, LONG, MOST, POSTERIOR_COLUMN, SPREAD, SPREAD_COLUMNS
 from .runner import ExactOptions
 
 ADD = (5, 10, 20)
@@ -74,7 +74,6 @@ SIGNED_RANK_SAMPLES = 2_000   # per simulated study: a share's Monte Carlo error
                               # comparison column; a fifth of a study's time at 5,000)
 GRIDS = (ExactOptions.fine, ExactOptions.check)
 ATTEMPTS = 5                  # draws of one simulated study before its failure is reported
-LONG = 10.0                   # seconds: longer work says so up front and shows its progress
 NEW, ABOUT_DELTA0 = "new data set", "delta0"     # what the planned decision is about
 # the number each decision is taken on: the name of the split table's first column
 KIND = {NEW: POSTERIOR_COLUMN, ABOUT_DELTA0: DELTA0}
@@ -404,22 +403,26 @@ class Plan:
         """
         return plan_text.headline(self, TARGET, command_line)
 
-    def summary(self, command_line: bool = False) -> str:
-        """The plan as the command line prints it: the answer (:meth:`headline`) first, then a
-        details block, one fact per bullet, then the two tables, each under a one-line legend.
+    def summary(self, command_line: bool = False, details: bool = True) -> str:
+        """The plan as the command line prints it: what it answers and the current verdict
+        to report meanwhile, the answer and a long run's time, the outcomes' table and its
+        notes; with ``details``, the method notes and the split by favoured outcome.
 
         Parameters
         ----------
         command_line : bool
             Name larger counts to try as the command line takes them (``--add 20 40``);
             False, as the Python call does (``add=(20, 40)``).
+        details : bool
+            Add the method notes, one fact per bullet, and the split table (the command
+            line prints them with ``--details``; ``print(plan)`` always).
 
         Returns
         -------
         str
             The text.
         """
-        return plan_text.summary(self, TARGET, command_line)
+        return plan_text.summary(self, TARGET, command_line, details)
 
     def __str__(self) -> str:
         return self.summary()
