@@ -237,13 +237,16 @@ def test_the_k_report_names_the_pairs_whose_check_flags():
     many = SimpleNamespace(pairs={("x", "y"): pair(fits), ("x", "z"): pair(humps),
                                   ("y", "z"): pair(both), ("z", "w"): pair(None)})
     text = pairs_sentence(many)
-    assert text.startswith("Model check: the fitted population does not reproduce the data "
-                           "sets of x against z (inside the rope) and y against z (largest, "
-                           "inside the rope) (spread, smallest, largest and count inside the "
-                           "rope of the mean differences, against 4000 new sets")
+    assert text.startswith("Model check (posterior predictive p-values: each pair's data sets "
+                           "against 4000 new sets drawn from its fitted population, on the "
+                           "spread, smallest, largest and count inside the rope of the mean "
+                           "differences): flagged, a share below 0.01 or above 0.99, for x against "
+                           "z (count inside the rope) and y against z (largest and count inside "
+                           "the rope). The fitted population does not describe those pairs'")
     assert "x against y" not in text and "z against w" not in text
     many.pairs = {("x", "y"): pair(fits), ("z", "w"): pair(None)}
-    assert pairs_sentence(many).startswith("Model check: no pair is flagged (")
+    assert pairs_sentence(many).endswith("): no pair is flagged; every share lies between 0.01 "
+                                         "and 0.99.")
     many.pairs = {("z", "w"): pair(None)}
     assert pairs_sentence(many) == ""
 
@@ -253,6 +256,6 @@ def test_the_k_console_report_carries_every_pairs_check():
     from bayestut.paths import DATA
 
     many = compare_all(DATA / "blog_study_auc.csv", n_jobs=1, ranking=False)
-    assert "\nModel check: no pair is flagged (spread, smallest, largest and count inside the " \
-           "rope" in str(many)
+    assert "\nModel check (posterior predictive p-values" in str(many)
+    assert "): no pair is flagged; every share lies between 0.01 and 0.99." in str(many)
     assert all(c.model_check.flagged == [] for c in many.pairs.values())

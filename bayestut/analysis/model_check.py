@@ -222,15 +222,22 @@ def pairs_sentence(many) -> str:
     checks: dict[tuple, ModelCheck] = {p: check for p, check in found.items() if check is not None}
     if not checks:
         return ""
-    flagged = [f"{a} against {b} ({', '.join(check.flagged)})"
+    named = {"inside the rope": "count inside the rope"}
+    flagged = [f"{a} against {b} ({_and([named.get(k, k) for k in check.flagged])})"
                for (a, b), check in checks.items() if check.flagged]
     drawn = len(next(iter(checks.values())).replicated["spread"])
-    checked = ("spread, smallest, largest and count inside the rope of the mean differences, "
-               f"against {drawn} new sets of data sets drawn from the pair's fitted population")
+    checked = (f"Model check (posterior predictive p-values: each pair's data sets against "
+               f"{drawn} new sets drawn from its fitted population, on the spread, smallest, "
+               "largest and count inside the rope of the mean differences)")
     if not flagged:
-        return (f"Model check: no pair is flagged ({checked}; every share between "
-                f"{EXTREME:g} and {1 - EXTREME:g}).")
-    listed = flagged[0] if len(flagged) == 1 else f"{'; '.join(flagged[:-1])} and {flagged[-1]}"
-    return (f"Model check: the fitted population does not reproduce the data sets of {listed} "
-            f"({checked}; a share below {EXTREME:g} or above {1 - EXTREME:g}). The two-"
-            "classifier report of a flagged pair (compare) says which data sets and which way.")
+        return (f"{checked}: no pair is flagged; every share lies between {EXTREME:g} and "
+                f"{1 - EXTREME:g}.")
+    return (f"{checked}: flagged, a share below {EXTREME:g} or above {1 - EXTREME:g}, for "
+            f"{_and(flagged)}. The fitted population does not describe "
+            + ("that pair's data sets well; its" if len(flagged) == 1 else
+               "those pairs' data sets well; each one's")
+            + " two-classifier report (compare) names the data set and which way.")
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
