@@ -219,7 +219,8 @@ def orientation(c) -> str:
             f"'{c.b} better'.")
 
 
-def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = False) -> str:
+def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = False,
+             multi: bool = False) -> str:
     """The decision of one test in plain words.
 
     Parameters
@@ -232,6 +233,9 @@ def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = Fals
         Its (left, rope, right) probabilities and their errors.
     share : bool
         Whether ``p`` is a posterior probability that an outcome is the likeliest.
+    multi : bool
+        A test over every data set, whose posterior odds after "no decision" the report
+        gives apart (:func:`odds_sentence`); a data set's sentence keeps its own.
 
     Returns
     -------
@@ -240,7 +244,8 @@ def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = Fals
     """
     where = " on a new data set" if share and test.startswith("hierarchical") else ""
     return f"{test}: " + wording.decision(p, c.a, c.b, c.rope, c.threshold, se=se, share=share,
-                                           integrated=c.integrated(test), where=where) + "."
+                                           integrated=c.integrated(test), where=where,
+                                           odds=not multi) + "."
 
 
 def headline(c) -> str:
@@ -303,7 +308,7 @@ def verdict_lines(c) -> list[str]:
     planned = [f"{c.plan.line()}."] if c.plan is not None else []
     if c.about == "delta0":
         text = wording.decision(h.delta0, a, b, c.rope, c.threshold, se=h.delta0_se,
-                                integrated=c.integrated(h.test))
+                                integrated=c.integrated(h.test), odds=False)
         papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
         return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}."
                 f"{caution(c.hierarchical)}", delta0_line(c),
@@ -311,7 +316,7 @@ def verdict_lines(c) -> list[str]:
                 f"the likeliest on a new data set): {papers}.", *planned]
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
                             share=True, integrated=c.integrated(h.test),
-                            where=" on a new data set")
+                            where=" on a new data set", odds=False)
     weak = wording.weak(h.shares, h.means, c.threshold, h.means_se)
     if weak:
         i = REGIONS.index(str(decide_regions(h.shares, c.threshold)))
@@ -321,9 +326,11 @@ def verdict_lines(c) -> list[str]:
 
 
 def delta0_line(c) -> str:
-    """The verdict's line on δ₀: its probabilities (and, beside a verdict on a new data set,
-    whether δ₀ decides: :func:`~bayestut.analysis.wording.delta0_decision`), its size and
-    P(δ₀ > 0) (:func:`~bayestut.analysis.delta0_size.clause`), and what may be written of it
+    """The verdict's line on δ₀, in short sentences: its probabilities; beside a verdict on a
+    new data set, whether δ₀ decides (:func:`~bayestut.analysis.wording.delta0_decision`, as
+    the ``.md``/``.tex`` and the K report say it); its size
+    (:func:`~bayestut.analysis.delta0_size.size`); P(δ₀ > 0)
+    (:func:`~bayestut.analysis.delta0_size.above_zero_clause`); and what may be written of it
     (:func:`~bayestut.analysis.delta0_size.supported`).
 
     Parameters
@@ -339,22 +346,19 @@ def delta0_line(c) -> str:
     h = c.overall()[-1]
     listed = wording.listed(h.delta0, c.a, c.b, h.delta0_se)
     if c.about == "delta0":         # the line above decided on δ₀
-        return f"For δ₀: {listed}; {delta0_size.clause(c)}.{_supported(c)}"
-    choice = str(decide_regions(h.delta0, c.threshold))
-    if choice == NO_DECISION:
-        status = f" (none passes {c.threshold:g})"
-    elif c.decision == NO_DECISION:
-        status = ""                 # _delta0_alone says it, with the claim it supports
-    else:                           # the one clause, as the .md/.tex and the K report say it
-        status = "; " + wording.delta0_decision(h.shares, h.delta0, c.a, c.b, c.threshold,
-                                                h.delta0_se)
-    return (f"For the mean difference δ₀ (a method paper's claim): {listed}{status}; "
-            f"{delta0_size.clause(c)}.{_supported(c)}{_delta0_alone(c)}")
+        said = [f"For δ₀: {listed}."]
+    else:
+        said = [f"For the mean difference δ₀ (a method paper's claim): {listed}.",
+                _delta0_alone(c) or capital(wording.delta0_decision(
+                    h.shares, h.delta0, c.a, c.b, c.threshold, h.delta0_se)) + "."]
+    said += [f"{delta0_size.size(c)}.", f"{capital(delta0_size.above_zero_clause(c))}.",
+             delta0_size.supported(c)]
+    return " ".join(filter(None, said))
 
 
-def _supported(c) -> str:
-    text = delta0_size.supported(c)
-    return f" {text}" if text else ""
+def capital(text: str) -> str:
+    """``text`` with its first letter in capitals, to begin a sentence (a symbol stays)."""
+    return text[:1].upper() + text[1:]
 
 
 def _delta0_alone(c) -> str:
@@ -369,7 +373,7 @@ def _delta0_alone(c) -> str:
         return ""
     i = REGIONS.index(choice)
     shown = wording.number(h.delta0[i], h.delta0_se[i], c.threshold)
-    return (f" For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
+    return (f"For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
             "a claim to make only if δ₀ was your estimand before you looked (--about delta0).")
 
 
@@ -432,12 +436,14 @@ def sentences(c, each: bool = True) -> list[str]:
     list of str
         The sentences, the multi-data-set tests first.
     """
-    out = [sentence(c, o.test, o.shares, o.shares_se, share=True) for o in c.overall()]
+    out = [sentence(c, o.test, o.shares, o.shares_se, share=True, multi=True)
+           for o in c.overall()]
     h = c.overall()[-1] if c.overall() else None
     if c.about == "delta0" and h is not None and h.delta0 is not None:   # the verdict's, as it says it
         out.insert(0, f"{h.test}, for the mean difference δ₀ (the verdict's claim): "
                    + wording.decision(h.delta0, c.a, c.b, c.rope, c.threshold, se=h.delta0_se,
-                                      integrated=c.integrated(h.test)) + ".")
+                                      integrated=c.integrated(h.test), odds=False) + ".")
+    out += [odds_sentence(c)] if odds_sentence(c) else []
     if means_only(c):
         return out + [c.not_run]
     if c.refused:
@@ -446,6 +452,38 @@ def sentences(c, each: bool = True) -> list[str]:
         return out + [tally(c)]
     p = c.per_dataset._rope(c.rope)
     return out + [sentence(c, f"On {name}", row) for name, row in zip(c.differences.datasets, p)]
+
+
+def odds_sentence(c) -> str:
+    """The posterior odds of the two directions of every test over all data sets that reaches
+    no decision with a side likeliest (the verdict's and the decisions' sentences leave them
+    out: beside "no decision", a reader of p-values takes them for one), in one sentence that
+    says they are not a decision.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
+    numbers = [(o.test, o.shares) for o in c.overall()]
+    h = c.overall()[-1] if c.overall() else None
+    if c.about == "delta0" and h is not None and h.delta0 is not None:
+        numbers.insert(0, (f"{h.test}, for δ₀", h.delta0))
+    parts = []
+    for test, p in numbers:
+        found = wording.odds_parts(p, c.a, c.b) if wording.with_odds(p, c.threshold) else None
+        if found:
+            better, worse, odds = found
+            parts.append(f"{test}, {better} better against {worse} better {odds}")
+    if not parts:
+        return ""
+    return (f"Posterior odds, not a decision (they weigh the two directions only and ignore "
+            f"the rope): {'; '.join(parts)}.")
 
 
 def tally(c) -> str:
