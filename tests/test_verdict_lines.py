@@ -210,3 +210,26 @@ def test_about_delta0_gives_delta0s_odds_apart_too():
     assert [s for s in c.sentences(each=False) if "odds" in s] == [
         "Posterior odds, not a decision (they weigh the two directions only and ignore the "
         "rope): hierarchical test, for δ₀, hnb better against nbc better over 1,000."]
+
+
+def test_about_delta0_says_when_the_papers_rule_differs_and_is_weak():
+    c = _uci("hnb", "nbc", about="delta0")    # δ₀: no decision; papers' rule: hnb (0.590)
+    first, _, new = comparison_text.verdict_lines(c)
+    assert "weak" not in first                 # δ₀ decided nothing: nothing to call weak
+    assert new.endswith("(posterior probability 0.997). This differs from the decision on δ₀ "
+                        "above and is a weak one: on a new data set hnb is better with "
+                        "probability only 0.590.")
+
+
+def test_about_delta0_calls_a_decision_weak_by_the_default_modes_rule():
+    c = _uci("aode", "hnb", about="delta0")    # δ₀ equivalent (> 0.999); new data set 0.774
+    first, _, new = comparison_text.verdict_lines(c)
+    assert first.endswith("above the threshold 0.95 (a weak decision: on a new data set aode "
+                          "and hnb are equivalent with probability only 0.774).")
+    # the papers' rule decides the same: no second sentence
+    assert new.endswith("aode and hnb practically equivalent (posterior probability > 0.999).")
+    # the default mode's note, for the same numbers, in the same words
+    default = comparison_text.verdict_lines(_uci("aode", "hnb"))[0]
+    assert default.endswith("(a weak decision: on a new data set aode and hnb are equivalent "
+                            "with probability only 0.774).")
+

@@ -310,19 +310,48 @@ def verdict_lines(c) -> list[str]:
         text = wording.decision(h.delta0, a, b, c.rope, c.threshold, se=h.delta0_se,
                                 integrated=c.integrated(h.test), odds=False)
         papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
-        return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}."
-                f"{caution(c.hierarchical)}", delta0_line(c),
+        return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}"
+                f"{_weak_note(c, h.delta0)}.{caution(c.hierarchical)}", delta0_line(c),
                 f"{new}; by the papers' rule (the posterior probability that an outcome is "
-                f"the likeliest on a new data set): {papers}.", *planned]
+                f"the likeliest on a new data set): {papers}.{_papers_rule(c)}", *planned]
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
                             share=True, integrated=c.integrated(h.test),
                             where=" on a new data set", odds=False)
-    weak = wording.weak(h.shares, h.means, c.threshold, h.means_se)
-    if weak:
-        i = REGIONS.index(str(decide_regions(h.shares, c.threshold)))
-        side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
-        text += f" (a weak decision: on a new data set {side} with probability only {weak})"
-    return [f"{lead}: {text}.{caution(c.hierarchical)}", f"{new}.", delta0_line(c), *planned]
+    return [f"{lead}: {text}{_weak_note(c, h.shares)}.{caution(c.hierarchical)}", f"{new}.",
+            delta0_line(c), *planned]
+
+
+def _weak(c, decided) -> str:
+    """"on a new data set a is better with probability only 0.59" for a decision on
+    ``decided`` (number-line: the posterior probability, or δ₀'s with ``about="delta0"``)
+    whose outcome a new data set shows with a probability below
+    :data:`~bayestut.analysis.wording.MODEST`: one rule for both; empty otherwise."""
+    h = c.overall()[-1]
+    weak = wording.weak(decided, h.means, c.threshold, h.means_se)
+    if not weak:
+        return ""
+    i = REGIONS.index(str(decide_regions(decided, c.threshold)))
+    side = (f"{c.b} is better", f"{c.a} and {c.b} are equivalent", f"{c.a} is better")[i]
+    return f"on a new data set {side} with probability only {weak}"
+
+
+def _weak_note(c, decided) -> str:
+    """:func:`_weak` in parentheses, after the verdict's decision."""
+    weak = _weak(c, decided)
+    return f" (a weak decision: {weak})" if weak else ""
+
+
+def _papers_rule(c) -> str:
+    """With ``about="delta0"``, after the papers' rule's decision: one short sentence when it
+    differs from δ₀'s, saying too when it is weak (:func:`_weak`'s rule); empty when it is
+    the same (the verdict's first line says when that one is weak)."""
+    h = c.overall()[-1]
+    papers, delta0 = (str(decide_regions(p, c.threshold)) for p in (h.shares, h.delta0))
+    if papers == delta0:
+        return ""
+    weak = _weak(c, h.shares)
+    return " This differs from the decision on δ₀ above" + (
+        f" and is a weak one: {weak}." if weak else ".")
 
 
 def delta0_line(c) -> str:
