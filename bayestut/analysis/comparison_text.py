@@ -16,7 +16,8 @@ import pandas as pd
 from . import delta0_size, wording
 from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .verdict_notes import next_step, percent_fractions, rope_sensitivity, rope_units
+from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions,
+                            rope_sensitivity, rope_units, weak_note)
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
                                  probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
@@ -235,7 +236,8 @@ def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = Fals
         Whether ``p`` is a posterior probability that an outcome is the likeliest.
     multi : bool
         A test over every data set, whose posterior odds after "no decision" the report
-        gives apart (:func:`odds_sentence`); a data set's sentence keeps its own.
+        gives apart (:func:`~bayestut.analysis.verdict_notes.odds_sentence`); a data set's
+        sentence keeps its own.
 
     Returns
     -------
@@ -311,47 +313,14 @@ def verdict_lines(c) -> list[str]:
                                 integrated=c.integrated(h.test), odds=False)
         papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
         return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}"
-                f"{_weak_note(c, h.delta0)}.{caution(c.hierarchical)}", delta0_line(c),
+                f"{weak_note(c, h.delta0)}.{caution(c.hierarchical)}", delta0_line(c),
                 f"{new}; by the papers' rule (the posterior probability that an outcome is "
-                f"the likeliest on a new data set): {papers}.{_papers_rule(c)}", *planned]
+                f"the likeliest on a new data set): {papers}.{papers_rule(c)}", *planned]
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
                             share=True, integrated=c.integrated(h.test),
                             where=" on a new data set", odds=False)
-    return [f"{lead}: {text}{_weak_note(c, h.shares)}.{caution(c.hierarchical)}", f"{new}.",
+    return [f"{lead}: {text}{weak_note(c, h.shares)}.{caution(c.hierarchical)}", f"{new}.",
             delta0_line(c), *planned]
-
-
-def _weak(c, decided) -> str:
-    """"on a new data set a is better with probability only 0.59" for a decision on
-    ``decided`` (number-line: the posterior probability, or δ₀'s with ``about="delta0"``)
-    whose outcome a new data set shows with a probability below
-    :data:`~bayestut.analysis.wording.MODEST`: one rule for both; empty otherwise."""
-    h = c.overall()[-1]
-    weak = wording.weak(decided, h.means, c.threshold, h.means_se)
-    if not weak:
-        return ""
-    i = REGIONS.index(str(decide_regions(decided, c.threshold)))
-    side = (f"{c.b} is better", f"{c.a} and {c.b} are equivalent", f"{c.a} is better")[i]
-    return f"on a new data set {side} with probability only {weak}"
-
-
-def _weak_note(c, decided) -> str:
-    """:func:`_weak` in parentheses, after the verdict's decision."""
-    weak = _weak(c, decided)
-    return f" (a weak decision: {weak})" if weak else ""
-
-
-def _papers_rule(c) -> str:
-    """With ``about="delta0"``, after the papers' rule's decision: one short sentence when it
-    differs from δ₀'s, saying too when it is weak (:func:`_weak`'s rule); empty when it is
-    the same (the verdict's first line says when that one is weak)."""
-    h = c.overall()[-1]
-    papers, delta0 = (str(decide_regions(p, c.threshold)) for p in (h.shares, h.delta0))
-    if papers == delta0:
-        return ""
-    weak = _weak(c, h.shares)
-    return " This differs from the decision on δ₀ above" + (
-        f" and is a weak one: {weak}." if weak else ".")
 
 
 def delta0_line(c) -> str:
@@ -481,38 +450,6 @@ def sentences(c, each: bool = True) -> list[str]:
         return out + [tally(c)]
     p = c.per_dataset._rope(c.rope)
     return out + [sentence(c, f"On {name}", row) for name, row in zip(c.differences.datasets, p)]
-
-
-def odds_sentence(c) -> str:
-    """The posterior odds of the two directions of every test over all data sets that reaches
-    no decision with a side likeliest (the verdict's and the decisions' sentences leave them
-    out: beside "no decision", a reader of p-values takes them for one), in one sentence that
-    says they are not a decision.
-
-    Parameters
-    ----------
-    c : Comparison or MeansComparison
-        The result.
-
-    Returns
-    -------
-    str
-        The sentence, or empty.
-    """
-    numbers = [(o.test, o.shares) for o in c.overall()]
-    h = c.overall()[-1] if c.overall() else None
-    if c.about == "delta0" and h is not None and h.delta0 is not None:
-        numbers.insert(0, (f"{h.test}, for δ₀", h.delta0))
-    parts = []
-    for test, p in numbers:
-        found = wording.odds_parts(p, c.a, c.b) if wording.with_odds(p, c.threshold) else None
-        if found:
-            better, worse, odds = found
-            parts.append(f"{test}, {better} better against {worse} better {odds}")
-    if not parts:
-        return ""
-    return (f"Posterior odds, not a decision (they weigh the two directions only and ignore "
-            f"the rope): {'; '.join(parts)}.")
 
 
 def tally(c) -> str:
