@@ -304,7 +304,8 @@ def test_another_rope_than_the_papers_says_the_decision_at_theirs_as_a_fit_there
     number = "probability for δ₀" if about == "delta0" else "posterior probability"
     p = wording.number(decided[i], 0.0, c.threshold)
     said = verdict_notes.rope_sensitivity(c)
-    assert "; at the papers' rope, ±0.01, " in said, said
+    assert ". At the papers' rope, ±0.01, " in said, said
+    assert max(len(s.split()) for s in said.split(". ")) <= 35
     if at_papers.decision == "no decision":
         assert f"there would be no decision (highest {number}: {p}," in said
     else:

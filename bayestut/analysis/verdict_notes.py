@@ -236,7 +236,7 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
             said = (f"{wording.short(i_low, a, b)}, with {number} {p_low} at ±{low:g} and "
                     f"{p_high} at ±{high:g}")
         return (f"{which} is the same at every rope checked, from ±{low:g} to ±{high:g}: "
-                f"{said}{_papers_rope(c, a, b)}.")
+                f"{said}.{_papers_rope(c, a, b)}")
     groups: list[tuple[str, list[float]]] = []      # consecutive widths, one decision
     for r, decision in zip(ropes, decisions):
         if groups and groups[-1][0] == decision:
@@ -257,13 +257,13 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
                                                    for r, p, i in at]))
     plural = "probabilities for δ₀" if c.about == "delta0" else "posterior probabilities"
     return (f"{which} depends on the rope's width ({plural} in parentheses): "
-            + "; ".join(parts) + _papers_rope(c, a, b) + "."
+            + "; ".join(parts) + "." + _papers_rope(c, a, b)
             + ("" if paper else " Report the rope you chose beforehand and this sensitivity."))
 
 
 def _papers_rope(c, a: str, b: str) -> str:
-    """"; at the papers' rope, ±0.01, the decision would be a better (posterior probability
-    0.97)" when the verdict's rope is another
+    """" At the papers' rope, ±0.01, the decision would be a better (posterior probability
+    0.97)." when the verdict's rope is another
     (:attr:`~bayestut.analysis.comparison.Comparison.papers_rope`); empty otherwise."""
     table = getattr(c, "papers_rope", None)
     if table is None:
@@ -274,7 +274,7 @@ def _papers_rope(c, a: str, b: str) -> str:
         said = f"there would be no decision (highest {number}: {p}, {wording.short(i, a, b)})"
     else:
         said = f"the decision would be {wording.short(i, a, b)} ({number} {p})"
-    return f"; at the papers' rope, ±{rope:g}, {said}"
+    return f" At the papers' rope, ±{rope:g}, {said}."
 
 
 def _at(c, check, rope: float) -> tuple[float, str, int]:
