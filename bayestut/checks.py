@@ -193,10 +193,14 @@ def check_rope(rope, score_range=FRACTION, positive: bool = True) -> float:
         least = "a positive number" if positive else "a number of at least 0"
         raise InputError(f"the rope must be {least} in the metric's units (e.g. rope=0.01, "
                          f"--rope 0.01: one point of accuracy or AUC), got {rope!r}")
-    if rope >= high - low:
-        raise InputError(f"the rope ±{rope:g} is as wide as the metric's whole range "
+    if rope >= high - low:      # the fix echoes the rope given: ±2 meant as 2 points is 0.02
+        width, unit = high - low, "percentage point" + ("" if rope == 1 else "s")
+        meant = f"{rope:g} {unit}" if (low, high) == FRACTION else f"{rope:g}% of that range"
+        fix = (f"If you meant {meant}, give rope={rope * width / 100:g} (--rope "
+               f"{rope * width / 100:g}); otherwise give" if rope < 100 else "Give")
+        raise InputError(f"the rope ±{rope:g} is at least as wide as the metric's whole range "
                          f"[{low:g}, {high:g}]: every difference would count as equivalent. "
-                         "Give the rope as a fraction (0.01, not 1) or declare the metric's range")
+                         f"{fix} a narrower rope, or declare the metric's range (--score-range)")
     return float(rope)
 
 

@@ -95,7 +95,9 @@ def test_many_data_sets_decisions_are_counted_and_each_folds_out(tmp_path, capsy
     page = (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
     folded = page.split("<details>")[1].split("</details>")[0]
     assert folded.count("<li>On set") == 12
-    assert report.sentences(each=False)[-1] == tally and len(report.sentences()) == 2 + 12
+    # the tests' sentences (and the odds' own, after a no decision) come first in both lists
+    assert report.sentences(each=False)[-1] == tally
+    assert len(report.sentences()) == len(report.sentences(each=False)) - 1 + 12
     few = compare(results(), "mine", "base")                # 3 data sets: each in the list
     assert few.sentences(each=False) == few.sentences() and "On each of" not in few.summary()
 
@@ -171,9 +173,38 @@ def test_bad_table_is_refused_with_what_to_fix(tmp_path, capsys, kind):
 def test_rope_wider_than_the_score_range(tmp_path, capsys):
     status, _, err = run_cli(tmp_path, capsys, results(), "mine", "base", "--rope", "1")
     assert status == 2
-    assert "the rope ±1 is as wide as the metric's whole range [0, 1]" in err
+    assert "the rope ±1 is at least as wide as the metric's whole range [0, 1]" in err
+    assert "If you meant 1 percentage point, give rope=0.01 (--rope 0.01)" in err
     with pytest.raises(InputError, match="must be a positive number"):
         compare(results(), "mine", "base", rope=0)
+
+
+@pytest.mark.parametrize("args, said", [
+    # each message echoes what was typed, never another number ("0.01, not 1" for --rope 2)
+    (("--rope", "2"), "the rope ±2 is at least as wide as the metric's whole range [0, 1]: "
+                      "every difference would count as equivalent. If you meant 2 percentage "
+                      "points, give rope=0.02 (--rope 0.02)"),
+    (("--rope", "150"), "the rope ±150 is at least as wide as the metric's whole range [0, 1]: "
+                        "every difference would count as equivalent. Give a narrower rope"),
+    (("--rope", "1%"), "'1%': give the rope in the metric's units, without %: for 1 percentage "
+                       "point of accuracy or AUC (fractions, with --percent too), --rope 0.01"),
+    (("--rope", "1abc%"), "'1abc%' is not a number"),
+    (("--rope=-0.01",), "the rope must be a positive number in the metric's units (e.g. "
+                        "rope=0.01, --rope 0.01: one point of accuracy or AUC), got -0.01"),
+    (("--rope", "abc"), "'abc' is not a number: give the rope's half-width"),
+    (("--threshold", "95"), "'95': give the threshold as a probability, a number in [0.5, 1), "
+                            "not a percentage: --threshold 0.95"),
+    (("--threshold", "1"), "'1': the threshold must be a probability, a number in [0.5, 1)"),
+    (("--threshold", "0.3"), "'0.3': the threshold must be a probability"),
+    (("--threshold", "abc"), "'abc' is not a number: give the threshold as a probability")])
+def test_a_mistyped_rope_or_threshold_is_refused_echoing_what_was_typed(tmp_path, capsys,
+                                                                        args, said):
+    try:        # argparse refuses an option's value itself, exiting with 2
+        status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base", *args)
+    except SystemExit as stop:
+        (out, err), status = capsys.readouterr(), stop.code
+    assert status == 2 and out == "" and "Traceback" not in err
+    assert said in err, err
 
 
 @pytest.mark.parametrize("low", ["-inf", "-1e3", "-Infinity"])

@@ -45,8 +45,9 @@ def test_the_sign_and_the_favoured_classifier_follow_the_direction(gap, lower, f
     above = "is above 0.999" if favoured == "mine" else "is below 0.001"
     clause = (f"δ₀ = {mean}, 95% credible interval {low} to {high}; P(δ₀ > 0), that mine "
               f"scores better on average, {above}")
-    assert clause in c.headline()                       # the console and the HTML's verdict
-    assert clause in c.summary()
+    said = clause.replace("; P(δ₀", ". P(δ₀")      # the verdict: in two sentences
+    assert said in c.headline()                         # the console and the HTML's verdict
+    assert said in c.summary()
     assert "positive:" not in c.headline() and "negative:" not in c.headline()
     quoted = clause.replace("P(δ₀ > 0), that mine scores",
                             "the probability that δ₀ > 0, that “mine” scores")
@@ -87,7 +88,7 @@ def test_an_interval_across_zero_gives_p_delta0_above_zero_between():
     p, se = delta0_size.above_zero(c)
     assert 0.05 < p < 0.95
     shown = wording.number(p, se)
-    assert (f"95% credible interval {low} to {high}; P(δ₀ > 0), that mine scores better on "
+    assert (f"95% credible interval {low} to {high}. P(δ₀ > 0), that mine scores better on "
             f"average, is {shown}.") in c.headline()
     # no sign claimed for a mean whose interval holds 0 (it once said "negative: baseline
     # scores better on average" of δ₀ = 0.0000), nor what may be written

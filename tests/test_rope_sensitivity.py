@@ -285,3 +285,29 @@ def test_k_pairs_whose_decisions_hold_add_no_sentence_but_the_paper_states_it():
     assert not any("rope's width" in line for line in many.verdict())
     assert ("Every pair's decision is the same at every rope checked, from ±0.008 to ±0.012."
             in many.results_text())
+
+
+@pytest.mark.parametrize("rope, about", [(0.02, "new data set"), (0.005, "delta0")])
+def test_another_rope_than_the_papers_says_the_decision_at_theirs_as_a_fit_there_gives(
+        rope, about):
+    # a reviewer sees both: the verdict's rope and the papers' ±0.01, from the same fit
+    table = _table(0.014)
+    c = bt.compare(table, "mine", "baseline", rope=rope, about=about)
+    at_papers = bt.compare(table, "mine", "baseline", rope=0.01, about=about)
+    assert at_papers.papers_rope is None and c.papers_rope is not None
+    row = c.papers_rope.loc[0.01]
+    decided = at_papers._decided_on()
+    np.testing.assert_allclose(row[LABELS].to_numpy(dtype=float), shown(decided), atol=2e-3)
+    assert row["decision"] == at_papers.decision
+    i = int(np.argmax(decided)) if at_papers.decision == "no decision" else \
+        LABELS[::-1].index(at_papers.decision)          # decided: the number line's order
+    number = "probability for δ₀" if about == "delta0" else "posterior probability"
+    p = wording.number(decided[i], 0.0, c.threshold)
+    said = verdict_notes.rope_sensitivity(c)
+    assert ". At the papers' rope, ±0.01, " in said, said
+    assert max(len(s.split()) for s in said.split(". ")) <= 35
+    if at_papers.decision == "no decision":
+        assert f"there would be no decision (highest {number}: {p}," in said
+    else:
+        assert f"the decision would be {at_papers.decision} ({number} {p})" in said
+    assert "papers' rope" not in verdict_notes.rope_sensitivity(at_papers)

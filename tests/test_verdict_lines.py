@@ -50,14 +50,43 @@ def test_the_verdict_is_three_short_lines_the_first_readable_alone(weak):
     # (ii) the new data set's probabilities, in the reading order
     assert new == ("On a new data set: P(hnb better) = 0.590, P(equivalent) = 0.236, "
                    "P(nbc better) = 0.175.")
-    # (iii) δ₀: its probabilities, whether one passes, its size, P(δ₀ > 0), what to write
-    assert delta0.startswith("For the mean difference δ₀ (a method paper's claim): "
-                             "P(hnb better) = 0.889, P(equivalent) = 0.111, P(nbc better) < 0.001 "
-                             "(none passes 0.95); δ₀ = +0.015, 95% credible interval +0.007 to "
-                             "+0.024 (in percentage points: +1.5, +0.7 to +2.4); ")
-    assert "P(δ₀ > 0), that hnb scores better on average, is above 0.999. " in delta0
-    assert delta0.endswith(SUPPORTED)
+    # (iii) δ₀ in short sentences: its probabilities; whether it decides, in the .md's words;
+    # its size; P(δ₀ > 0); what to write (one ~80-word sentence was hard to read)
+    assert _sentences(delta0) == [
+        "For the mean difference δ₀ (a method paper's claim): P(hnb better) = 0.889, "
+        "P(equivalent) = 0.111, P(nbc better) < 0.001.",
+        "There is no decision for δ₀: its highest probability, 0.889 for hnb better, is short "
+        "of 0.95.",
+        "δ₀ = +0.015, 95% credible interval +0.007 to +0.024 (in percentage points: +1.5, +0.7 "
+        "to +2.4).",
+        "P(δ₀ > 0), that hnb scores better on average, is above 0.999.",
+        SUPPORTED]
     assert max(len(line.split()) for line in (first, new)) < 50
+
+
+def _sentences(line: str) -> list[str]:
+    """A verdict line's sentences (a full stop, then a space and a capital or δ)."""
+    return re.split(r"(?<=\.) (?=[A-ZδP])", line)
+
+
+@pytest.mark.parametrize("pair", [("hnb", "nbc"), ("nbc", "aode"), ("aode", "hnb"),
+                                  ("j48", "j48gr")])
+def test_every_sentence_of_the_delta0_line_is_short(pair):
+    for about in ("new data set", "delta0"):
+        c = _uci(*pair, about=about)
+        line = comparison_text.verdict_lines(c)[1 if about == "delta0" else 2]
+        assert "none passes" not in line
+        assert max(len(s.split()) for s in _sentences(line)) <= 35, line
+
+
+def test_no_decision_for_delta0_is_said_as_the_md_says_it(weak, undecided):
+    for c in (weak, undecided):
+        h = c.overall()[-1]
+        clause = wording.delta0_decision(h.shares, h.delta0, c.a, c.b, c.threshold, h.delta0_se)
+        assert clause.startswith("there is no decision for δ₀")
+        said = comparison_text.capital(clause) + "."
+        assert said in comparison_text.verdict_lines(c)[2]
+        assert said.replace(c.a, f"“{c.a}”").replace(c.b, f"“{c.b}”") in c.results_text()
 
 
 def test_the_console_and_html_give_the_lines_apart(weak):
@@ -79,7 +108,7 @@ def test_about_delta0_puts_delta0s_line_second(weak):
     assert first.startswith("Hierarchical test over 54 data sets, for the mean difference δ₀ "
                             "(a method paper's claim): no decision: ")
     assert delta0.startswith("For δ₀: P(hnb better) = 0.889, P(equivalent) = 0.111, "
-                             "P(nbc better) < 0.001; δ₀ = +0.015, ")
+                             "P(nbc better) < 0.001. δ₀ = +0.015, ")
     assert delta0.endswith(SUPPORTED)
     assert new.startswith("On a new data set: P(hnb better) = 0.590, ") and \
         "by the papers' rule" in new
@@ -112,7 +141,7 @@ def test_nothing_is_said_of_an_interval_across_zero_or_a_decided_delta0():
     equivalent = _uci("aode", "hnb")              # δ₀ decided: equivalent
     assert delta0_size.supported(equivalent) == ""
     clause = "the decision for δ₀ is the same, equivalent: its probability is above 0.95"
-    assert f"; {clause}; δ₀ = " in comparison_text.verdict_lines(equivalent)[2]
+    assert f". The {clause[4:]}. δ₀ = " in comparison_text.verdict_lines(equivalent)[2]
     assert f"{clause[0].upper()}{clause[1:]}." in equivalent.results_text()    # the .md too
 
 
@@ -150,3 +179,57 @@ def test_your_results_quotes_the_no_decision_verdict_as_printed(undecided):
         path.read_text(encoding="utf-8")
     assert _quote(path, "The HTML report opens with") == \
         comparison_text.verdict_lines(undecided)
+
+
+def test_the_odds_leave_the_verdict_for_one_decision_bullet_that_says_they_are_none(undecided):
+    # beside "no decision", "odds over 1,000" read as a decision to a reader of p-values
+    c = undecided
+    first = comparison_text.verdict_lines(c)[0]
+    assert first.startswith("Hierarchical test over 54 data sets: no decision: ")
+    assert "odds" not in first and "odds" not in comparison_text.headline(c)
+    said = c.sentences(each=False)
+    with_odds = [s for s in said if "odds" in s]
+    assert with_odds == [
+        "Posterior odds, not a decision (they weigh the two directions only and ignore the "
+        "rope): signed-rank test on the means, aode better against nbc better over 1,000; "
+        "hierarchical test, aode better against nbc better over 1,000."]
+    summary = c.summary()
+    assert f"- {with_odds[0]}" in summary.split("Decisions:", 1)[1]
+    assert summary.count("odds") == 1
+    page = report.html_report(c)
+    assert str(markupsafe.escape(with_odds[0])) in page
+    block = page.split('<div class="verdict">', 1)[1].split("</div>", 1)[0]
+    assert "odds" not in block
+    # the HTML's per-data-set sentences still start where sentences() has them
+    assert c.sentences()[:len(said) - 1] == said[:-1]
+
+
+def test_about_delta0_gives_delta0s_odds_apart_too():
+    c = _uci("hnb", "nbc", about="delta0")
+    assert "odds" not in comparison_text.headline(c)
+    assert [s for s in c.sentences(each=False) if "odds" in s] == [
+        "Posterior odds, not a decision (they weigh the two directions only and ignore the "
+        "rope): hierarchical test, for δ₀, hnb better against nbc better over 1,000."]
+
+
+def test_about_delta0_says_when_the_papers_rule_differs_and_is_weak():
+    c = _uci("hnb", "nbc", about="delta0")    # δ₀: no decision; papers' rule: hnb (0.590)
+    first, _, new = comparison_text.verdict_lines(c)
+    assert "weak" not in first                 # δ₀ decided nothing: nothing to call weak
+    assert new.endswith("(posterior probability 0.997). This differs from the decision on δ₀ "
+                        "above and is a weak one: on a new data set hnb is better with "
+                        "probability only 0.590.")
+
+
+def test_about_delta0_calls_a_decision_weak_by_the_default_modes_rule():
+    c = _uci("aode", "hnb", about="delta0")    # δ₀ equivalent (> 0.999); new data set 0.774
+    first, _, new = comparison_text.verdict_lines(c)
+    assert first.endswith("above the threshold 0.95 (a weak decision: on a new data set aode "
+                          "and hnb are equivalent with probability only 0.774).")
+    # the papers' rule decides the same: no second sentence
+    assert new.endswith("aode and hnb practically equivalent (posterior probability > 0.999).")
+    # the default mode's note, for the same numbers, in the same words
+    default = comparison_text.verdict_lines(_uci("aode", "hnb"))[0]
+    assert default.endswith("(a weak decision: on a new data set aode and hnb are equivalent "
+                            "with probability only 0.774).")
+

@@ -27,8 +27,8 @@ Compare classifiers on your own cross-validation results with the Bayesian tests
 Benavoli et al. (JMLR 2017) and Corani et al. (MLJ 2017): the correlated t-test on each data
 set, the signed-rank test on the data sets' means and the hierarchical test, with a decision
 at 0.95 and, where none is reached, the outcome with the highest probability (and, when that
-is one classifier being better, the posterior odds of the two directions, which ignore the
-rope).
+is one classifier being better, the posterior odds of the two directions, listed apart:
+they ignore the rope and are not a decision).
 Name two classifiers for one comparison; name none (all of them) or three or more for every
 pair, in one report with a decision matrix and a Plackett-Luce ranking. A file of exactly two
 classifiers, none named, is one comparison, in the order they first appear in the file.

@@ -49,6 +49,9 @@ MEAN = NEW_DATA_SET
 # (Comparison.rope_check): ±20% spans the widths a reader would call the same choice (0.008 to
 # 0.012 for 0.01); steps of 10% place a change of decision within a tenth of the rope.
 ROPE_FACTORS = (0.8, 0.9, 1.1, 1.2)
+# The papers' rope, one point of accuracy (JMLR §3.1, MLJ §2): a verdict at another rope on a
+# metric in fractions says its decision there too (Comparison.papers_rope), for a reviewer.
+PAPERS_ROPE = 0.01
 # A rope this wide a fraction of the score's range, and wider than every data set's mean
 # difference, gets a sentence (PairResult.wide_rope): 5 points of accuracy, five times the
 # papers' 0.01, is wider than a reader usually means, and a rope typed in percentage points
@@ -373,14 +376,13 @@ class Comparison(PairResult):
             when not checked: one data set, a constant difference or the Stan engine (it
             would need a fit per width).
         """
-        h = self.hierarchical
-        if self.refused or not isinstance(h, ExactHierarchicalResult) or h.grids is None:
+        h, widths = self.hierarchical, self._widths
+        if widths is None:
             return None
         of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
         se = h._probabilities_mcse if of == "shares" else h._delta0_probabilities_mcse
         exact = {self.rope: (self._decided_on(), se)}
         ropes = [float(f"{k * self.rope:.12g}") for k in ROPE_FACTORS]
-        widths = Widths(h, self.differences)
         settled = {}                # the decisions bounds settle, without the fine integral
         if of == "shares":
             for r, low, high in zip(ropes, *widths.bounds(ropes)):
@@ -416,6 +418,40 @@ class Comparison(PairResult):
                            labelled(error, self.a, self.b).add_prefix("± ")], axis=1)
         table.index = pd.Index(ropes, name="rope")
         table["decision"] = [decision(r) for r in ropes]
+        return table
+
+    @functools.cached_property
+    def _widths(self) -> Widths | None:
+        """Internal: the exact fit's grids at other ropes (:class:`Widths`), shared by
+        :attr:`rope_check` and :attr:`papers_rope`; None where they do not apply (one data
+        set, a constant difference, the Stan engine)."""
+        h = self.hierarchical
+        if self.refused or not isinstance(h, ExactHierarchicalResult) or h.grids is None:
+            return None
+        return Widths(h, self.differences)
+
+    @functools.cached_property
+    def papers_rope(self) -> pd.DataFrame | None:
+        """The verdict's decision at the papers' rope, ±:data:`PAPERS_ROPE`, when another
+        was chosen on a metric in fractions: the exact fit's grids integrated once more (no
+        fit). Computed on first use.
+
+        Returns
+        -------
+        pandas.DataFrame or None
+            One row (index "rope"), as :attr:`rope_check`'s: the probabilities the verdict is
+            taken on, their numerical errors and the "decision". None at the papers' rope, on
+            a metric not in fractions, or where :attr:`rope_check` is None.
+        """
+        widths = self._widths
+        if widths is None or self.rope == PAPERS_ROPE or self.score_range != FRACTION:
+            return None
+        of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
+        p, error = widths.integrals([PAPERS_ROPE], of, errors=True)
+        table = pd.concat([labelled(p, self.a, self.b),
+                           labelled(error, self.a, self.b).add_prefix("± ")], axis=1)
+        table.index = pd.Index([PAPERS_ROPE], name="rope")
+        table["decision"] = [decide(labelled(p[0], self.a, self.b), self.threshold)]
         return table
 
     @functools.cached_property

@@ -16,7 +16,8 @@ import pandas as pd
 from . import delta0_size, wording
 from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .verdict_notes import next_step, percent_fractions, rope_sensitivity, rope_units
+from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions,
+                            rope_sensitivity, rope_units, weak_note)
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
                                  probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
@@ -219,7 +220,8 @@ def orientation(c) -> str:
             f"'{c.b} better'.")
 
 
-def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = False) -> str:
+def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = False,
+             multi: bool = False) -> str:
     """The decision of one test in plain words.
 
     Parameters
@@ -232,6 +234,10 @@ def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = Fals
         Its (left, rope, right) probabilities and their errors.
     share : bool
         Whether ``p`` is a posterior probability that an outcome is the likeliest.
+    multi : bool
+        A test over every data set, whose posterior odds after "no decision" the report
+        gives apart (:func:`~bayestut.analysis.verdict_notes.odds_sentence`); a data set's
+        sentence keeps its own.
 
     Returns
     -------
@@ -240,7 +246,8 @@ def sentence(c, test: str, p: np.ndarray, se=(0.0, 0.0, 0.0), share: bool = Fals
     """
     where = " on a new data set" if share and test.startswith("hierarchical") else ""
     return f"{test}: " + wording.decision(p, c.a, c.b, c.rope, c.threshold, se=se, share=share,
-                                           integrated=c.integrated(test), where=where) + "."
+                                           integrated=c.integrated(test), where=where,
+                                           odds=not multi) + "."
 
 
 def headline(c) -> str:
@@ -303,27 +310,25 @@ def verdict_lines(c) -> list[str]:
     planned = [f"{c.plan.line()}."] if c.plan is not None else []
     if c.about == "delta0":
         text = wording.decision(h.delta0, a, b, c.rope, c.threshold, se=h.delta0_se,
-                                integrated=c.integrated(h.test))
+                                integrated=c.integrated(h.test), odds=False)
         papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
-        return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}."
-                f"{caution(c.hierarchical)}", delta0_line(c),
+        return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}"
+                f"{weak_note(c, h.delta0)}.{caution(c.hierarchical)}", delta0_line(c),
                 f"{new}; by the papers' rule (the posterior probability that an outcome is "
-                f"the likeliest on a new data set): {papers}.", *planned]
+                f"the likeliest on a new data set): {papers}.{papers_rule(c)}", *planned]
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,
                             share=True, integrated=c.integrated(h.test),
-                            where=" on a new data set")
-    weak = wording.weak(h.shares, h.means, c.threshold, h.means_se)
-    if weak:
-        i = REGIONS.index(str(decide_regions(h.shares, c.threshold)))
-        side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
-        text += f" (a weak decision: on a new data set {side} with probability only {weak})"
-    return [f"{lead}: {text}.{caution(c.hierarchical)}", f"{new}.", delta0_line(c), *planned]
+                            where=" on a new data set", odds=False)
+    return [f"{lead}: {text}{weak_note(c, h.shares)}.{caution(c.hierarchical)}", f"{new}.",
+            delta0_line(c), *planned]
 
 
 def delta0_line(c) -> str:
-    """The verdict's line on δ₀: its probabilities (and, beside a verdict on a new data set,
-    whether δ₀ decides: :func:`~bayestut.analysis.wording.delta0_decision`), its size and
-    P(δ₀ > 0) (:func:`~bayestut.analysis.delta0_size.clause`), and what may be written of it
+    """The verdict's line on δ₀, in short sentences: its probabilities; beside a verdict on a
+    new data set, whether δ₀ decides (:func:`~bayestut.analysis.wording.delta0_decision`, as
+    the ``.md``/``.tex`` and the K report say it); its size
+    (:func:`~bayestut.analysis.delta0_size.size`); P(δ₀ > 0)
+    (:func:`~bayestut.analysis.delta0_size.above_zero_clause`); and what may be written of it
     (:func:`~bayestut.analysis.delta0_size.supported`).
 
     Parameters
@@ -339,22 +344,19 @@ def delta0_line(c) -> str:
     h = c.overall()[-1]
     listed = wording.listed(h.delta0, c.a, c.b, h.delta0_se)
     if c.about == "delta0":         # the line above decided on δ₀
-        return f"For δ₀: {listed}; {delta0_size.clause(c)}.{_supported(c)}"
-    choice = str(decide_regions(h.delta0, c.threshold))
-    if choice == NO_DECISION:
-        status = f" (none passes {c.threshold:g})"
-    elif c.decision == NO_DECISION:
-        status = ""                 # _delta0_alone says it, with the claim it supports
-    else:                           # the one clause, as the .md/.tex and the K report say it
-        status = "; " + wording.delta0_decision(h.shares, h.delta0, c.a, c.b, c.threshold,
-                                                h.delta0_se)
-    return (f"For the mean difference δ₀ (a method paper's claim): {listed}{status}; "
-            f"{delta0_size.clause(c)}.{_supported(c)}{_delta0_alone(c)}")
+        said = [f"For δ₀: {listed}."]
+    else:
+        said = [f"For the mean difference δ₀ (a method paper's claim): {listed}.",
+                _delta0_alone(c) or capital(wording.delta0_decision(
+                    h.shares, h.delta0, c.a, c.b, c.threshold, h.delta0_se)) + "."]
+    said += [f"{delta0_size.size(c)}.", f"{capital(delta0_size.above_zero_clause(c))}.",
+             delta0_size.supported(c)]
+    return " ".join(filter(None, said))
 
 
-def _supported(c) -> str:
-    text = delta0_size.supported(c)
-    return f" {text}" if text else ""
+def capital(text: str) -> str:
+    """``text`` with its first letter in capitals, to begin a sentence (a symbol stays)."""
+    return text[:1].upper() + text[1:]
 
 
 def _delta0_alone(c) -> str:
@@ -369,7 +371,7 @@ def _delta0_alone(c) -> str:
         return ""
     i = REGIONS.index(choice)
     shown = wording.number(h.delta0[i], h.delta0_se[i], c.threshold)
-    return (f" For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
+    return (f"For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
             "a claim to make only if δ₀ was your estimand before you looked (--about delta0).")
 
 
@@ -432,12 +434,14 @@ def sentences(c, each: bool = True) -> list[str]:
     list of str
         The sentences, the multi-data-set tests first.
     """
-    out = [sentence(c, o.test, o.shares, o.shares_se, share=True) for o in c.overall()]
+    out = [sentence(c, o.test, o.shares, o.shares_se, share=True, multi=True)
+           for o in c.overall()]
     h = c.overall()[-1] if c.overall() else None
     if c.about == "delta0" and h is not None and h.delta0 is not None:   # the verdict's, as it says it
         out.insert(0, f"{h.test}, for the mean difference δ₀ (the verdict's claim): "
                    + wording.decision(h.delta0, c.a, c.b, c.rope, c.threshold, se=h.delta0_se,
-                                      integrated=c.integrated(h.test)) + ".")
+                                      integrated=c.integrated(h.test), odds=False) + ".")
+    out += [odds_sentence(c)] if odds_sentence(c) else []
     if means_only(c):
         return out + [c.not_run]
     if c.refused:

@@ -194,9 +194,37 @@ def above_zero_clause(c, name=str, paper: bool = False) -> str:
             f"{wording.is_(wording.number(p, se))}")
 
 
+def size(c, decimals: int | None = None) -> str:
+    """δ₀'s value and credible interval, with ``percent`` the same in percentage points: "δ₀ =
+    +0.012, 95% credible interval +0.004 to +0.020".
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    decimals : int, optional
+        Decimals shown, as for :func:`cells`.
+
+    Returns
+    -------
+    str
+        The clause; empty without a hierarchical posterior.
+    """
+    found = estimate(c)
+    if found is None:
+        return ""
+    mean, low, high = found
+    d = digits(c.rope, low, high) if decimals is None else decimals
+    text = f"δ₀ = {signed(mean, d)}, {LEVEL:.0%} credible interval {signed(low, d)} to {signed(high, d)}"
+    if c.options.get("percent"):
+        p = max(d - 2, 0)
+        text += (f" (in percentage points: {signed(100 * mean, p)}, "
+                 f"{signed(100 * low, p)} to {signed(100 * high, p)})")
+    return text
+
+
 def clause(c, name=str, paper: bool = False, decimals: int | None = None) -> str:
-    """δ₀'s size as a clause: its value and credible interval, with ``percent`` the same in
-    percentage points, then P(δ₀ > 0) (:func:`above_zero_clause`).
+    """δ₀'s size as one clause: :func:`size`, then P(δ₀ > 0) (:func:`above_zero_clause`).
 
     The sign says which classifier scores better on average, not that it is practically
     better (that is the rope's question, which the probabilities for δ₀ answer).
@@ -218,17 +246,8 @@ def clause(c, name=str, paper: bool = False, decimals: int | None = None) -> str
         E.g. "δ₀ = +0.012, 95% credible interval +0.004 to +0.020; P(δ₀ > 0), that mine
         scores better on average, is 0.998"; empty without a hierarchical posterior.
     """
-    found = estimate(c)
-    if found is None:
-        return ""
-    mean, low, high = found
-    d = digits(c.rope, low, high) if decimals is None else decimals
-    text = f"δ₀ = {signed(mean, d)}, {LEVEL:.0%} credible interval {signed(low, d)} to {signed(high, d)}"
-    if c.options.get("percent"):
-        p = max(d - 2, 0)
-        text += (f" (in percentage points: {signed(100 * mean, p)}, "
-                 f"{signed(100 * low, p)} to {signed(100 * high, p)})")
-    return f"{text}; {above_zero_clause(c, name, paper)}"
+    text = size(c, decimals)
+    return f"{text}; {above_zero_clause(c, name, paper)}" if text else ""
 
 
 def supported(c, name=str, advice: bool = True) -> str:

@@ -15,8 +15,10 @@ def _rope(text: str) -> float:
     if text.strip().endswith("%"):
         try:
             points = float(text.strip()[:-1])
-        except ValueError:
-            points = 1.0
+        except ValueError:      # "1abc%": said as typed, not as a number it is not
+            raise argparse.ArgumentTypeError(
+                f"{text!r} is not a number: give the rope's half-width in the metric's units, "
+                "without %, e.g. --rope 0.01") from None
         unit = "percentage point" if points == 1 else "percentage points"
         raise argparse.ArgumentTypeError(
             f"{text!r}: give the rope in the metric's units, without %: for {points:g} {unit} "
@@ -27,6 +29,29 @@ def _rope(text: str) -> float:
         raise argparse.ArgumentTypeError(f"{text!r} is not a number: give the rope's "
                                          "half-width in the metric's units, e.g. --rope 0.01"
                                          ) from None
+
+
+def _threshold(text: str) -> float:
+    """--threshold's value: a number, echoed as typed when refused; one from 50 to 100 is a
+    percentage, refused with the probability it means (95 for 0.95). The rule itself is
+    :data:`bayestut.checks.CONSTRAINTS`'."""
+    from ..checks import CONSTRAINTS, check
+    from ..errors import InputError
+
+    rule = f"a probability, {CONSTRAINTS['threshold'][0]}"
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number: give the threshold as "
+                                         f"{rule}, e.g. --threshold 0.95") from None
+    if 50 <= value < 100:
+        raise argparse.ArgumentTypeError(f"{text!r}: give the threshold as {rule}, not a "
+                                         f"percentage: --threshold {value / 100:g}")
+    try:
+        return check("threshold", value)
+    except InputError:
+        raise argparse.ArgumentTypeError(f"{text!r}: the threshold must be {rule}, e.g. "
+                                         "--threshold 0.95") from None
 
 
 # {name: (flags, argparse keywords)}; "direction" is the pair --lower/--higher-is-better
@@ -49,8 +74,8 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
              "differences within ±ROPE count as no real difference (default 0.01, one point "
              "of accuracy or AUC)")),
     "threshold": (("--threshold",), dict(
-        type=float, default=0.95,
-        help="probability needed to declare a decision (default 0.95)")),
+        type=_threshold, default=0.95,
+        help="probability needed to declare a decision, in [0.5, 1) (default 0.95)")),
     "seed": (("--seed",), dict(
         type=int, default=0,
         help="seed of the Monte Carlo and MCMC samplers, 0 to 2147483647 (default 0): the "

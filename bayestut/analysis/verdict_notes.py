@@ -1,7 +1,9 @@
 """The notes after a two-classifier verdict: its decision at ropes 20% narrower and wider (the
-margin when it holds, each width's decision when it changes), whether the rope looks like it
-is in the wrong units, and what to do next after "no decision" (the
-card, and the ``plan`` command with the settings the verdict was computed with).
+margin when it holds, each width's decision when it changes; and at the papers' ±0.01 when
+another rope was chosen), whether the rope looks like it is in the wrong units, a weak
+decision (one rule, for the papers' decision and δ₀'s), the posterior odds said apart from
+"no decision", and what to do next after "no decision" (the card, and the ``plan`` command
+with the settings the verdict was computed with).
 
 Like :mod:`~bayestut.analysis.comparison_text`, plain functions taking a result and returning
 text; :func:`rope_units` takes a K-classifier result too.
@@ -17,7 +19,7 @@ import numpy as np
 from . import wording
 from ..checks import metric_direction
 from ..errors import InputError
-from ..methods.decisions import NO_DECISION, shown
+from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, shown
 from ..methods.hierarchical import DELTA0, POSTERIOR
 
 # the card's command, not its repository path: a reader who installed the wheel has no docs/
@@ -92,6 +94,107 @@ def plan_command(c) -> str:
     return " ".join(shlex.quote(part) for part in command)
 
 
+def weak_side(c, decided) -> str:
+    """"on a new data set a is better with probability only 0.59" for a decision on
+    ``decided`` whose outcome a new data set shows with a probability below
+    :data:`~bayestut.analysis.wording.MODEST`: one rule for the papers' decision and δ₀'s.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result, with a hierarchical test.
+    decided : array_like
+        The number-line probabilities decided on: the posterior probability, or δ₀'s.
+
+    Returns
+    -------
+    str
+        The clause, or empty (no decision, or a strong one).
+    """
+    h = c.overall()[-1]
+    weak = wording.weak(decided, h.means, c.threshold, h.means_se)
+    if not weak:
+        return ""
+    i = REGIONS.index(str(decide_regions(decided, c.threshold)))
+    side = (f"{c.b} is better", f"{c.a} and {c.b} are equivalent", f"{c.a} is better")[i]
+    return f"on a new data set {side} with probability only {weak}"
+
+
+def weak_note(c, decided) -> str:
+    """:func:`weak_side` in parentheses, after the verdict's decision.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result, with a hierarchical test.
+    decided : array_like
+        As for :func:`weak_side`.
+
+    Returns
+    -------
+    str
+        " (a weak decision: …)", or empty.
+    """
+    weak = weak_side(c, decided)
+    return f" (a weak decision: {weak})" if weak else ""
+
+
+def papers_rule(c) -> str:
+    """With ``about="delta0"``, after the papers' rule's decision: one short sentence when it
+    differs from δ₀'s, saying too when it is weak (:func:`weak_side`'s rule). Nothing when
+    it is the same: the verdict's first line says when that one is weak.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result, with a hierarchical test.
+
+    Returns
+    -------
+    str
+        The sentence after a space, or empty.
+    """
+    h = c.overall()[-1]
+    papers, delta0 = (str(decide_regions(p, c.threshold)) for p in (h.shares, h.delta0))
+    if papers == delta0:
+        return ""
+    weak = weak_side(c, h.shares)
+    return " This differs from the decision on δ₀ above" + (
+        f" and is a weak one: {weak}." if weak else ".")
+
+
+def odds_sentence(c) -> str:
+    """The posterior odds of the two directions of every test over all data sets that reaches
+    no decision with a side likeliest (the verdict's and the decisions' sentences leave them
+    out: beside "no decision", a reader of p-values takes them for one), in one sentence that
+    says they are not a decision.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentence, or empty.
+    """
+    numbers = [(o.test, o.shares) for o in c.overall()]
+    h = c.overall()[-1] if c.overall() else None
+    if c.about == "delta0" and h is not None and h.delta0 is not None:
+        numbers.insert(0, (f"{h.test}, for δ₀", h.delta0))
+    parts = []
+    for test, p in numbers:
+        found = wording.odds_parts(p, c.a, c.b) if wording.with_odds(p, c.threshold) else None
+        if found:
+            better, worse, odds = found
+            parts.append(f"{test}, {better} better against {worse} better {odds}")
+    if not parts:
+        return ""
+    return (f"Posterior odds, not a decision (they weigh the two directions only and ignore "
+            f"the rope): {'; '.join(parts)}.")
+
+
 def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -> str:
     """The verdict's decision at the ropes around the chosen one
     (:attr:`~bayestut.analysis.comparison.Comparison.rope_check`), in one sentence. When it is
@@ -132,7 +235,8 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
         else:
             said = (f"{wording.short(i_low, a, b)}, with {number} {p_low} at ±{low:g} and "
                     f"{p_high} at ±{high:g}")
-        return f"{which} is the same at every rope checked, from ±{low:g} to ±{high:g}: {said}."
+        return (f"{which} is the same at every rope checked, from ±{low:g} to ±{high:g}: "
+                f"{said}.{_papers_rope(c, a, b)}")
     groups: list[tuple[str, list[float]]] = []      # consecutive widths, one decision
     for r, decision in zip(ropes, decisions):
         if groups and groups[-1][0] == decision:
@@ -153,8 +257,24 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
                                                    for r, p, i in at]))
     plural = "probabilities for δ₀" if c.about == "delta0" else "posterior probabilities"
     return (f"{which} depends on the rope's width ({plural} in parentheses): "
-            + "; ".join(parts) + "."
+            + "; ".join(parts) + "." + _papers_rope(c, a, b)
             + ("" if paper else " Report the rope you chose beforehand and this sensitivity."))
+
+
+def _papers_rope(c, a: str, b: str) -> str:
+    """" At the papers' rope, ±0.01, the decision would be a better (posterior probability
+    0.97)." when the verdict's rope is another
+    (:attr:`~bayestut.analysis.comparison.Comparison.papers_rope`); empty otherwise."""
+    table = getattr(c, "papers_rope", None)
+    if table is None:
+        return ""
+    rope, p, i = _at(c, table, table.index[0])
+    number = DELTA0 if c.about == "delta0" else POSTERIOR
+    if table["decision"].iloc[0] == NO_DECISION:
+        said = f"there would be no decision (highest {number}: {p}, {wording.short(i, a, b)})"
+    else:
+        said = f"the decision would be {wording.short(i, a, b)} ({number} {p})"
+    return f" At the papers' rope, ±{rope:g}, {said}."
 
 
 def _at(c, check, rope: float) -> tuple[float, str, int]:

@@ -9,7 +9,9 @@ line's internal (left, rope, right) = (b better, equivalent, a better) order, an
   that it falls short. Only when that outcome is a side (a better, or b better) do the posterior
   odds of the two sides follow, without the blog's grade of evidence (Stripling et al. 2018)
   and saying that they ignore the rope: "no decision" beside "strong evidence" would read as
-  a contradiction, and the odds cannot overturn a decision that the rope withheld.
+  a contradiction, and the odds cannot overturn a decision that the rope withheld. The
+  two-classifier verdict and its list of decisions leave them out of the sentence
+  (``odds=False``) and give them in one of their own, said not to be a decision.
 
 Monte Carlo estimates are rounded to the decimals their standard error supports.
 """
@@ -94,23 +96,39 @@ def short(i: int, a: str, b: str) -> str:
 IGNORE_ROPE = "odds weigh the two directions only and ignore the rope"
 
 
-def odds_phrase(p, a: str, b: str) -> str:
-    """The posterior odds of the favoured side against the other, ungraded, with the reminder
-    that they ignore the rope; odds beyond 1,000, or with the other side's probability 0, are
-    "over 1,000"."""
+def odds_parts(p, a: str, b: str) -> tuple[str, str, str] | None:
+    """(favoured, other, odds as printed) of number-line ``p``; None when they favour neither
+    side. Odds beyond 1,000, or with the other side's probability 0, are "over 1,000"."""
     odds = _odds(p)
     if str(odds_grade(odds)) == "none":
-        return f"the posterior odds favour neither {a} nor {b}"
+        return None
     better, worse = (a, b) if odds > 1 else (b, a)
     strength = odds if odds > 1 else (np.inf if odds == 0 else 1.0 / odds)
     # an estimate of 0 on the other side (shown "< 0.001") gives odds "over 1,000" as any odds
     # beyond 1,000 do: one wording for one printed number, never "= 0" beside "< 0.001"
-    return (f"the posterior odds of {better} better against {worse} better are "
-            f"{_odds_number(strength)} ({IGNORE_ROPE})")
+    return better, worse, _odds_number(strength)
+
+
+def odds_phrase(p, a: str, b: str) -> str:
+    """The posterior odds of the favoured side against the other (:func:`odds_parts`),
+    ungraded, with the reminder that they ignore the rope."""
+    parts = odds_parts(p, a, b)
+    if parts is None:
+        return f"the posterior odds favour neither {a} nor {b}"
+    better, worse, odds = parts
+    return f"the posterior odds of {better} better against {worse} better are {odds} ({IGNORE_ROPE})"
+
+
+def with_odds(p, threshold: float) -> bool:
+    """Whether a no-decision sentence on number-line ``p`` gives the odds: no outcome passes
+    ``threshold`` and a side, not the rope, has the highest probability."""
+    p = np.asarray(p, dtype=float)
+    return str(decide_regions(p, threshold)) == NO_DECISION and int(p.argmax()) != 1
 
 
 def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0),
-             share: bool = False, integrated: bool = False, where: str = "") -> str:
+             share: bool = False, integrated: bool = False, where: str = "",
+             odds: bool = True) -> str:
     """The decision of one test in words.
 
     ``share=True``: p are the posterior probabilities that each outcome is the likeliest
@@ -119,6 +137,8 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
     of the integration: more draws or another seed would change nothing.
     ``where``: the estimand after "the likeliest outcome" (" on a new data set" for the
     hierarchical test), so that a sentence quoted alone still names it.
+    ``odds=False``: no posterior odds after "no decision" (the verdict and its report's
+    decisions give them apart, in a sentence of their own: :func:`with_odds`).
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     labels = region_names(a, b)
@@ -143,11 +163,11 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
         if m == 1:
             return text + (f'; for "{phrase(2, a, b)}" it is {v[2]}, for '
                            f'"{phrase(0, a, b)}" {v[0]}')
-        return text + "; " + odds_phrase(p, a, b)
+        return text + ("; " + odds_phrase(p, a, b) if odds else "")
     if m != 1:
         return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
-                f"P({labels[m]}){equals(v[m])} is short of the {threshold:g} needed; "
-                + odds_phrase(p, a, b))
+                f"P({labels[m]}){equals(v[m])} is short of the {threshold:g} needed"
+                + ("; " + odds_phrase(p, a, b) if odds else ""))
     every = ", ".join(f"P({labels[i]}){equals(v[i])}" for i in SHOWN)   # the tables' order
     return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
             f"it is short of the {threshold:g} needed: {every}")
