@@ -102,7 +102,7 @@ def test_whether_delta0_decides_too_is_one_clause_in_every_report(four):
     assert c.decision == "best better"
     assert o.delta0[2] > 0.95                        # δ₀ decides too: best better
     clause = "the decision for δ₀ is the same, {} better: its probability is above 0.95"
-    assert "; " + clause.format("best") + "; δ₀ = " in c.headline()           # console, HTML
+    assert ". T" + clause.format("best")[1:] + ". δ₀ = " in c.headline()      # console, HTML
     assert "T" + clause.format("“best”")[1:] + "." in c.results_text()    # its .md/.tex
     for text in (c.headline(), c.results_text(), four.results_text()):
         assert "passes 0.95 too" not in text and "the decision is the same:" not in text

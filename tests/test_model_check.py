@@ -258,4 +258,6 @@ def test_the_k_console_report_carries_every_pairs_check():
     many = compare_all(DATA / "blog_study_auc.csv", n_jobs=1, ranking=False)
     assert "\nModel check (posterior predictive p-values" in str(many)
     assert "): no pair is flagged; every share lies between 0.01 and 0.99." in str(many)
+    from bayestut.analysis.report import html_report
+    assert "): no pair is flagged; every share lies between 0.01 and 0.99." in html_report(many)
     assert all(c.model_check.flagged == [] for c in many.pairs.values())

@@ -377,7 +377,7 @@ class Comparison(PairResult):
             would need a fit per width).
         """
         h, widths = self.hierarchical, self._widths
-        if widths is None:
+        if h is None or widths is None:
             return None
         of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
         se = h._probabilities_mcse if of == "shares" else h._delta0_probabilities_mcse

@@ -73,26 +73,6 @@ def digits(rope: float, low: float, high: float) -> int:
     return int(np.clip(np.ceil(-np.log10(min(steps) / 10) - 1e-9), 0, 6))
 
 
-def shared_digits(comparisons) -> int | None:
-    """One number of decimals for δ₀ in a table of several pairs (the K-classifier report):
-    the coarsest of the pairs' own (:func:`digits`), so that every row is rounded alike and
-    none claims more precision than another.
-
-    Parameters
-    ----------
-    comparisons : iterable of Comparison or MeansComparison
-        The pairs.
-
-    Returns
-    -------
-    int or None
-        Decimals; None when no pair has a hierarchical posterior.
-    """
-    each = [digits(c.rope, low, high) for c in comparisons
-            for found in [estimate(c)] if found is not None for _, low, high in [found]]
-    return min(each) if each else None
-
-
 def signed(x: float, decimals: int) -> str:
     """A number with its sign, "+0.012" or "−0.012"; one that rounds to zero without one.
 
@@ -114,16 +94,14 @@ def signed(x: float, decimals: int) -> str:
     return ("+" if x > 0 else MINUS) + text
 
 
-def cells(c, decimals: int | None = None) -> tuple[str, str] | None:
-    """δ₀'s mean and interval as two table cells, "−0.014" and "−0.019 to −0.009".
+def cells(c) -> tuple[str, str] | None:
+    """δ₀'s mean and interval as two table cells, "−0.014" and "−0.019 to −0.009", rounded as
+    the pair's own report rounds them (:func:`digits`), in a table of pairs too.
 
     Parameters
     ----------
     c : Comparison or MeansComparison
         The result.
-    decimals : int, optional
-        Decimals shown (:func:`shared_digits`, for a table of pairs); the pair's own
-        (:func:`digits`) by default.
 
     Returns
     -------
@@ -135,7 +113,7 @@ def cells(c, decimals: int | None = None) -> tuple[str, str] | None:
     if found is None:
         return None
     mean, low, high = found
-    d = digits(c.rope, low, high) if decimals is None else decimals
+    d = digits(c.rope, low, high)
     return signed(mean, d), f"{signed(low, d)} to {signed(high, d)}"
 
 
@@ -194,7 +172,7 @@ def above_zero_clause(c, name=str, paper: bool = False) -> str:
             f"{wording.is_(wording.number(p, se))}")
 
 
-def size(c, decimals: int | None = None) -> str:
+def size(c) -> str:
     """δ₀'s value and credible interval, with ``percent`` the same in percentage points: "δ₀ =
     +0.012, 95% credible interval +0.004 to +0.020".
 
@@ -202,19 +180,17 @@ def size(c, decimals: int | None = None) -> str:
     ----------
     c : Comparison or MeansComparison
         The result.
-    decimals : int, optional
-        Decimals shown, as for :func:`cells`.
 
     Returns
     -------
     str
-        The clause; empty without a hierarchical posterior.
+        The clause, rounded as :func:`cells`; empty without a hierarchical posterior.
     """
     found = estimate(c)
     if found is None:
         return ""
     mean, low, high = found
-    d = digits(c.rope, low, high) if decimals is None else decimals
+    d = digits(c.rope, low, high)
     text = f"δ₀ = {signed(mean, d)}, {LEVEL:.0%} credible interval {signed(low, d)} to {signed(high, d)}"
     if c.options.get("percent"):
         p = max(d - 2, 0)
@@ -223,7 +199,7 @@ def size(c, decimals: int | None = None) -> str:
     return text
 
 
-def clause(c, name=str, paper: bool = False, decimals: int | None = None) -> str:
+def clause(c, name=str, paper: bool = False) -> str:
     """δ₀'s size as one clause: :func:`size`, then P(δ₀ > 0) (:func:`above_zero_clause`).
 
     The sign says which classifier scores better on average, not that it is practically
@@ -237,8 +213,6 @@ def clause(c, name=str, paper: bool = False, decimals: int | None = None) -> str
         How a classifier's name is written (quoted, in a paper).
     paper : bool
         In a paper's prose (:func:`above_zero_clause`).
-    decimals : int, optional
-        Decimals shown, as for :func:`cells`.
 
     Returns
     -------
@@ -246,7 +220,7 @@ def clause(c, name=str, paper: bool = False, decimals: int | None = None) -> str
         E.g. "δ₀ = +0.012, 95% credible interval +0.004 to +0.020; P(δ₀ > 0), that mine
         scores better on average, is 0.998"; empty without a hierarchical posterior.
     """
-    text = size(c, decimals)
+    text = size(c)
     return f"{text}; {above_zero_clause(c, name, paper)}" if text else ""
 
 

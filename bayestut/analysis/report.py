@@ -13,7 +13,7 @@ import base64
 import io
 
 from .. import __version__
-from . import comparison_text, many_text, wording
+from . import comparison_text, many_text, model_check, wording
 from .comparison import SHARE
 from .model_check import note as model_note
 from .prior_check import note as prior_note
@@ -186,4 +186,5 @@ def many_page(many: ManyComparison) -> str:
         ranking=table(many.ranking_table()) if many.ranking is not None else None,
         ranking_note=ranking_note, pairs=pairs, problems=many.diagnostics(),
         next_steps=many_text.next_steps(many),
+        model_check="" if many.refused else model_check.pairs_sentence(many),
         version=__version__, credits=CREDITS + "; Calvo, Ceberio and Lozano, GECCO 2018")
