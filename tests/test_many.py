@@ -82,8 +82,8 @@ def test_the_verdict_and_the_results_paragraph_say_the_decisions_in_the_same_wor
                    for text in [*verdict, paragraph])
 
 
-def test_the_k_results_come_in_three_paragraphs_a_sentence_per_pair(four):
-    leading, others, delta0 = four.results_text().split("\n\n")
+def test_the_k_results_come_in_four_paragraphs_a_sentence_per_pair(four):
+    leading, others, delta0, checked = four.results_text().split("\n\n")
     assert leading.startswith("Over 6 data sets (2 runs of 5-fold cross-validation), the "
                               "Bayesian hierarchical test")
     sentences = leading.split(". “")[1:]         # after the opening sentence, one per pair
@@ -92,6 +92,7 @@ def test_the_k_results_come_in_three_paragraphs_a_sentence_per_pair(four):
     assert others.startswith("The Bayesian signed-rank test") and "Plackett-Luce" in others
     assert delta0.startswith("The mean difference δ₀ over data sets")
     assert "at every rope checked" in delta0 and "rope checked" not in leading + others
+    assert checked.startswith("Posterior predictive p-values (4,000 replicated sets per pair)")
 
 
 def test_whether_delta0_decides_too_is_one_clause_in_every_report(four):

@@ -227,3 +227,36 @@ def test_the_tex_compiles_with_its_bib(tmp_path, checked):
         assert run.returncode == 0, run.stdout[-2000:]
     log = (tmp_path / "paper.log").read_text(errors="replace")
     assert "undefined" not in log and "Missing character" not in log, log[-2000:]
+
+
+# --- K classifiers: every pair's check in the Methods and the Results ---------------------------
+
+def test_the_k_write_up_says_every_pairs_model_check(plain):
+    fits = plain.model_check
+    humps = dataclasses.replace(fits, shares={**fits.shares, "inside the rope": 0.004,
+                                              "largest": 0.995})
+    pair = lambda check: types.SimpleNamespace(model_check=check)      # noqa: E731
+    many = types.SimpleNamespace(pairs={("x", "y"): pair(fits), ("x", "z"): pair(humps)})
+    text = writeup_checks.many_model_check_results(many, lambda n: f"“{n}”")
+    assert text == ("Posterior predictive p-values (4,000 replicated sets per pair) fall outside "
+                    "0.01 to 0.99 for “x” against “z” (largest mean difference and count inside "
+                    "the rope): the model does not reproduce these features of the data. Each "
+                    "flagged pair's own report names the data set.")
+    many.pairs = {("x", "y"): pair(fits)}
+    assert writeup_checks.many_model_check_results(many) == (
+        "Posterior predictive p-values (4,000 replicated sets per pair) lie between 0.01 and "
+        "0.99 for every pair.")
+    assert writeup_checks.model_check_methods(plain, each_pair=True).startswith(
+        "Each pair's hierarchical fit was checked with posterior predictive p-values (Gelman")
+
+
+def test_the_k_md_carries_the_check_in_its_methods_and_results():
+    from bayestut import compare_all
+    from bayestut.paths import DATA
+
+    many = compare_all(DATA / "blog_study_auc.csv", n_jobs=1, ranking=False)
+    assert "Each pair's hierarchical fit was checked with posterior predictive p-values" \
+        in writeup.methods_text(many)
+    last = writeup.results_text(many).split("\n\n")[-1]
+    assert last.startswith("Posterior predictive p-values (4,000 replicated sets per pair)")
+    assert "@article{gelman1996posterior," in writeup.bibtex(many)

@@ -195,6 +195,8 @@ def methods_text(result) -> str:
                          "better on average, by any margin), which needs no rope.")
     if not is_many(result):
         sentences += [writeup_checks.model_check_methods(c), writeup_checks.prior_check_methods(c)]
+    elif not result.refused:
+        sentences.append(writeup_checks.model_check_methods(c, each_pair=True))
     sentences.append("Probabilities estimated from samples are given with their Monte Carlo "
                      "standard errors" + ("; the hierarchical test's, which are integrals, "
                                           "with their numerical errors." if exact else "."))
@@ -402,11 +404,12 @@ SUPPLEMENTARY = "Supplementary."      # the label of the Results' last paragraph
 
 
 def _many_results(many) -> list[str]:
-    """The Results sentences of K classifiers, each test's decisions said once, in three
+    """The Results sentences of K classifiers, each test's decisions said once, in four
     paragraphs: the leading test's decisions, a sentence per pair with the probability it
     rests on, then once whether δ₀ decides alike; the other tests' as the verdict says them
     (:func:`many_text.decisions_in_words`) and the ranking's favourite; δ₀ per pair, rounded
-    as in the pair's own report, and the rope's check. Any caution last."""
+    as in the pair's own report, and the rope's check; every pair's model check. Any caution
+    last."""
     c = next(iter(many.pairs.values()))
     sentences: list[str] = []
     for test in ([] if many.refused else many.tests[::-1]):     # each test's decisions once
@@ -447,6 +450,7 @@ def _many_results(many) -> list[str]:
                 "probabilities on a new data set and for δ₀ are in the overall table, after "
                 "the compact one.")
         sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted)] if text]
+        sentences += [PARAGRAPH, writeup_checks.many_model_check_results(many, quoted)]
     troubled = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
     if troubled:
@@ -467,7 +471,7 @@ def results_text(result) -> str:
     decisions counted by outcome; with ``about="delta0"``, a last paragraph labelled
     Supplementary, the papers' rule's and a new data set's probabilities. With K
     classifiers: the leading test, a sentence per pair; the other tests and the ranking; δ₀
-    per pair and the rope's check."""
+    per pair and the rope's check; the pairs' model checks."""
     sentences = _many_results(result) if is_many(result) else _pair_results(result)
     text = " ".join(filter(None, [verdict_notes.percent_fractions(result), *sentences,
                                   verdict_notes.rope_units(result)]))

@@ -94,13 +94,15 @@ def _statistics(check, of: str = " of the data sets' mean differences") -> str:
     return f"the {_and(named)}{of}{counted}"
 
 
-def model_check_methods(c) -> str:
+def model_check_methods(c, each_pair: bool = False) -> str:
     """The Methods' sentence saying how the hierarchical fit was checked.
 
     Parameters
     ----------
     c : Comparison or MeansComparison
-        The result.
+        The result (with K classifiers: any pair's, they share the data sets).
+    each_pair : bool
+        Said of every pair's fit (K classifiers).
 
     Returns
     -------
@@ -111,7 +113,8 @@ def model_check_methods(c) -> str:
     check = getattr(c, "model_check", None)
     if check is None:
         return ""
-    return ("The hierarchical fit was checked with posterior predictive p-values (Gelman et al. "
+    whose = "Each pair's hierarchical fit" if each_pair else "The hierarchical fit"
+    return (f"{whose} was checked with posterior predictive p-values (Gelman et al. "
             f"1996): for each posterior draw, a new set of {len(check.datasets):,} data sets "
             "was drawn from the fitted Student t population, measured as noisily as ours, and "
             f"{_statistics(check)} were compared with the observed ones; a p-value below "
@@ -179,6 +182,44 @@ def _flag(check, k: str, name) -> str:
                 + (" (the data sets may form two groups, one on each side of the rope)"
                    if beyond else ""))
     return f"the {NAMES.get(k, k.replace('_', ' '))} lies outside what the model predicts"
+
+
+def many_model_check_results(many, name=str) -> str:
+    """Every pair's model check in the K-classifier Results, in a paper's voice: which pairs'
+    p-values fall outside the Methods' bounds, or that none does.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    name : callable
+        How a classifier's name is written (quoted, in a paper).
+
+    Returns
+    -------
+    str
+        One sentence (two when a pair is flagged); empty without a check.
+    """
+    checks = {pair: c.model_check for pair, c in many.pairs.items()
+              if getattr(c, "model_check", None) is not None}
+    if not checks:
+        return ""
+    sets = len(next(iter(checks.values())).replicated["spread"])
+    low, high = model_check.EXTREME, 1 - model_check.EXTREME
+    flagged = [f"{name(a)} against {name(b)} ({_and([_named(k) for k in check.flagged])})"
+               for (a, b), check in checks.items() if check.flagged]
+    text = f"Posterior predictive p-values ({sets:,} replicated sets per pair) "
+    if not flagged:
+        return text + f"lie between {low:g} and {high:g} for every pair."
+    one = len(flagged) == 1 and len(next(c for c in checks.values() if c.flagged).flagged) == 1
+    return (text + f"fall outside {low:g} to {high:g} for {_and(flagged)}: the model does not "
+            f"reproduce {'that feature' if one else 'these features'} of the data. Each "
+            "flagged pair's own report names the data set.")
+
+
+def _named(k: str) -> str:
+    """A statistic's name in a paper: "largest mean difference", "count inside the rope"."""
+    return "count inside the rope" if k == INSIDE else f"{NAMES.get(k, k)} mean difference"
 
 
 def model_check_results(c, name=str) -> str:
