@@ -178,8 +178,8 @@ def open_results(source, *, score: str = "score", percent: bool = False,
     low, high = check_score_range(score_range)
     chosen = None if classifiers is None else [nfc(c) for c in _names_list(classifiers)]
     # percent and score are checked by read_results, once
-    table = read_results(source, score=score, percent=percent, score_range=(low, high),
-                         classifiers=chosen)
+    table = read_table(source, score=score, percent=percent, score_range=(low, high),
+                       classifiers=chosen)
     means = is_means_only(table)
     known = tuple(dict.fromkeys(table["classifier"]))
     return Results(table=table, metric=score, lower_is_better=lower_is_better,
@@ -192,7 +192,40 @@ def open_results(source, *, score: str = "score", percent: bool = False,
 
 def read_results(source: pd.DataFrame | Path | str, score: str = "score",
                  percent: bool = False, score_range=FRACTION, classifiers=None) -> pd.DataFrame:
-    """A reader's own results (a DataFrame or a CSV path) in the tidy format, checked.
+    """A reader's own results (a DataFrame or a CSV path) in the tidy format, checked, to look
+    at; for the analyses, :func:`open_results` reads them once with the metric's direction.
+
+    The score column keeps its name (``score``): an analysis given this table is told again
+    which metric it holds, so that a loss is never compared as if higher were better.
+
+    Parameters
+    ----------
+    source : pandas.DataFrame, str or Path
+        The table, or the path of a CSV file.
+    score : str
+        The column holding the metric; ``percent=True`` divides it by 100.
+    percent : bool
+        The scores are percentages.
+    score_range : pair of numbers
+        (low, high), the range the metric can take (fractions when ``percent``).
+    classifiers : iterable of str, optional
+        In a wide table, the columns that hold classifiers' scores.
+
+    Returns
+    -------
+    pandas.DataFrame
+        The tidy table (``dataset, classifier, run, fold`` and the score column; means-only
+        tables without run and fold), scores in the metric's units (fractions for percent).
+    """
+    table = read_table(source, score=score, percent=percent, score_range=score_range,
+                       classifiers=classifiers)
+    return table.rename(columns={"score": score})
+
+
+def read_table(source: pd.DataFrame | Path | str, score: str = "score",
+               percent: bool = False, score_range=FRACTION, classifiers=None) -> pd.DataFrame:
+    """Internal: a reader's own results (a DataFrame or a CSV path) in the tidy format,
+    checked, the metric in a column named "score" (what the analyses read).
 
     The table may come in any of the four shapes of :mod:`bayestut.shapes` (tidy or wide, per
     fold or means only); per-fold tables come back tidy per fold, means-only tables as

@@ -64,13 +64,26 @@ def test_accuracy_table_is_in_percent(uci):
     assert t.iloc[0, 0] == pytest.approx(94.444)
 
 
-def test_read_results_renames_score_column_and_converts_percent(tmp_path):
+def test_read_results_keeps_the_score_columns_name_and_converts_percent(tmp_path):
     df = tiny().rename(columns={"score": "auc"})
     df["auc"] *= 100
     path = tmp_path / "r.csv"
     df.to_csv(path, index=False)
     out = read_results(path, score="auc", percent=True)
-    assert out["score"].between(0, 1).all()
+    assert out["auc"].between(0, 1).all() and "score" not in out.columns
+
+
+def test_a_loss_read_first_is_never_compared_as_if_higher_were_better():
+    # read_results renamed "error" to "score", and compare then took higher as better: the
+    # verdict came out reversed, with no word (reader 18)
+    from bayestut import compare
+
+    df = tiny().rename(columns={"score": "error"})
+    t = read_results(df, score="error")
+    with pytest.raises(InputError, match="no score column 'score'"):
+        compare(t, *t["classifier"].unique()[:2])
+    with pytest.raises(InputError, match="named like an error or a loss"):
+        compare(t, *t["classifier"].unique()[:2], score="error")
 
 
 @pytest.mark.parametrize("mutate, message", [

@@ -19,7 +19,7 @@ import numpy as np
 import pandas as pd
 
 from ..analysis.crossval import cross_validate
-from ..data import read_results
+from ..data import read_table
 from ..paths import DATA
 from ..figures.style import POSTERIOR_COLOUR, ROPE, fill_by_outcome, region_handles, rope_handle
 
@@ -75,7 +75,7 @@ def run_study(runs: int = 10, folds: int = 10, seed: int = 2018, datasets=None,
 
 def load_results() -> pd.DataFrame:
     """The stored study (tidy, checked): ``run_study()`` with its defaults."""
-    return read_results(RESULTS_CSV)
+    return read_table(RESULTS_CSV)
 
 
 def posteriors_figure(report, metric: str = "AUC"):
