@@ -96,7 +96,7 @@ def parser() -> argparse.ArgumentParser:
     c.add_argument("--rope-reason", metavar="TEXT", default=None,
                    help="why the rope is of no practical consequence, written into the .md/.tex "
                         "Methods after 'were deemed of no practical consequence', e.g. "
-                        "--rope-reason 'because it is below the spread between runs' "
+                        "--rope-reason 'because a gain of less than one point would not change which classifier a user deploys' "
                         "(default: a placeholder to fill in)")
     own_notebook.add_parser(sub)
     plan_parser(sub)

@@ -312,8 +312,10 @@ def verdict_lines(c) -> list[str]:
         text = wording.decision(h.delta0, a, b, c.rope, c.threshold, se=h.delta0_se,
                                 integrated=c.integrated(h.test), odds=False)
         papers = wording.listing(h.shares, a, b, c.threshold, h.shares_se)
-        return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}"
-                f"{weak_note(c, h.delta0)}.{caution(c.hierarchical)}", delta0_line(c),
+        # no "weak" on δ₀'s decision: the weak rule reads a new data set's probability, the
+        # other claim's number; the papers' rule's line says it (papers_rule)
+        return [f"{lead}, for the mean difference δ₀ (a method paper's claim): {text}."
+                f"{caution(c.hierarchical)}", delta0_line(c),
                 f"{new}; by the papers' rule (the posterior probability that an outcome is "
                 f"the likeliest on a new data set): {papers}.{papers_rule(c)}", *planned]
     text = wording.decision(h.shares, a, b, c.rope, c.threshold, se=h.shares_se,

@@ -141,8 +141,8 @@ def weak_note(c, decided) -> str:
 
 def papers_rule(c) -> str:
     """With ``about="delta0"``, after the papers' rule's decision: one short sentence when it
-    differs from δ₀'s, saying too when it is weak (:func:`weak_side`'s rule). Nothing when
-    it is the same: the verdict's first line says when that one is weak.
+    differs from δ₀'s, or is weak (:func:`weak_side`'s rule, which reads a new data set's
+    probabilities: it is said of this decision, never of δ₀'s).
 
     Parameters
     ----------
@@ -156,9 +156,9 @@ def papers_rule(c) -> str:
     """
     h = c.overall()[-1]
     papers, delta0 = (str(decide_regions(p, c.threshold)) for p in (h.shares, h.delta0))
-    if papers == delta0:
-        return ""
     weak = weak_side(c, h.shares)
+    if papers == delta0:
+        return f" It is a weak decision: {weak}." if weak else ""
     return " This differs from the decision on δ₀ above" + (
         f" and is a weak one: {weak}." if weak else ".")
 

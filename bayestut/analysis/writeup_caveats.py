@@ -66,13 +66,14 @@ def rope_reason_checked(reason) -> str | None:
         return None
     if not isinstance(reason, str):
         raise InputError(f"rope_reason must be text, not {type(reason).__name__} {reason!r}: "
-                         "give the reason as a string, e.g. rope_reason=\"because it is below "
-                         "the spread between runs\", or leave it out for a placeholder")
+                         "give the reason as a string, e.g. rope_reason=\"because a gain of "
+                         "less than one point would not change which classifier a user "
+                         "deploys\", or leave it out for a placeholder")
     stripped = " ".join(reason.split()).rstrip(".").strip()
     if not stripped:
         raise InputError("rope_reason (--rope-reason) is empty: give the reason the rope is of "
-                         "no practical consequence, e.g. --rope-reason \"because it is below the "
-                         "spread between runs\", or leave the option out for a placeholder")
+                         "no practical consequence, e.g. --rope-reason \"because a gain of le"
+                         "ss than one point would not change which classifier a user deploys\", or leave the option out for a placeholder")
     return stripped
 
 
