@@ -129,7 +129,9 @@ def sentence(c, table: pd.DataFrame | None = None) -> str:
         checked = f"{_counted(len(others))} checked ({', '.join(others.index)})"
         start = (f"There is no decision{on} under {checked} either" if c.decision == NO_DECISION
                  else f"The decision{on} ({_phrase(c, c.decision)}) is the same under {checked}")
-        return f"{start}: the {what} ranges from {low} to {high} over the {len(table)} priors."
+        spread = (f"is {low} under all {len(table)} priors" if low == high else
+                  f"ranges from {low} to {high} over the {len(table)} priors")
+        return f"{start}: the {what} {spread}."
 
     parts = []
     for prior, row in others[others["changed"]].iterrows():

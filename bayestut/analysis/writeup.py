@@ -144,7 +144,7 @@ def methods_text(result) -> str:
             "The hierarchical test modelled each data set's mean difference as drawn from a "
             "Student t population (mean δ₀, scale σ₀, ν degrees of freedom) and the "
             "differences on its folds as correlated normals (correlation ρ), with "
-            f"ν − 1 ∼ Gamma(α, β), α ∼ U({alpha_low:g}, {alpha_high:g}) and "
+            f"ν − 1 ∼ Gamma(α, β) (shape α, rate β), α ∼ U({alpha_low:g}, {alpha_high:g}) and "
             f"β ∼ U({beta_low:g}, {beta_high:g}), the bounds of Corani et al. (2017); "
             f"{_delta0_prior(result)}, and uniform priors on the scales (up to "
             f"{SIGMA_FACTOR:g} times the observed standard deviations); "
