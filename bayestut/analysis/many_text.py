@@ -49,6 +49,8 @@ def verdict(many) -> list[str]:
     out = []
     if not many.refused:        # each test's decisions once: the leading test's pair by pair
         out.append(decided_pairs(many) + caution(many))
+        best = wording.undominated(many.undominated(), many.classifiers)   # which to use
+        out += [f"Which to use ({many.tests[-1]} test): {best}"] if best else []
         out += [f"{test} test: {decisions_in_words(many.matrix(test, 'decision'))}"
                 for test in many.tests[-2::-1]]
         out += [text for text in [rope_sensitivity(many)] if text]

@@ -284,3 +284,32 @@ def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),
         return f"{phrase(i, a, b)} ({name} {v}{note})"
     return (f"no decision (highest {name}: {v}, for {phrase(i, a, b)}; "
             f"{threshold:g} needed{note})")
+
+
+def undominated(best: list[str], classifiers, name=str) -> str:
+    """Which classifiers no other is practically better than, the K report's answer to "which
+    to use", as a clause; empty when that is every classifier (nothing decided).
+
+    Parameters
+    ----------
+    best : list of str
+        The undominated classifiers (``ManyComparison.undominated``).
+    classifiers : sequence of str
+        All of them, in the report's order.
+    name : callable
+        How a classifier's name is written (quoted, in a paper).
+
+    Returns
+    -------
+    str
+        E.g. "no classifier is practically better than gbm, rf or svm; each of the others
+        (logreg) has one that is".
+    """
+    if not best or len(best) == len(classifiers):
+        return ""
+    rest = [name(c) for c in classifiers if c not in best]
+    shown = [name(c) for c in best]
+    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
+    return (f"no classifier is practically better than {listed}; "
+            + (f"the other, {rest[0]}, has one that is" if len(rest) == 1 else
+               f"each of the others ({', '.join(rest)}) has one that is"))
