@@ -60,6 +60,12 @@ def test_regions_are_named_by_outcome_on_their_side_with_the_results_probabiliti
     legend = [t.get_text() for t in ax.get_legend().get_texts()]
     assert len(legend) == 2 and not set(legend) & set(c.labels)
     assert legend[0].startswith("rope") and "95% credible interval" in legend[1]
+    # the interval's digits and signs as the verdict prints them (reader 18 saw [−0.000, 0.006]
+    # beside "−0.0003 to +0.0063"), and on the axis's side, whichever the direction
+    from bayestut.analysis import delta0_size
+    assert legend[1] == f"95% credible interval {delta0_size.cells(c)[1]}"
+    ends = [float(v.replace("−", "-")) for v in delta0_size.cells(c)[1].split(" to ")]
+    np.testing.assert_allclose(ends, h.delta0_interval(), atol=c.rope / 10)
     bar = next(line for line in ax.lines if line.get_gid() == "credible interval")
     np.testing.assert_allclose(bar.get_xdata(), h.delta0_interval())
     # mine is the better one, whichever order and direction: the curve drawn leans to its side

@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from . import wording
+from . import delta0_size, wording
 
 TITLES = {"signed_rank": "Bayesian signed-rank test on the data sets' means",
           "sign": "Bayesian sign test on the data sets' means",
@@ -75,7 +75,8 @@ def figures(c) -> dict:
             out[name] = fig
         h = getattr(c, "hierarchical", None)
         if h is not None and not single:
-            ax = delta0_posterior(h, xlabel=delta0_axis(c))
+            cells = delta0_size.cells(c)        # the interval as the verdict prints it
+            ax = delta0_posterior(h, xlabel=delta0_axis(c), interval=cells and cells[1])
             ax.set_title(f"{TITLES['delta0']}\n{c.a} against {c.b}", fontsize=10)
             out["delta0"] = ax.figure
             first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)

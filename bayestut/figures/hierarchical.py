@@ -257,7 +257,7 @@ def delta0_density(result: HierarchicalResult, points: int = 401) -> tuple[np.nd
 
 
 def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=None,
-                     level: float = 0.95):
+                     level: float = 0.95, interval: str | None = None):
     """δ₀'s posterior density, its area coloured by outcome (b better left of the rope,
     equivalent inside it, a better right of it), each region's name and probability for δ₀
     written over it (:attr:`~HierarchicalResult.delta0_probabilities`), and δ₀'s credible
@@ -273,6 +273,9 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
         Where to draw; a new figure by default.
     level : float
         The credible interval's probability.
+    interval : str, optional
+        The interval as the report prints it ("−0.0003 to +0.0063"), for the legend; by
+        default its ends to a tenth of the rope.
 
     Returns
     -------
@@ -308,9 +311,9 @@ def delta0_posterior(result: HierarchicalResult, xlabel: str | None = None, ax=N
                           edgecolor=OUTCOME_COLOURS[REGIONS[k]], alpha=0.9))
     # the interval to a tenth of the rope, as the reports print it
     d = max(0, int(np.ceil(-np.log10(rope / 10) - 1e-9))) if rope > 0 else 3
-    interval = plt.Line2D([], [], color=POSTERIOR_COLOUR, lw=3,
-                          label=f"{level:.0%} credible interval "
-                          f"[{low:.{d}f}, {high:.{d}f}]".replace("-", "−"))
-    ax.legend(handles=[rope_handle(rope), interval],
+    shown = interval or f"[{low:.{d}f}, {high:.{d}f}]".replace("-", "−")
+    bar = plt.Line2D([], [], color=POSTERIOR_COLOUR, lw=3,
+                     label=f"{level:.0%} credible interval {shown}")
+    ax.legend(handles=[rope_handle(rope), bar],
               loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8, frameon=False)
     return ax
