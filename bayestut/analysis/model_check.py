@@ -119,6 +119,26 @@ def model_check(result, seed: int = 0) -> ModelCheck:
                       float(result.rope))
 
 
+def p_value(p: float) -> str:
+    """A posterior predictive p-value as every report prints it: two decimals (4,000
+    replicated sets: a Monte Carlo error near 0.01), three near the ends, where the flags
+    are, and a bound beyond 0.001 or 0.999.
+
+    Parameters
+    ----------
+    p : float
+        The share of replicated sets further out.
+
+    Returns
+    -------
+    str
+        The text.
+    """
+    if p < 0.001 or p > 0.999:
+        return "< 0.001" if p < 0.001 else "> 0.999"
+    return f"{p:.2f}" if 0.05 <= p <= 0.95 else f"{p:.3f}"
+
+
 def signed(x: float) -> str:
     """'+0.012' or '−0.300', with the minus sign the reports print."""
     return f"{x:+.3f}".replace("-", "\u2212")
@@ -143,7 +163,7 @@ def sentence(check: ModelCheck, a: str, b: str, where: str = "the model-check fi
         Two to four sentences.
     """
     drawn = len(check.replicated["spread"])
-    shares = [f"{check.shares[k]:.3f}" for k in STATISTICS]
+    shares = [p_value(check.shares[k]) for k in STATISTICS]
     text = (f"Model check (posterior predictive p-values): {drawn} new sets of "
             f"{len(check.datasets)} data sets were drawn from the fitted population. The "
             "shares of sets at least as far out as observed, a tie counted half (as wide a "

@@ -157,11 +157,8 @@ def prior_check_methods(c) -> str:
 
 
 def _p_value(p: float) -> str:
-    """Two decimals (4,000 replicated sets: a Monte Carlo error near 0.01), three near the
-    ends, where the flags are."""
-    if p < 0.001 or p > 0.999:
-        return "< 0.001" if p < 0.001 else "> 0.999"
-    return f"{p:.2f}" if 0.05 <= p <= 0.95 else f"{p:.3f}"
+    """As :func:`model_check.p_value`, which every report shares."""
+    return model_check.p_value(p)
 
 
 def _flag(check, k: str, name) -> str:
