@@ -52,9 +52,9 @@ def test_pairs_follow_the_given_order_and_the_matrices_are_labelled(four):
 
 def test_decisions_of_a_clear_case(four):
     for test in ("signed-rank", "hierarchical"):
-        d = four.matrix(test, "decision")
-        assert d.loc["best", "base"] == "better" and d.loc["base", "best"] == "worse"
-        assert d.loc["base", "bad"] == "better" and d.loc["bad", "twin"] == "worse"
+        d = four.matrix(test, "decision")        # named by outcome, never better/worse
+        assert d.loc["best", "base"] == d.loc["base", "best"] == "best better"
+        assert d.loc["base", "bad"] == "base better" and d.loc["bad", "twin"] == "twin better"
         assert d.loc["best", "twin"] == d.loc["twin", "best"] == "equivalent"
         assert four.undominated(test) == ["best", "twin"]
 

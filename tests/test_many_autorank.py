@@ -35,9 +35,9 @@ def test_signed_rank_matrix_agrees_with_autorank():
                                nsamples=SAMPLES, random_state=1)
     order = list(theirs.posterior_matrix.index)
     assert sorted(order) == sorted(UCI_CLASSIFIERS)
-    words = {"better": "smaller", "equivalent": "equal", "worse": "larger"}
     decisions = ours.matrix("signed-rank", "decision")
     for i, j in itertools.combinations(order, 2):
+        words = {f"{i} better": "smaller", "equivalent": "equal", f"{j} better": "larger"}
         first, rope, second = theirs.posterior_matrix.loc[i, j]
         mine = ours.probabilities("signed-rank", i, j)      # i better, equivalent, j better
         np.testing.assert_allclose(mine, [first, rope, second], atol=TOLERANCE,

@@ -57,8 +57,8 @@ def test_the_verdict_lists_every_pairs_decision_by_the_leading_test(twins):
     assert line.startswith("hierarchical test, pair by pair (a decision: ")
     decision = twins.matrix("hierarchical", "decision")
     for a, b in twins.pairs:
-        said = {"equivalent": f"{a} and {b} equivalent", "better": f"{a} better than {b}",
-                "worse": f"{b} better than {a}"}.get(decision.loc[a, b])
+        said = {"equivalent": f"{a} and {b} equivalent", f"{a} better": f"{a} better than {b}",
+                f"{b} better": f"{b} better than {a}"}.get(decision.loc[a, b])
         assert (said or f"{a} and {b}") in line
     assert "no decision: rf and xgb" in line           # the undecided pair, by name
     assert line in twins.summary() and line in html_report(twins)

@@ -123,12 +123,28 @@ class ManyComparison(PaperOutput):
         return labelled(self.overall(test, a, b).shares, a, b, SHARE)
 
     def matrix(self, test: str | None = None, what: str = "better") -> pd.DataFrame:
-        """K x K: the posterior probability of "row better" ("better") or of "equivalent"
-        ("equivalent"), or the decision at the threshold taken on them ("decision": "better",
-        "worse", "equivalent" or "no decision", read as row against column)."""
-        test = test or self.tests[-1]
+        """K x K, row against column: the posterior probability of "row better" ("better") or
+        of "equivalent" ("equivalent"), or the decision at the threshold taken on them
+        ("decision"), named by its outcome: "<row> better", "<column> better", "equivalent"
+        or "no decision"."""
         if what not in ("better", "equivalent", "decision"):
             raise InputError(f"what must be 'better', 'equivalent' or 'decision', got {what!r}")
+        if what != "decision":
+            return self._grid(test, what)
+        named = self._grid(test, "decision")
+        for r, c in itertools.permutations(self.classifiers, 2):
+            word = named.loc[r, c]
+            named.loc[r, c] = (f"{r} better" if word == "better" else
+                               f"{c} better" if word == "worse" else word)
+        return named
+
+    def _relations(self, test: str | None = None) -> pd.DataFrame:
+        """Internal: the decisions as row against column, "better", "worse", "equivalent" or
+        "no decision" (the reports' sentences read them so)."""
+        return self._grid(test, "decision")
+
+    def _grid(self, test: str | None, what: str) -> pd.DataFrame:
+        test = test or self.tests[-1]
         words = {"right": "better", "left": "worse", "rope": "equivalent",
                  NO_DECISION: NO_DECISION}
         names = list(self.classifiers)
@@ -144,7 +160,7 @@ class ManyComparison(PaperOutput):
     def undominated(self, test: str | None = None) -> list[str]:
         """The classifiers that no other is practically better than, at the threshold (by the
         leading test unless ``test`` is named)."""
-        worse = self.matrix(test, "decision") == "worse"
+        worse = self._relations(test) == "worse"
         return [c for c in self.classifiers if not worse.loc[c].any()]
 
     def table(self) -> pd.DataFrame:

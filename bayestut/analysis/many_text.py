@@ -51,7 +51,7 @@ def verdict(many) -> list[str]:
         out.append(decided_pairs(many) + caution(many))
         best = wording.undominated(many.undominated(), many.classifiers)   # which to use
         out += [f"Which to use ({many.tests[-1]} test): {best}"] if best else []
-        out += [f"{test} test: {decisions_in_words(many.matrix(test, 'decision'))}"
+        out += [f"{test} test: {decisions_in_words(many._relations(test))}"
                 for test in many.tests[-2::-1]]
         out += [text for text in [rope_sensitivity(many)] if text]
     if many.ranking is not None:
@@ -84,7 +84,7 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
     ----------
     decision : pandas.DataFrame
         K x K, row against column: "better", "worse", "equivalent" or "no decision"
-        (:meth:`~bayestut.analysis.many_comparison.ManyComparison.matrix`).
+        (``ManyComparison._relations``).
     quote : callable
         How a classifier's name is written (``str``: as it is).
 
@@ -196,7 +196,7 @@ def decided_pairs(many) -> str:
         decision: ...".
     """
     test = many.tests[-1]
-    decision = many.matrix(test, "decision")
+    decision = many._relations(test)
     decided, undecided = [], []
     for (a, b), pair in many.pairs.items():
         word = decision.loc[a, b]
@@ -380,14 +380,7 @@ def decision_grid(many, test: str) -> pd.DataFrame:
     pandas.DataFrame
         K x K, row against column, the diagonal blank.
     """
-    decision = many.matrix(test, "decision")
-    named = decision.copy()
-    for r in decision.index:
-        for c in decision.columns:
-            word = decision.loc[r, c]
-            named.loc[r, c] = (f"{r} better" if word == "better" else
-                               f"{c} better" if word == "worse" else word)
-    return named
+    return many.matrix(test, "decision")
 
 
 def caution(many) -> str:

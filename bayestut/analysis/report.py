@@ -141,7 +141,7 @@ def grid(many: ManyComparison, test: str) -> dict:
     """One test's decision matrix for the template: each cell coloured by the decision of row
     against column, with P(row better) and P(equivalent) as both kinds of probability, with
     their Monte Carlo errors."""
-    decision = many.matrix(test, "decision")
+    decision = many._relations(test)         # the colours: row better, worse, ...
     rows = []
     for r in many.classifiers:
         cells: list[dict | None] = []

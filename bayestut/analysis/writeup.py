@@ -415,7 +415,7 @@ def _many_results(many) -> list[str]:
     for test in ([] if many.refused else many.tests[::-1]):     # each test's decisions once
         name = TEST_NAMES[test]
         if sentences:
-            text = many_text.decisions_in_words(many.matrix(test, "decision"), quoted)
+            text = many_text.decisions_in_words(many._relations(test), quoted)
             sentences.append(f"{name[0].upper()}{name[1:]} finds: {text}.")
         else:           # the leading test's pair by pair, with the probabilities
             sentences += [f"{_setting(c)}, {name} gives, pair by pair (rope {units(c)}, "
