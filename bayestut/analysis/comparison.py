@@ -480,12 +480,14 @@ class Comparison(PairResult):
         """A table with one row per data set: the mean difference, the correlated t-test's
         posterior probability of each outcome on that data set alone and its decision, then
         (when it ran) the hierarchical test's shrunk estimate of the mean difference, last so
-        that it is not read as the source of the probabilities beside the mean."""
+        that it is not read as the source of the probabilities beside the mean. The
+        probabilities' columns say "on this data set" ("P(a better) on this data set"): the
+        overall table's "P(a better)" is another number."""
         p = self.per_dataset._rope(self.rope)
         table = pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                              index=pd.Index(self.differences.datasets, name="data set"))
         for column, j in zip(probability_columns(self.a, self.b), shown(range(3))):
-            table[column] = p[:, j]
+            table[f"{column} on this data set"] = p[:, j]
         table["decision"] = [self.verdict(row) for row in p]
         if self.hierarchical is not None:
             shrunk = self.hierarchical.per_dataset()["posterior mean delta_i"]

@@ -535,9 +535,8 @@ def per_dataset_text(c) -> str:
         The table as text.
     """
     table = c.per_dataset_table()
-    columns = set(probability_columns(c.a, c.b))
     return table.to_string(formatters={
-        k: (lambda v: wording.number(v, 0.0, c.threshold)) if k in columns else
+        k: (lambda v: wording.number(v, 0.0, c.threshold)) if str(k).startswith("P(") else
         decimals for k in table.columns if table[k].dtype.kind == "f"})
 
 

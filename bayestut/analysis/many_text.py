@@ -472,9 +472,7 @@ def dataset_table(many, a: str, b: str) -> tuple[str, pd.DataFrame]:
     """
     c = many.pairs[(a, b)]
     table = c.per_dataset_table()
-    return (f"Per data set: {comparison_text.per_dataset_note(c)}.",
-            table.rename(columns={x: f"{x} on this data set" for x in table.columns
-                                  if str(x).startswith("P(")}))
+    return f"Per data set: {comparison_text.per_dataset_note(c)}.", table
 
 
 def ranking_table(many) -> pd.DataFrame:
