@@ -5,7 +5,7 @@
 
 from __future__ import annotations
 
-from . import delta0_size, wording
+from . import delta0_size, model_check, wording
 
 TITLES = {"signed_rank": "Bayesian signed-rank test on the data sets' means",
           "sign": "Bayesian sign test on the data sets' means",
@@ -80,7 +80,7 @@ def figures(c) -> dict:
             ax.set_title(f"{TITLES['delta0']}\n{c.a} against {c.b}", fontsize=10)
             out["delta0"] = ax.figure
             first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
-            fig = model_check_figure(c.model_check, first, second)
+            fig = model_check_figure(c.model_check, first, second, model_check.p_value)
             fig.suptitle(f"{TITLES['model_check']}\n{c.a} against {c.b}", fontsize=10)
             fig.tight_layout()
             out["model_check"] = fig

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import matplotlib.pyplot as plt
 import numpy as np
+from matplotlib.ticker import MaxNLocator
 
 from .style import POSTERIOR_COLOUR
 
@@ -18,7 +19,7 @@ TITLES = {"spread": "spread (standard deviation)", "smallest": "smallest", "larg
           "inside the rope": "inside the rope"}
 
 
-def model_check_figure(check, a: str, b: str):
+def model_check_figure(check, a: str, b: str, p_value=lambda p: f"{p:.3f}"):
     """Four panels, one per statistic: the replicated values' histogram and the observed one.
 
     Parameters
@@ -28,6 +29,8 @@ def model_check_figure(check, a: str, b: str):
     a, b : str
         The classifiers (the axis is a − b, or for the count inside the rope a number of data
         sets). The axis spans the middle 99% of the replicated values and the observed one.
+    p_value : callable
+        How a share is printed (the reports': ``analysis.model_check.p_value``).
 
     Returns
     -------
@@ -45,9 +48,10 @@ def model_check_figure(check, a: str, b: str):
         ax.hist(values, bins=bins, color="#bbbbbb")
         ax.axvline(observed, color=POSTERIOR_COLOUR, lw=2)
         ax.set_xlim(lo - 0.02 * (hi - lo), hi + 0.02 * (hi - lo))
-        ax.set_title(f"{TITLES[name]}: share as far out {share:.3f}", fontsize=9)
+        ax.set_title(f"{TITLES[name]}: share as far out {p_value(share)}", fontsize=9)
         ax.set_yticks([])
         ax.tick_params(labelsize=8)
+        ax.xaxis.set_major_locator(MaxNLocator(4))     # a quarter of the panel per label
         ax.set_xlabel(f"data sets with |{a} − {b}| ≤ {check.rope:g}" if counted
                       else f"of the mean differences {a} − {b}", fontsize=8)
     axes[0].legend(handles=[plt.Rectangle((0, 0), 1, 1, color="#bbbbbb",
