@@ -405,6 +405,12 @@ def test_a_name_starting_with_a_dash_is_explained(tmp_path, capsys):
         main(["compare", str(csv), "-x", "base"])
     assert stop.value.code == 2 and "the names after '--'" in capsys.readouterr().err
     assert main(["compare", "--out", str(tmp_path / "o"), str(csv), "--", "-x", "base"]) == 0
+    # an option the command lacks (plan writes no report) is not taken for a name (reader 19)
+    with pytest.raises(SystemExit) as stop:
+        main(["plan", str(csv), "--out", str(tmp_path / "p"), "--", "-x", "base"])
+    said = capsys.readouterr().err
+    assert stop.value.code == 2 and "that command has no such option" in said
+    assert "names after '--'" not in said
 
 
 def test_results_from_a_pipe(tmp_path):

@@ -59,7 +59,11 @@ class _Parser(argparse.ArgumentParser):
     """argparse, with a hint when an unknown option is really a name starting with '-'."""
 
     def error(self, message):
-        if "unrecognized arguments: -" in message:
+        unknown = message.split("unrecognized arguments: ", 1)[1:]
+        if unknown and any(t.startswith("--") for t in unknown[0].split()):
+            message += ("; that command has no such option: its --help lists those it has "
+                        "(e.g. python -m bayestut plan --help)")
+        elif unknown and any(t.startswith("-") for t in unknown[0].split()):
             message += ("; if that is a classifier's name, give the options first and the "
                         "names after '--': compare [options] RESULTS.csv -- -name other")
         super().error(message)
