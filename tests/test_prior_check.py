@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 
 import bayestut as bt
-from bayestut.analysis import cli, prior_check, report, writeup
+from bayestut.analysis import cli, prior_check, report, wording, writeup
 from bayestut.analysis.prior_check import PRIORS, VERDICTS
 from bayestut.errors import InputError
 
@@ -89,8 +89,13 @@ def test_a_stable_decision_gives_its_range_over_the_priors(stable):
         "The decision (mine practically better than baseline) is the same under the 3 other "
         "priors checked (JMLR's hyperprior bounds, Kruschke's Gamma(1, 0.0345) on ν − 1, "
         "Juárez and Steel's Gamma(2, 0.1) on ν − 1): the posterior probability of mine "
-        "practically better than baseline ranges from ")
-    assert sentence.endswith(" over the 4 priors.")
+        "practically better than baseline ")
+    # one number when the four round alike (reader 17: "ranges from 0.998 to 0.998")
+    low, high = (wording.number(p, e, c.threshold) for p, e in
+                 (check.loc[check["probability"].idxmin(), ["probability", "± probability"]],
+                  check.loc[check["probability"].idxmax(), ["probability", "± probability"]]))
+    assert sentence.endswith(f"{wording.is_(low)} under all 4 priors." if low == high else
+                             f"ranges from {low} to {high} over the 4 priors.")
 
 
 def test_the_sentence_names_the_outcome_whichever_classifier_is_first():
@@ -100,7 +105,7 @@ def test_the_sentence_names_the_outcome_whichever_classifier_is_first():
     assert c.prior_check["outcome"].eq("mine better").all()
     sentence = prior_check.sentence(c)
     assert "(mine practically better than baseline) is the same" in sentence
-    assert "of mine practically better than baseline ranges" in sentence
+    assert "of mine practically better than baseline " in sentence
     assert "baseline practically better than mine" not in sentence
 
 
@@ -120,7 +125,8 @@ def test_the_reports_carry_it_when_asked_and_only_then(flips, tmp_path):
     lines = flips.summary().splitlines()
     assert sentence in lines
     assert str(markupsafe.escape(sentence)) in report.html_report(flips)
-    assert sentence in writeup.results_text(flips)
+    quoted = prior_check.sentence(flips, quote=lambda n: f"“{n}”")    # a paper quotes names
+    assert quoted in writeup.results_text(flips) and sentence not in writeup.results_text(flips)
     quiet = bt.compare(_near(), "mine", "baseline")
     for text in (quiet.summary(), writeup.results_text(quiet)):
         assert "prior on ν" not in text and "other priors" not in text

@@ -311,3 +311,18 @@ def test_another_rope_than_the_papers_says_the_decision_at_theirs_as_a_fit_there
     else:
         assert f"the decision would be {at_papers.decision} ({number} {p})" in said
     assert "papers' rope" not in verdict_notes.rope_sensitivity(at_papers)
+
+
+def test_the_stan_engine_says_the_rope_was_not_checked():
+    # the rope check needs the exact engine's grids: with Stan it was skipped without a word,
+    # while the README and the docs promise it in every two-classifier report (reader 20)
+    from types import SimpleNamespace
+
+    from bayestut.analysis import verdict_notes
+
+    stan = SimpleNamespace(rope_check=None, hierarchical=SimpleNamespace(engine="stan"))
+    said = verdict_notes.rope_sensitivity(stan)
+    assert said.startswith("The decision's dependence on the rope was not checked")
+    assert "--engine exact" in said
+    assert verdict_notes.rope_sensitivity(SimpleNamespace(rope_check=None,
+                                                          hierarchical=None)) == ""

@@ -94,7 +94,7 @@ def check(c) -> pd.DataFrame | None:
     return table
 
 
-def sentence(c, table: pd.DataFrame | None = None) -> str:
+def sentence(c, table: pd.DataFrame | None = None, quote=str) -> str:
     """The prior check in one sentence: when the decision is the same under every prior, that
     and the range of the declared (or likeliest) outcome's probability; when it changes, each
     prior under which it does and the decision there, with its probability.
@@ -105,6 +105,8 @@ def sentence(c, table: pd.DataFrame | None = None) -> str:
         The result.
     table : pandas.DataFrame, optional
         Its :func:`check` (default: ``c.prior_check``, computed on first use).
+    quote : callable
+        How a classifier's name is written (quoted, in a paper).
 
     Returns
     -------
@@ -124,12 +126,14 @@ def sentence(c, table: pd.DataFrame | None = None) -> str:
                      (table.loc[table["probability"].idxmin(), ["probability", "± probability"]],
                       table.loc[table["probability"].idxmax(), ["probability", "± probability"]]))
         outcomes = table["outcome"].unique()
-        what = (f"{name} of {_phrase(c, outcomes[0])}" if len(outcomes) == 1 else
-                f"highest {name} (for " + " or ".join(_phrase(c, o) for o in outcomes) + ")")
+        what = (f"{name} of {_phrase(c, outcomes[0], quote)}" if len(outcomes) == 1 else
+                f"highest {name} (for " + " or ".join(_phrase(c, o, quote) for o in outcomes)
+                + ")")
         checked = f"{_counted(len(others))} checked ({', '.join(others.index)})"
         start = (f"There is no decision{on} under {checked} either" if c.decision == NO_DECISION
-                 else f"The decision{on} ({_phrase(c, c.decision)}) is the same under {checked}")
-        spread = (f"is {low} under all {len(table)} priors" if low == high else
+                 else f"The decision{on} ({_phrase(c, c.decision, quote)}) is the same under "
+                 f"{checked}")
+        spread = (f"{wording.is_(low)} under all {len(table)} priors" if low == high else
                   f"ranges from {low} to {high} over the {len(table)} priors")
         return f"{start}: the {what} {spread}."
 
@@ -138,7 +142,7 @@ def sentence(c, table: pd.DataFrame | None = None) -> str:
         p = np.array(shown(row[list(c.labels)].to_numpy(dtype=float)))   # number-line order
         se = np.zeros(3)
         se[_line(c, row["outcome"])] = row["± probability"]
-        said = wording.listing(p, c.a, c.b, c.threshold, se, name=name)
+        said = wording.listing(p, quote(c.a), quote(c.b), c.threshold, se, name=name)
         parts.append(f"under {prior} there would be {said}" if row["decision"] == NO_DECISION
                      else f"under {prior} it would be {said}")
     same = others.index[~others["changed"]]
@@ -147,20 +151,21 @@ def sentence(c, table: pd.DataFrame | None = None) -> str:
     return f"The decision{on} depends on the prior on ν: " + "; ".join(parts) + "."
 
 
-def note(c) -> str:
+def note(c, quote=str) -> str:
     """:func:`sentence` when the reports were asked to carry it (:func:`asked`), else empty:
-    the line the console, the HTML report and the ``.md``/``.tex`` Results add."""
-    return sentence(c) if asked(c) else ""
+    the line the console, the HTML report and the ``.md``/``.tex`` Results add (these with
+    the names quoted: ``quote``)."""
+    return sentence(c, quote=quote) if asked(c) else ""
 
 
 def _counted(n: int) -> str:
     return "the other prior" if n == 1 else f"the {n} other priors"
 
 
-def _phrase(c, outcome: str) -> str:
+def _phrase(c, outcome: str, quote=str) -> str:
     """An outcome's name ("<a> better") as the sentences say it ("<a> practically better than
     <b>")."""
-    return wording.phrase(_line(c, outcome), c.a, c.b)
+    return wording.phrase(_line(c, outcome), quote(c.a), quote(c.b))
 
 
 def _line(c, outcome: str) -> int:

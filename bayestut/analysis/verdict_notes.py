@@ -214,12 +214,17 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
     Returns
     -------
     str
-        The sentence, or empty (not checked: one data set, a constant difference, the Stan
-        engine, mean scores only).
+        The sentence; with the Stan engine, that the rope was not checked (never silently:
+        the docs promise the check); empty where there is nothing to check (one data set, a
+        constant difference, mean scores only).
     """
     check = getattr(c, "rope_check", None)
     if check is None:
-        return ""
+        h = getattr(c, "hierarchical", None)
+        stan = h is not None and getattr(h, "engine", "") == "stan"
+        return (("The decision's dependence on the rope was not checked: it needs the exact "
+                 "engine's grids (the default: --engine exact, engine=\"exact\" in Python).")
+                if stan and not paper else "")
     ropes = check.index.to_numpy()
     which = "The decision on δ₀" if c.about == "delta0" else "The decision"
     number = DELTA0 if c.about == "delta0" else POSTERIOR

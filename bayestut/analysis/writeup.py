@@ -345,7 +345,7 @@ def _hierarchical_results(c, o) -> list[str]:
         sentences += [*_other_numbers(c, o, delta0=False),
                       writeup_caveats.delta0_alone(c, quoted), *size,
                       verdict_notes.rope_sensitivity(c, True, quoted)]
-    sentences += [PARAGRAPH, prior_note(c), writeup_checks.model_check_results(c, quoted)]
+    sentences += [PARAGRAPH, prior_note(c, quoted), writeup_checks.model_check_results(c, quoted)]
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
                          "Methods), so these probabilities may not be reliable: rerun as the "
