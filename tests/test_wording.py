@@ -113,3 +113,12 @@ def test_the_decision_quantity_has_one_name_sampled_or_integrated():
         for integrated in (True, False):
             text = decision(p, "a", "b", 0.01, 0.95, share=True, integrated=integrated)
             assert "draws" not in text and "posterior probability" in text, text
+
+
+def test_a_weak_decisions_probability_is_never_printed_as_the_cut_off():
+    # 0.79978 printed "only 0.800" beside a rule that says below 0.8 (reader 21)
+    from bayestut.analysis import wording
+
+    shares, new = [0.0, 0.001, 0.999], [0.05, 0.15022, 0.79978]     # number line: right
+    assert wording.weak(shares, new, 0.95) == "0.799"
+    assert wording.weak(shares, [0.05, 0.15, 0.8], 0.95) == ""

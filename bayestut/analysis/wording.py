@@ -249,8 +249,8 @@ def weak(shares, new, threshold: float, new_se=(0.0, 0.0, 0.0)) -> str:
     choice = str(decide_regions(shares, threshold))
     if choice == NO_DECISION:
         return ""
-    i = REGIONS.index(choice)
-    return number(new[i], new_se[i]) if new[i] < MODEST else ""
+    i = REGIONS.index(choice)       # rounded down, never to MODEST itself (0.79978: 0.799)
+    return number(new[i], new_se[i], MODEST) if new[i] < MODEST else ""
 
 
 def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0, 0.0, 0.0),
