@@ -437,3 +437,9 @@ def test_the_k_verdict_names_the_classifiers_none_is_better_than(four):
     assert f"Which to use (hierarchical test): {said}" in four.verdict()
     assert "No classifier is practically better than “best” or “twin”; each of the others " \
            "(“base”, “bad”) has one that is." in four.results_text()
+
+
+def test_a_pairs_probabilities_check_the_names(four):
+    # a case typo raised a bare KeyError: every other name mistake is an InputError (reader 21)
+    with pytest.raises(InputError, match="differs only in case"):
+        four.probabilities("hierarchical", "BEST", "base")

@@ -22,6 +22,7 @@ from . import many_text
 from .comparison import SHARE, Overall
 from .paper_output import PaperOutput
 from ..errors import InputError
+from ..data import known_name
 from ..methods.decisions import NO_DECISION, decide_regions, labelled
 from ..methods.ranking import Ranking
 
@@ -95,6 +96,7 @@ class ManyComparison(PaperOutput):
         number-line arrays (b better, equivalent, a better) with their Monte Carlo errors."""
         if test not in self.tests:
             raise InputError(f"unknown test {test!r}; choose one of {self.tests}")
+        a, b = (known_name(name, self.classifiers) for name in (a, b))    # "RF" for "rf"
         if self.refused:
             raise InputError("no " + test + " test: " + self.refused)
         if (a, b) in self.pairs:
