@@ -21,6 +21,7 @@ table{border-collapse:collapse;margin:1em 0;display:block;overflow-x:auto;max-wi
 td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right;white-space:nowrap}
 td.decision{white-space:normal;text-align:left;min-width:12em}th.decision{text-align:left}
 tbody th{white-space:normal;min-width:9em}th{background:#f3f3f3}img{max-width:100%}
+thead th{white-space:normal;vertical-align:bottom;min-width:5em}
 .note{color:#555}
 .verdict{font-size:1.2em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}
 .verdict p{margin:.4em 0}
