@@ -443,3 +443,12 @@ def test_a_pairs_probabilities_check_the_names(four):
     # a case typo raised a bare KeyError: every other name mistake is an InputError (reader 21)
     with pytest.raises(InputError, match="differs only in case"):
         four.probabilities("hierarchical", "BEST", "base")
+
+
+def test_results_show_as_one_line(four):
+    # evaluating a result in a notebook printed tens of thousands of characters (reader 21)
+    assert repr(four) == ("<ManyComparison of 4 classifiers (best, base, twin, bad), 6 pairs; "
+                          "print() it for the report>")
+    pair = four.pairs[("best", "base")]
+    assert repr(pair) == ("<Comparison best against base: best better (rope ±0.01, threshold "
+                          "0.95); print() it for the report>")

@@ -84,7 +84,7 @@ class Overall:
         return out
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class PairResult(PaperOutput):
     """What every two-classifier result holds, per fold or means only: the settings, the
     differences, the multi-data-set tests' probabilities and the verdict; and, as one-line
@@ -261,6 +261,11 @@ class PairResult(PaperOutput):
     def __str__(self) -> str:
         return comparison_text.summary(self)
 
+    def __repr__(self) -> str:
+        # a line, not the arrays' tens of thousands of characters (reader 21)
+        return (f"<{type(self).__name__} {self.a} against {self.b}: {self.decision} (rope "
+                f"±{self.rope:g}, threshold {self.threshold:g}); print() it for the report>")
+
     def figures(self) -> dict:
         """The figures by name (:func:`comparison_figures.figures`)."""
         return comparison_figures.figures(self)
@@ -270,7 +275,7 @@ class PairResult(PaperOutput):
         return comparison_figures.missing_glyphs(self)
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class Comparison(PairResult):
     """Every analysis of a against b, as :func:`~bayestut.compare` returns it.
 

@@ -27,7 +27,7 @@ from ..methods.decisions import NO_DECISION, decide_regions, labelled
 from ..methods.ranking import Ranking
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, repr=False)
 class ManyComparison(PaperOutput):
     """Every pair of K classifiers, and their joint ranking, as :func:`~bayestut.compare_all`
     returns it.
@@ -241,6 +241,12 @@ class ManyComparison(PaperOutput):
 
     def __str__(self) -> str:
         return many_text.summary(self)
+
+    def __repr__(self) -> str:
+        # a line, not every pair's arrays
+        return (f"<ManyComparison of {len(self.classifiers)} classifiers "
+                f"({', '.join(self.classifiers)}), {len(self.pairs)} "
+                f"pair{'' if len(self.pairs) == 1 else 's'}; print() it for the report>")
 
 
 def _row(a, b, test, dataset, kind, p, se, decision) -> dict:

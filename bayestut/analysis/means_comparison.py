@@ -15,7 +15,7 @@ from .comparison import Overall, PairResult, simplex_overall
 from .means import NOT_RUN
 
 
-@dataclasses.dataclass(frozen=True, kw_only=True)
+@dataclasses.dataclass(frozen=True, kw_only=True, repr=False)
 class MeansComparison(PairResult):
     """The sign and signed-rank tests of a against b on the data sets' mean scores.
 
