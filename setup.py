@@ -19,6 +19,8 @@ class BuildWithCard(build_py):
 
     def run(self) -> None:
         super().run()
+        if getattr(self, "editable_mode", False):   # pip install -e: read from docs/ in place
+            return
         if not CARD.is_file():
             raise SystemExit(f"{CARD} is missing: build the wheel from a full checkout")
         shutil.copyfile(CARD, Path(self.build_lib) / "bayestut" / CARD.name)
