@@ -177,7 +177,7 @@ def open_results(source, *, score: str = "score", percent: bool = False,
     lower_is_better = metric_direction(score, lower_is_better)
     low, high = check_score_range(score_range)
     chosen = None if classifiers is None else [nfc(c) for c in _names_list(classifiers)]
-    # percent and score are checked by read_results, once
+    # percent and score are checked by read_table, once
     table = read_table(source, score=score, percent=percent, score_range=(low, high),
                        classifiers=chosen)
     means = is_means_only(table)
