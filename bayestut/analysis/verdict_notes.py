@@ -1,7 +1,7 @@
 """The notes after a two-classifier verdict: its decision at ropes 20% narrower and wider (the
 margin when it holds, each width's decision when it changes; and at the papers' ±0.01 when
 another rope was chosen), whether the rope looks like it is in the wrong units, a weak
-decision (one rule, for the papers' decision and δ₀'s), the posterior odds said apart from
+decision (the papers' decision only: the rule reads a new data set's probability), the posterior odds said apart from
 "no decision", and what to do next after "no decision" (the card, and the ``plan`` command
 with the settings the verdict was computed with).
 
@@ -97,14 +97,15 @@ def plan_command(c) -> str:
 def weak_side(c, decided) -> str:
     """"on a new data set a is better with probability only 0.59" for a decision on
     ``decided`` whose outcome a new data set shows with a probability below
-    :data:`~bayestut.analysis.wording.MODEST`: one rule for the papers' decision and δ₀'s.
+    :data:`~bayestut.analysis.wording.MODEST`. Said of the papers' decision only, never of
+    δ₀'s: the rule reads a new data set's probability, the other claim's number.
 
     Parameters
     ----------
     c : Comparison
         The result, with a hierarchical test.
     decided : array_like
-        The number-line probabilities decided on: the posterior probability, or δ₀'s.
+        The number-line probabilities decided on (the posterior probability).
 
     Returns
     -------
