@@ -207,9 +207,13 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
     percent : bool
         The scores are percentages.
     score_range : pair of numbers
-        (low, high), the range the metric can take (fractions when ``percent``).
+        (low, high), the range the metric can take (±inf for no bound, e.g. (0, inf) for
+        log-loss; fractions when ``percent``); every score must lie in it.
     classifiers : iterable of str, optional
-        In a wide table, the columns that hold classifiers' scores.
+        In a wide table, the columns that hold classifiers' scores (the others are left
+        out); needed when the table has other numeric columns. Names are text, compared after
+        Unicode normalisation (NFC), so that classifiers called 1 and 2 are found by the
+        names "1" and "2".
 
     Returns
     -------
@@ -232,27 +236,8 @@ def read_table(source: pd.DataFrame | Path | str, score: str = "score",
     ``dataset, classifier, score``. :func:`open_results` returns it with what was said about
     it, for the analyses.
 
-    Parameters
-    ----------
-    source : pandas.DataFrame, str or Path
-        The table, or the path of a CSV file.
-    score : str
-        The column holding the metric; ``percent=True`` divides it by 100.
-    percent : bool
-        The scores are percentages.
-    score_range : pair of numbers
-        (low, high), the range the metric can take (±inf for no bound, e.g. (0, inf) for
-        log-loss; fractions when ``percent``); every score must lie in it.
-    classifiers : iterable of str, optional
-        In a wide table, the columns that hold classifiers' scores (the others are left
-        out); needed when the table has other numeric columns. Names are text, compared after
-        Unicode normalisation (NFC), so that classifiers called 1 and 2 are found by the
-        names "1" and "2".
-
-    Returns
-    -------
-    pandas.DataFrame
-        The tidy table, scores in the metric's units (fractions for percent).
+    Parameters and checks as :func:`read_results`, which returns this table with the score
+    column under its own name.
     """
     if isinstance(source, Results):
         return open_results(source, score=score, percent=percent,

@@ -243,7 +243,7 @@ def pairs_sentence(many) -> str:
     if not checks:
         return ""
     named = {"inside the rope": "count inside the rope"}
-    flagged = [f"{a} against {b} ({_and([named.get(k, k) for k in check.flagged])})"
+    flagged = [f"{a} against {b} ({listed([named.get(k, k) for k in check.flagged])})"
                for (a, b), check in checks.items() if check.flagged]
     drawn = len(next(iter(checks.values())).replicated["spread"])
     checked = (f"Model check (posterior predictive p-values: each pair's data sets against "
@@ -253,11 +253,12 @@ def pairs_sentence(many) -> str:
         return (f"{checked}: no pair is flagged; every share lies between {EXTREME:g} and "
                 f"{1 - EXTREME:g}.")
     return (f"{checked}: flagged, a share below {EXTREME:g} or above {1 - EXTREME:g}, for "
-            f"{_and(flagged)}. The fitted population does not describe "
+            f"{listed(flagged)}. The fitted population does not describe "
             + ("that pair's data sets well; its" if len(flagged) == 1 else
                "those pairs' data sets well; each one's")
             + " two-classifier report (compare) names the data set and which way.")
 
 
-def _and(items: list[str]) -> str:
+def listed(items: list[str]) -> str:
+    """"a", "a and b", "a, b and c": the reports' lists of statistics and pairs."""
     return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"

@@ -81,17 +81,13 @@ def diagnostics_sentence(result, name=str) -> str:
 
 # --- the model check and the prior check ----------------------------------------------------------
 
-def _and(items: list[str]) -> str:
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} and {items[-1]}"
-
-
 def _statistics(check, of: str = " of the data sets' mean differences") -> str:
     """"the spread, smallest and largest of the data sets' mean differences and the number of
     data sets inside the rope"."""
     named = [NAMES.get(k, k.replace('_', ' ')) for k in check.shares if k != INSIDE]
     counted = ("" if INSIDE not in check.shares else " and the count inside the rope"
                if of == " mean difference" else " and the number of data sets inside the rope")
-    return f"the {_and(named)}{of}{counted}"
+    return f"the {model_check.listed(named)}{of}{counted}"
 
 
 def model_check_methods(c, each_pair: bool = False) -> str:
@@ -203,13 +199,15 @@ def many_model_check_results(many, name=str) -> str:
         return ""
     sets = len(next(iter(checks.values())).replicated["spread"])
     low, high = model_check.EXTREME, 1 - model_check.EXTREME
-    flagged = [f"{name(a)} against {name(b)} ({_and([_named(k) for k in check.flagged])})"
+    flagged = [f"{name(a)} against {name(b)} "
+               f"({model_check.listed([_named(k) for k in check.flagged])})"
                for (a, b), check in checks.items() if check.flagged]
     text = f"Posterior predictive p-values ({sets:,} replicated sets per pair) "
     if not flagged:
         return text + f"lie between {low:g} and {high:g} for every pair."
     one = len(flagged) == 1 and len(next(c for c in checks.values() if c.flagged).flagged) == 1
-    return (text + f"fall outside {low:g} to {high:g} for {_and(flagged)}: the model does not "
+    return (text + f"fall outside {low:g} to {high:g} for {model_check.listed(flagged)}: "
+            "the model does not "
             f"reproduce {'that feature' if one else 'these features'} of the data. Each "
             "flagged pair's own report names the data set.")
 
@@ -241,7 +239,7 @@ def model_check_results(c, name=str) -> str:
     sets = len(next(iter(check.replicated.values())))
     text = (f"Posterior predictive p-values ({sets:,} replicated sets of "
             f"{len(check.datasets):,} data sets) for {_statistics(check, ' mean difference')} "
-            "were " + _and([_p_value(p) for p in check.shares.values()]))
+            "were " + model_check.listed([_p_value(p) for p in check.shares.values()]))
     flagged = check.flagged
     low, high = model_check.EXTREME, 1 - model_check.EXTREME
     if not flagged:         # the Methods give the flags' bounds: one sentence of ~30 words
