@@ -520,9 +520,29 @@ def per_dataset_note(c) -> str:
                                   if c.hierarchical is not None else ""))
 
 
+def per_dataset_frame(c) -> pd.DataFrame:
+    """The per-data-set table with its numbers written as the text prints them (a notebook
+    renders it as a table), its probabilities never rounded across the threshold beside
+    their decision (0.9497 shows 0.949, not 0.950).
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    pandas.DataFrame
+        One row per data set, every number a string.
+    """
+    table = c.per_dataset_table()
+    return table.assign(**{str(k): table[k].map(
+        (lambda v: wording.number(v, 0.0, c.threshold)) if str(k).startswith("P(") else decimals)
+        for k in table.columns if table[k].dtype.kind == "f"})
+
+
 def per_dataset_text(c) -> str:
-    """The per-data-set table as text, its probabilities never rounded across the
-    threshold beside their decision (0.9497 shows 0.949, not 0.950).
+    """:func:`per_dataset_frame` as text.
 
     Parameters
     ----------
@@ -534,10 +554,7 @@ def per_dataset_text(c) -> str:
     str
         The table as text.
     """
-    table = c.per_dataset_table()
-    return table.to_string(formatters={
-        k: (lambda v: wording.number(v, 0.0, c.threshold)) if str(k).startswith("P(") else
-        decimals for k in table.columns if table[k].dtype.kind == "f"})
+    return per_dataset_frame(c).to_string()
 
 
 def summary(c) -> str:
