@@ -243,7 +243,6 @@ def test_the_readmes_make_test_time_covers_the_notebooks():
 FILE_FREE = {
     "10_choosing_and_reporting": {
         "4f5773c3": "the method's constants (ρ's factors) and notebook 04's reproduction",
-        "2401a379": "the simulation study of MLJ §5, the same whatever the file",
         "more-datasets-read": "the growing simulated study, the same whatever the file",
         "c6eef381": "the rope sweep's range, 0 to 0.03, the same whatever the file"},
     "your_results": {"7b4e8cfc": "the exact engine's warning level, 0.02, a setting"},
