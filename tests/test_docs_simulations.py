@@ -93,3 +93,19 @@ def test_the_planners_calibration_is_the_benchmarks():
     # the page rounds the CSV's three decimals to two
     assert not mismatches(quoted, computed, 0.005 + 1e-9), \
         "\n".join(mismatches(quoted, computed, 0.005 + 1e-9))
+
+
+def test_the_planners_calibration_run_is_the_scripts():
+    """docs/simulations.md's section gives the script's settings and the committed pilots."""
+    text = section(SIMULATIONS, "## How far the planner can be trusted")
+    script = (ROOT / "benchmarks" / "plan_calibration.py").read_text(encoding="utf-8")
+    q, m, sims, extensions = re.search(
+        r"^Q, M, SIMS, EXTENSIONS = (\d+), (\d+), (\d+), (\d+)$", script, re.M).groups()
+    pilots = pd.read_csv(CALIBRATION)["pilots"].unique()
+    assert len(pilots) == 1
+    prose = " ".join(text.split())
+    for said in (f"plan_calibration.py {pilots[0]} ", f"Each pilot is {q} data sets",
+                 f"after {m} more, from {sims} simulated studies",
+                 f"Then {m} data sets from the truth are added, {extensions} times per pilot",
+                 f"the committed one, {pilots[0]} pilots per truth"):
+        assert said in prose, f"the section does not say {said!r}"
