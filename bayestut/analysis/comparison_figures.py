@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from . import delta0_size, model_check, wording
+from .writeup_tables import metric_name
 
 TITLES = {"signed_rank": "Bayesian signed-rank test on the data sets' means",
           "sign": "Bayesian sign test on the data sets' means",
@@ -57,7 +58,7 @@ def figures(c) -> dict:
                          "text.parse_math": False}):
         if c.per_dataset is not None:
             ax = forest(c.per_dataset, list(c.differences.datasets), c.rope, a=c.a, b=c.b,
-                        threshold=c.threshold, metric=repr(c.metric),
+                        threshold=c.threshold, metric=repr(metric_name(c)),
                         title=f"Posterior of the mean difference {c.a} − {c.b} on each "
                               "data set")
             out["per_dataset"] = ax.figure
