@@ -15,6 +15,7 @@ import io
 from .. import __version__
 from . import comparison_text, many_text, model_check, wording
 from .comparison import SHARE
+from .comparison_figures import about_delta0, delta0_probabilities
 from .model_check import note as model_note
 from .prior_check import note as prior_note
 from .verdict_notes import percent_fractions, rope_units
@@ -58,7 +59,13 @@ def orientation(name: str, a: str, b: str, report=None) -> str:
         return " " + model_note(report, where="this figure")
     if name == "delta0":
         return (f" δ₀ is positive when {a} is better: {b} better on the left, {a} better "
-                "on the right.")
+                "on the right." + (f" The verdict decides on these probabilities (threshold "
+                                   f"{report.threshold:g})." if about_delta0(report) else ""))
+    if name == "hierarchical" and about_delta0(report):
+        return (f" As on the axis of {a} − {b}, {b} better is the bottom-left corner and {a} "
+                "better the bottom-right one. These are the papers' rule's numbers, not the "
+                "verdict's: the verdict decides on δ₀'s probabilities (the δ₀ figure), "
+                f"{delta0_probabilities(report)}.")
     return (f" As on the axis of {a} − {b}, {b} better is the bottom-left corner and {a} "
             "better the bottom-right one.")
 
