@@ -179,7 +179,7 @@ def open_results(source, *, score: str = "score", percent: bool = False,
     chosen = None if classifiers is None else [nfc(c) for c in _names_list(classifiers)]
     # percent and score are checked by read_table, once
     table = read_table(source, score=score, percent=percent, score_range=(low, high),
-                       classifiers=chosen)
+                       classifiers=chosen, lower_is_better=lower_is_better)
     means = is_means_only(table)
     known = tuple(dict.fromkeys(table["classifier"]))
     return Results(table=table, metric=score, lower_is_better=lower_is_better,
@@ -227,7 +227,8 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
 
 
 def read_table(source: pd.DataFrame | Path | str, score: str = "score",
-               percent: bool = False, score_range=FRACTION, classifiers=None) -> pd.DataFrame:
+               percent: bool = False, score_range=FRACTION, classifiers=None,
+               lower_is_better: bool | None = None) -> pd.DataFrame:
     """Internal: a reader's own results (a DataFrame or a CSV path) in the tidy format,
     checked, the metric in a column named "score" (what the analyses read).
 
@@ -237,7 +238,9 @@ def read_table(source: pd.DataFrame | Path | str, score: str = "score",
     it, for the analyses.
 
     Parameters and checks as :func:`read_results`, which returns this table with the score
-    column under its own name.
+    column under its own name; ``lower_is_better``, the metric's direction when known
+    (:func:`open_results`), settles how scores in [0, 1] given as percent are read
+    (:func:`check_percent`).
     """
     if isinstance(source, Results):
         return open_results(source, score=score, percent=percent,
@@ -271,7 +274,7 @@ def read_table(source: pd.DataFrame | Path | str, score: str = "score",
     df["score"] = numeric_scores(df["score"])
     if pd.api.types.is_numeric_dtype(df["score"]):
         check_not_ranks(df)
-        check_percent(df["score"], percent, score_range)
+        check_percent(df["score"], percent, score_range, lower_is_better)
         warn_if_correctness(df["score"])
         if percent:
             df["score"] = df["score"] / 100.0
@@ -342,22 +345,35 @@ def numeric_scores(scores: pd.Series) -> pd.Series:
     return converted.astype(float)
 
 
-def check_percent(scores: pd.Series, percent: bool, score_range) -> None:
-    """Refuse a percent flag that contradicts the scores. percent=True is believed unless
-    impossible (a score outside 0-100): error rates of 0.5 % are given as 0.5, so scores all
-    below 1 can be percentages as well as fractions, and no guess is made either way."""
+def check_percent(scores: pd.Series, percent: bool, score_range,
+                  lower_is_better: bool | None = None) -> None:
+    """Refuse a percent flag that contradicts the scores. Scores all in [0, 1] given as
+    percent read two ways: fractions (the flag a mistake, the rope's meaning a hundredfold
+    off) or percentages below 1, real only where lower is better (an error rate of 0.8 %).
+    Refused where higher is better (``lower_is_better=False``); otherwise (lower, or unknown:
+    :func:`read_results`) a warning names both readings."""
     if percent and (scores.min() < 0.0 or scores.max() > 100.0):
         raise InputError(f"percent=True (--percent) divides the scores by 100, but percentages "
                          f"lie in 0-100 and these run from {scores.min():g} to "
                          f"{scores.max():g}: drop percent=True (--percent) and declare the "
                          "metric's range " + range_advice(scores))
+    if percent and scores.max() <= 1.0 and lower_is_better is False:
+        raise InputError(f"percent=True (--percent), but every score lies in [0, 1] (largest "
+                         f"{scores.max():g}) and higher scores are better: as percentages, no "
+                         "classifier would score above 1 % of the best possible, so these are "
+                         "fractions already, and dividing them by 100 would make the rope "
+                         "mean a hundred times more. Drop percent=True (--percent); if they "
+                         "are an error rate in percent, say lower_is_better=True "
+                         "(--lower-is-better)")
     if percent and scores.max() <= 1.0:
-        # believed (error rates of 0.5 % are written 0.5), but never silently: fractions
-        # divided by 100 would make every difference look a hundred times smaller
-        warnings.warn(f"percent=True (--percent): every score is at most 1 "
-                      f"(largest {scores.max():g}), read as percentages as you said, so "
-                      f"{scores.max():g} means {scores.max() / 100:g}. If they are fractions "
-                      "already, drop percent=True (--percent)", UserWarning, stacklevel=3)
+        # an error rate of 0.8 % is written 0.8: believed, but never silently
+        warnings.warn(f"percent=True (--percent): every score lies in [0, 1] (largest "
+                      f"{scores.max():g}), which reads two ways. As percentages, as you said "
+                      f"(e.g. an error rate of {scores.max():g} %), {scores.max():g} means "
+                      f"{scores.max() / 100:g} and the analysis runs on that. As fractions, "
+                      "the differences are a hundred times larger than analysed and the "
+                      "verdict is wrong. If they are fractions already, drop percent=True "
+                      "(--percent)", UserWarning, stacklevel=3)
     low, high = check_score_range(score_range)
     if not percent and high == 100.0 and low >= 0.0 and scores.max() > 1.0:
         raise InputError(f"the scores run up to {scores.max():g} on a 0-100 scale: they are "

@@ -2,6 +2,8 @@
 Its regions are named by outcome, each with the result's own probability for δ₀, placed on the
 side of the axis that outcome means, for either order of the classifiers and for losses."""
 
+import html
+
 import matplotlib
 
 matplotlib.use("Agg")
@@ -108,6 +110,27 @@ def test_the_html_report_shows_delta0_first_when_it_is_the_claim(table):
         simplex = page.index("for each posterior draw, the probability of each outcome")
         assert (caption < simplex) is first
         assert "mine better on the right" in page[caption:caption + 600]
+
+
+def test_with_about_delta0_the_figures_name_the_probabilities_decided_on(table):
+    # a reader's finding: the simplex's "posterior probability 0.997" read as the verdict's
+    for about in ("delta0", "new data set"):
+        c = bt.compare(table, "mine", "baseline", about=about)
+        o = c.overall()[-1]
+        named = bt.analysis.wording.listed(o.delta0, "mine", "baseline", o.delta0_se)
+        figures = c.figures()
+        simplex = figures["hierarchical"].axes[0].get_title()
+        delta0 = figures["delta0"].axes[0].get_title()
+        plt.close("all")
+        page = html_report(c)
+        caption = page[page.index("for each posterior draw, the probability of each outcome"):]
+        caption = html.unescape(caption[:caption.index("</figcaption>")])
+        decided = about == "delta0"
+        assert ("not the verdict's" in simplex and named in simplex) is decided
+        assert ("the verdict decides on these probabilities" in delta0) is decided
+        assert ("the verdict decides on δ₀'s probabilities" in caption) is decided
+        assert (named in caption) is decided
+        assert named.startswith("P(mine better)")       # the reading order
 
 
 def test_without_a_grid_the_density_is_the_draws_and_the_figure_still_reads_the_result(table):

@@ -85,7 +85,7 @@ def test_the_md_report_renders_names_as_text_in_unbroken_tables(report):
             if c.type == "strong_open"]
     assert bold and all(text.startswith("[TO FILL: ") for text in bold), bold
     headings = [rendered(tokens[i + 1]) for i, t in enumerate(tokens) if t.type == "heading_open"]
-    assert headings == ["Methods", "Results"]
+    assert headings == ["Methods", "Results", "Supplementary methods"]
     tables, row = [], None
     for t in tokens:
         if t.type == "table_open":

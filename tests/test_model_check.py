@@ -261,3 +261,26 @@ def test_the_k_console_report_carries_every_pairs_check():
     from bayestut.analysis.report import html_report
     assert "): no pair is flagged; every share lies between 0.01 and 0.99." in html_report(many)
     assert all(c.model_check.flagged == [] for c in many.pairs.values())
+
+
+def test_the_html_report_says_the_check_beside_the_decisions():
+    # a reader's finding: the check's sentence sat at the page's foot, under the last figure
+    from bayestut import compare
+    from bayestut.analysis.report import html_report, model_check_line
+    from bayestut.paths import DATA
+
+    shares = {"spread": 0.28, "smallest": 0.41, "largest": 0.2, "inside the rope": 0.005}
+    flagged = SimpleNamespace(model_check=SimpleNamespace(shares=shares,
+                                                          flagged=["inside the rope"]))
+    line = model_check_line(flagged)
+    assert line.startswith("Model check: flagged. The fitted population does not reproduce "
+                           "the count inside the rope (posterior predictive p-values 0.28, "
+                           "0.41, 0.20 and 0.005)")
+    assert "reproduces" not in line and "details under its figure below" in line
+    passed = SimpleNamespace(model_check=SimpleNamespace(shares={**shares, "inside the rope": 0.8},
+                                                         flagged=[]))
+    assert "reproduces these data sets" in model_check_line(passed)
+    assert model_check_line(SimpleNamespace(model_check=None)) == ""
+    page = html_report(compare(DATA / "blog_study_auc.csv", "knn", "adaboost"))
+    short, details = page.index("Model check: the fitted"), page.index("Model check (posterior")
+    assert page.index("<h2>Decisions</h2>") < short < page.index("Over all data sets") < details

@@ -192,6 +192,27 @@ def test_percent_error_rates_below_one_are_believed():
     assert np.abs(told.differences.x).max() < 0.01
 
 
+def test_percent_on_fractions_where_higher_is_better_is_refused():
+    # accuracies of 0.7-0.9 with --percent: no classifier scores 0.9 % accuracy, so the only
+    # reading is fractions given with a wrong flag (the rope would mean 100 times more)
+    df = table(("a", "b"), shift=0.01)
+    assert df["score"].between(0, 1).all()
+    with pytest.raises(InputError) as refused:
+        compare(df, "a", "b", percent=True, **FAST)
+    said = str(refused.value)
+    assert "every score lies in [0, 1]" in said and "Drop percent=True (--percent)" in said
+    with pytest.raises(InputError, match="Drop percent=True"):
+        compare(df, "a", "b", percent=True, lower_is_better=False, **FAST)
+
+
+def test_percent_on_scores_below_one_of_unknown_direction_names_both_readings():
+    df = table(("a", "b"), shift=0.3).assign(error=lambda t: t["score"] - 0.3)
+    with pytest.warns(UserWarning) as warned:
+        bt.read_results(df.drop(columns="score"), score="error", percent=True)
+    said = " ".join(str(w.message) for w in warned)
+    assert "As percentages" in said and "As fractions" in said
+
+
 def test_counts_of_correct_predictions_are_advised_the_test_set_size():
     df = table(("a", "b")).assign(score=lambda t: np.round(t["score"] * 50))
     with pytest.raises(InputError) as refused:

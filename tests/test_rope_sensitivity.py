@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 import bayestut as bt
-from bayestut.analysis import many_text, report, verdict_notes, wording, writeup
+from bayestut.analysis import many_text, report, rope_limit, verdict_notes, wording, writeup
 from bayestut.methods.decisions import shown
 from bayestut.methods.hierarchical_ropes import Widths, on_grids, share_bounds
 
@@ -98,6 +98,8 @@ def test_a_decision_the_same_at_every_width_is_said_with_its_margin_at_the_ends(
     stable = ("The decision is the same at every rope checked, from ±0.008 to ±0.012: mine "
               f"better, with posterior probability {_number(c, 0.008)} at ±0.008 and "
               f"{_number(c, 0.012)} at ±0.012.")
+    # then how far it holds (rope_limit, tests/test_rope_limit.py)
+    stable += " " + rope_limit.sentence(c)
     assert c.rope_sensitivity() == stable
     assert verdict_notes.rope_sensitivity(c, paper=True) == stable
     lines = c.summary().splitlines()
@@ -118,7 +120,9 @@ def test_a_stable_decision_close_to_the_threshold_shows_how_close():
     check = c.rope_check
     assert set(check["decision"]) == {"mine better"} == {c.decision}
     assert _number(c, 0.012).startswith("0.96")
-    assert c.rope_sensitivity().endswith(f"and {_number(c, 0.012)} at ±0.012.")
+    said = c.rope_sensitivity()
+    assert said.endswith(f"and {_number(c, 0.012)} at ±0.012. {rope_limit.sentence(c)}")
+    assert "holds for every rope up to ±0.012" in said and "at ±0.013 it does not" in said
     assert bt.compare(_table(0.016), "mine", "baseline", rope=0.014).decision == "no decision"
 
 
@@ -186,7 +190,8 @@ def test_an_all_equal_data_set_with_a_stable_decision_gives_its_margin():
     assert set(c.rope_check["decision"]) == {"mine better"}
     stable = ("The decision is the same at every rope checked, from ±0.008 to ±0.012: mine "
               f"better, with posterior probability {_number(c, 0.008)} at ±0.008 and "
-              f"{_number(c, 0.012)} at ±0.012.")
+              f"{_number(c, 0.012)} at ±0.012. {rope_limit.sentence(c)}")
+    assert "holds for every rope checked up to" in stable      # noised: each step checked
     assert c.rope_sensitivity() == stable and stable in c.summary()
     assert stable.replace("mine better", "“mine” better") in writeup.results_text(c)
 

@@ -8,7 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
-from bayestut.analysis import wording, writeup, writeup_tables
+from bayestut.analysis import wording, writeup, writeup_methods, writeup_tables
 from bayestut.analysis.compare import compare
 from bayestut.analysis.many import compare_all
 from conftest import make_table
@@ -521,3 +521,33 @@ def test_latex_math_side_by_side_is_one_piece_and_an_escaped_dollar_stays():
     assert writeup.latex_escape("δ₀ ± σ₀") == r"$\delta_0$ $\pm$ $\sigma_0$"
     assert writeup.latex_escape("a$±") == r"a\$$\pm$"
     assert writeup.latex_escape("$$") == r"\$\$"
+
+
+def test_the_methods_are_short_and_the_rest_is_supplementary(tmp_path, exact_two):
+    # a method paper's author: the Methods paragraph ran to 400 words; its essentials first
+    essential, supplementary = writeup_methods.parts(exact_two)
+    words = len(essential.split())
+    assert 80 <= words <= 140, words            # about 120 (the rope's reason a placeholder)
+    for needed in ("We compared 2 classifiers", "Benavoli et al. (2017)",
+                   "Corani et al. (2017)", "(the region of practical equivalence, rope)",
+                   "[TO FILL: why", "exceeded 0.95", "ν − 1 ∼ Gamma(α, β), α ∼ U(1, 2)",
+                   "integrated numerically"):
+        assert needed in essential, needed
+    for detail in ("posterior predictive p-values (Gelman et al. 1996)",
+                   "95% equal-tailed credible interval", "0.8, 0.9, 1.1 and 1.2 times the rope",
+                   "Software: bayestut"):
+        assert detail in supplementary and detail not in essential, detail
+    assert exact_two.methods_text() == essential + "\n\n" + supplementary
+    md, tex, _ = (p.read_text("utf-8") for p in
+                  writeup.write_files(exact_two, tmp_path / "compare_a_vs_b.html"))
+    assert md.index("## Methods") < md.index("## Results") < md.index("## Supplementary methods")
+    assert "Gelman et al. 1996" in md.split("## Supplementary methods")[1]
+    assert "Gelman" not in md.split("## Results")[0]
+    assert tex.index(r"\paragraph{Methods.}") < tex.index(r"\paragraph{Supplementary methods.}")
+    check_latex(tex)
+    document = ("\\documentclass{article}\n" + PREAMBLE + "\\begin{document}\n"
+                + writeup.latex_document_body(exact_two) + "\\end{document}\n")
+    (tmp_path / "paper.tex").write_text(document, encoding="utf-8")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]

@@ -153,6 +153,29 @@ def test_the_author_must_fill_the_metric_and_the_ropes_reason(tmp_path):
     assert "[TO FILL: why ±0.01 is of no practical consequence" in text
 
 
+def test_the_metric_is_named_as_the_author_says(tmp_path, capsys):
+    from bayestut.analysis.cli import main
+
+    table = make_table(5, 2, 5, gaps=0.02, seed=2).rename(columns={"score": "bacc"})
+    named = bt.compare(table, "mine", "baseline", score="bacc", engine="exact",
+                       metric_name="  balanced   accuracy ")
+    text = named.methods_text() + named.results_text()
+    assert "metric: balanced accuracy;" in text and "±0.01 of balanced accuracy" in text
+    assert "bacc" not in text and "the metric's name" not in text
+    # a generic column ("score") named too: no placeholder for it is left
+    generic = bt.compare(table.rename(columns={"bacc": "score"}), "mine", "baseline",
+                         engine="exact", metric_name="balanced accuracy")
+    assert "[TO FILL: the metric's name" not in generic.methods_text()
+    for empty in ("", "   ", 3):
+        with pytest.raises(bt.InputError, match="metric_name"):
+            bt.compare(table, "mine", "baseline", score="bacc", metric_name=empty)
+    csv = tmp_path / "bacc.csv"
+    table.to_csv(csv, index=False)
+    assert main(["compare", str(csv), "mine", "baseline", "--score", "bacc", "--metric-name",
+                 " ", "--out", str(tmp_path)]) == 2
+    assert "--metric-name" in capsys.readouterr().err
+
+
 def test_the_cards_numbers_for_delta0_beside_the_plain_mean(hnb):
     # docs/reading-your-verdict.md quotes hnb against nbc: its numbers must be the package's
     from pathlib import Path

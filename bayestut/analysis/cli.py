@@ -102,6 +102,9 @@ def parser() -> argparse.ArgumentParser:
                         "Methods after 'were deemed of no practical consequence', e.g. "
                         "--rope-reason 'because a gain of less than one point would not change which classifier a user deploys' "
                         "(default: a placeholder to fill in)")
+    c.add_argument("--metric-name", metavar="TEXT", default=None,
+                   help="the metric's name as the .md/.tex and the figures say it, e.g. "
+                        "--metric-name 'balanced accuracy' (default: the score column's name)")
     own_notebook.add_parser(sub)
     plan_parser(sub)
     card_parser(sub)
@@ -230,7 +233,8 @@ def run_compare(args) -> Path:
                      threshold=args.threshold,
                      seed=args.seed, progress=on_terminal(), plan=args.plan,
                      about=args.about.replace("-", " "), prior_check=args.prior_check,
-                     rope_reason=args.rope_reason, **reading(args), **sampler(args))
+                     rope_reason=args.rope_reason, metric_name=args.metric_name,
+                     **reading(args), **sampler(args))
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
@@ -290,9 +294,10 @@ def run_many(args, data=None) -> Path:
     if args.prior_check:
         raise InputError("--prior-check checks one pair's verdict: name two classifiers")
     from .report_file import protect_input, report_target, writable_folder
-    from .writeup_caveats import rope_reason_checked
+    from .writeup_caveats import metric_name_checked, rope_reason_checked
 
     reason = rope_reason_checked(args.rope_reason)      # before any fit
+    metric_name = metric_name_checked(args.metric_name)
     writable_folder(args.out)
     # read once, here, so that the report's name (it counts the classifiers) is checked
     # before any fit; compare_all trusts the table read
@@ -306,6 +311,8 @@ def run_many(args, data=None) -> Path:
                          **sampler(args))
     for pair in report.pairs.values() if reason else ():     # the paper's Methods (writeup)
         pair.options["rope_reason"] = reason
+    for pair in report.pairs.values() if metric_name else ():
+        pair.options["metric_name"] = metric_name
     warn_rope_units(report)
     save(path, many_html(report), report.summary())
     paper_files(report, path)

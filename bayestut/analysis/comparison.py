@@ -23,7 +23,7 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from . import comparison_figures, comparison_text, verdict_notes, wording
+from . import comparison_figures, comparison_text, rope_limit, verdict_notes, wording
 from .comparison_text import EXPECTED, SHRUNK
 from .paper_output import PaperOutput
 from .model_check import ModelCheck, model_check
@@ -36,7 +36,7 @@ from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes, probab
 from ..methods.diagnostics import mcse_mean
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR, HierarchicalResult
 from ..methods.hierarchical_result import ExactHierarchicalResult
-from ..methods.hierarchical_ropes import Widths
+from ..methods.hierarchical_ropes import Limit, Widths
 from ..methods.nonparametric import SimplexPosterior
 
 # What the verdict decides on: a new data set (the papers' rule, the default) or δ₀.
@@ -424,6 +424,12 @@ class Comparison(PairResult):
         table.index = pd.Index(ropes, name="rope")
         table["decision"] = [decision(r) for r in ropes]
         return table
+
+    @functools.cached_property
+    def rope_limit(self) -> Limit | None:
+        """The widest rope at which the verdict's side holds, or the narrowest at which its
+        equivalence does (:func:`~bayestut.analysis.rope_limit.limit`). Computed on first use."""
+        return rope_limit.limit(self)
 
     @functools.cached_property
     def _widths(self) -> Widths | None:

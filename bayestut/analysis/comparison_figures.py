@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 from . import delta0_size, model_check, wording
+from .writeup_tables import metric_name
 
 TITLES = {"signed_rank": "Bayesian signed-rank test on the data sets' means",
           "sign": "Bayesian sign test on the data sets' means",
@@ -57,7 +58,7 @@ def figures(c) -> dict:
                          "text.parse_math": False}):
         if c.per_dataset is not None:
             ax = forest(c.per_dataset, list(c.differences.datasets), c.rope, a=c.a, b=c.b,
-                        threshold=c.threshold, metric=repr(c.metric),
+                        threshold=c.threshold, metric=repr(metric_name(c)),
                         title=f"Posterior of the mean difference {c.a} − {c.b} on each "
                               "data set")
             out["per_dataset"] = ax.figure
@@ -71,22 +72,53 @@ def figures(c) -> dict:
             exact = c.overall()[-1].shares if c.integrated(name) else None
             fig, ax = plt.subplots(figsize=(6, 5))
             simplex_plot(samples, wording.region_names(c.a, c.b), ax=ax, shares=exact)
-            ax.set_title(f"{TITLES[name]}\n{c.a} against {c.b}")
+            ax.set_title(f"{TITLES[name]}\n{c.a} against {c.b}"
+                         + (f"\n{DELTA0_DECIDES}:\n{delta0_probabilities(c)}"
+                            if name == "hierarchical" and about_delta0(c) else ""),
+                         fontsize=10 if name == "hierarchical" and about_delta0(c) else None)
             out[name] = fig
         h = getattr(c, "hierarchical", None)
         if h is not None and not single:
             cells = delta0_size.cells(c)        # the interval as the verdict prints it
             ax = delta0_posterior(h, xlabel=delta0_axis(c), interval=cells and cells[1])
-            ax.set_title(f"{TITLES['delta0']}\n{c.a} against {c.b}", fontsize=10)
+            ax.set_title(f"{TITLES['delta0']}\n{c.a} against {c.b}"
+                         + (f": the verdict decides on these probabilities (threshold "
+                            f"{c.threshold:g})" if about_delta0(c) else ""), fontsize=10)
             out["delta0"] = ax.figure
             first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
             fig = model_check_figure(c.model_check, first, second, model_check.p_value)
             fig.suptitle(f"{TITLES['model_check']}\n{c.a} against {c.b}", fontsize=10)
             fig.tight_layout()
             out["model_check"] = fig
-            if getattr(c, "about", None) == "delta0":     # the verdict's claim comes first
+            if about_delta0(c):     # the verdict's claim comes first
                 out = {"delta0": out.pop("delta0"), **out}
     return out
+
+
+# the papers' rule's simplex under a verdict on δ₀ (about="delta0"): not the verdict's numbers
+DELTA0_DECIDES = "the papers' rule, not the verdict's, which decides on δ₀'s probabilities"
+
+
+def about_delta0(c) -> bool:
+    """Whether the verdict decides on δ₀'s probabilities (``about="delta0"``)."""
+    return getattr(c, "about", None) == "delta0" and getattr(c, "hierarchical", None) is not None
+
+
+def delta0_probabilities(c) -> str:
+    """δ₀'s probabilities in the reading order, as the verdict prints them.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result, with a hierarchical posterior.
+
+    Returns
+    -------
+    str
+        "P(a better) = 0.889, P(equivalent) = 0.111, P(b better) < 0.001".
+    """
+    o = c.overall()[-1]
+    return wording.listed(o.delta0, c.a, c.b, o.delta0_se)
 
 
 def delta0_axis(c) -> str:

@@ -22,7 +22,7 @@ td,th{border:1px solid #ccc;padding:.3em .6em;text-align:right;white-space:nowra
 td.decision{white-space:normal;text-align:left;min-width:12em}th.decision{text-align:left}
 tbody th{white-space:normal;min-width:9em}th{background:#f3f3f3}img{max-width:100%}
 thead th{white-space:normal;vertical-align:bottom;min-width:5em}
-.note{color:#555}
+.note{color:#555}.check{border-left:4px solid #999;padding:.2em .8em;background:#f6f6f6}
 .verdict{font-size:1.2em;border-left:6px solid #2a6;padding:.5em 1em;background:#f4fbf6}
 .verdict p{margin:.4em 0}
 .grid td,.grid td:last-child{text-align:center;min-width:7em;font-size:.9em;white-space:normal}
@@ -63,6 +63,7 @@ TWO = """{% extends "base" %}{% block body %}
 {% for s in each %}<li>{{ s }}</li>
 {% endfor %}</ul></details></li>{% endif %}
 </ul>
+{% if model_check %}<p class="check">{{ model_check }}</p>{% endif %}
 {% if pooled %}<p>{{ pooled }}</p>{% endif %}
 {% if next_step %}<p><strong>{{ next_step }}</strong></p>{% endif %}
 {% if overall %}

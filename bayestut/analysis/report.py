@@ -15,6 +15,7 @@ import io
 from .. import __version__
 from . import comparison_text, many_text, model_check, wording
 from .comparison import SHARE
+from .comparison_figures import about_delta0, delta0_probabilities
 from .model_check import note as model_note
 from .prior_check import note as prior_note
 from .verdict_notes import percent_fractions, rope_units
@@ -58,9 +59,45 @@ def orientation(name: str, a: str, b: str, report=None) -> str:
         return " " + model_note(report, where="this figure")
     if name == "delta0":
         return (f" δ₀ is positive when {a} is better: {b} better on the left, {a} better "
-                "on the right.")
+                "on the right." + (f" The verdict decides on these probabilities (threshold "
+                                   f"{report.threshold:g})." if about_delta0(report) else ""))
+    if name == "hierarchical" and about_delta0(report):
+        return (f" As on the axis of {a} − {b}, {b} better is the bottom-left corner and {a} "
+                "better the bottom-right one. These are the papers' rule's numbers, not the "
+                "verdict's: the verdict decides on δ₀'s probabilities (the δ₀ figure), "
+                f"{delta0_probabilities(report)}.")
     return (f" As on the axis of {a} − {b}, {b} better is the bottom-left corner and {a} "
             "better the bottom-right one.")
+
+
+def model_check_line(c) -> str:
+    """The model check in one short line beside the decisions it qualifies; its sentence in
+    full stays with its figure, lower on the page.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        "Model check: ..." (passed, or which statistics it flags), or empty without a check.
+    """
+    check = getattr(c, "model_check", None)
+    if check is None:
+        return ""
+    values = model_check.listed([model_check.p_value(p) for p in check.shares.values()])
+    if not check.flagged:
+        return (f"Model check: the fitted population reproduces these data sets (posterior "
+                f"predictive p-values {values}, none below {model_check.EXTREME:g} or above "
+                f"{1 - model_check.EXTREME:g}); details under its figure below.")
+    named = model_check.listed([f"count {k}" if k == "inside the rope" else f"{k} mean "
+                                "difference" for k in check.flagged])
+    what = "this feature" if len(check.flagged) == 1 else "these features"
+    return (f"Model check: flagged. The fitted population does not reproduce the {named} "
+            f"(posterior predictive p-values {values}): the decisions above rest on a model "
+            f"that misses {what} of the data; details under its figure below.")
 
 
 CREDITS = "Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, 2017"
@@ -109,7 +146,7 @@ def two_page(report) -> str:
         settings=report.settings(),
         orientation=report.orientation(),
         decisions=decisions[:-1] if each else decisions,
-        tally=decisions[-1] if each else "", each=each,
+        tally=decisions[-1] if each else "", each=each, model_check=model_check_line(report),
         overall=table(report.overall_table()) if report.overall() else None,
         explanations=report.explanations(), per_dataset_note=report.per_dataset_note,
         per_dataset=table(report.per_dataset_table(), threshold=report.threshold),

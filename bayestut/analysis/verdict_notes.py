@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from . import wording
+from . import rope_limit, wording
 from ..checks import metric_direction
 from ..errors import InputError
 from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, shown
@@ -241,8 +241,9 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
         else:
             said = (f"{wording.short(i_low, a, b)}, with {number} {p_low} at ±{low:g} and "
                     f"{p_high} at ±{high:g}")
+        limit = rope_limit.sentence(c, name)        # how far beyond, as one number
         return (f"{which} is the same at every rope checked, from ±{low:g} to ±{high:g}: "
-                f"{said}.{_papers_rope(c, a, b)}")
+                f"{said}." + (f" {limit}" if limit else "") + _papers_rope(c, a, b))
     groups: list[tuple[str, list[float]]] = []      # consecutive widths, one decision
     for r, decision in zip(ropes, decisions):
         if groups and groups[-1][0] == decision:

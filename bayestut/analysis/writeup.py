@@ -12,202 +12,22 @@ paper's words: :mod:`~bayestut.analysis.writeup_checks`). The tables come as LaT
 
 from __future__ import annotations
 
-import platform
-from importlib import metadata
 from pathlib import Path
 
 import numpy as np
 
 from .. import __version__
-from . import delta0_size, many_text, verdict_notes, wording, writeup_caveats, writeup_checks
+from . import (delta0_size, many_text, verdict_notes, wording, writeup_caveats, writeup_checks,
+               writeup_methods)
 from .comparison_text import counted
 from .citations import BIBTEX, CITED, cited, latex_citations  # noqa: F401
 from .escape import PARAGRAPH, by_paragraph, latex_escape, markdown_escape
 from .prior_check import note as prior_note
+from .writeup_methods import listed, methods_text, quoted, software  # noqa: F401
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, datasets_latex,
-                             datasets_markdown, is_many, pairs, units,
+                             datasets_markdown, is_many, units,
                              overall_rows, to_latex, to_markdown)  # noqa: F401
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
-from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
-from ..methods.nonparametric import PRIOR_STRENGTH
-from ..methods.ranking import PRIOR as RANKING_PRIOR
-
-# --- what was run -----------------------------------------------------------------------------
-
-def _version(package: str) -> str | None:
-    try:
-        return metadata.version(package)
-    except metadata.PackageNotFoundError:
-        return None
-
-
-def software(result) -> str:
-    """The versions of what computed the result."""
-    parts = [f"bayestut {__version__}", f"Python {platform.python_version()}",
-             f"NumPy {np.__version__}", f"SciPy {_version('scipy')}"]
-    backends = sorted({fit.backend for fit in writeup_checks.fits(result)})
-    for backend in (b for b in backends if b in ("pystan", "cmdstanpy")):
-        package = {"pystan": "pystan", "cmdstanpy": "cmdstanpy"}.get(backend, backend)
-        version = _version(package)
-        parts.append(f"{'PyStan' if backend == 'pystan' else 'CmdStanPy'}"
-                     + (f" {version}" if version else ""))
-    return ", ".join(parts)
-
-
-# --- words ------------------------------------------------------------------------------------
-
-def quoted(name) -> str:
-    """A classifier's or data set's name in quotation marks: a comma in a name must not read
-    as two names."""
-    return f"“{name}”"
-
-
-def listed(names, conjunction: str = "and") -> str:
-    names = [quoted(n) for n in names]
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} {conjunction} {names[-1]}"
-
-
-# --- methods ----------------------------------------------------------------------------------
-
-def _delta0_prior(result) -> str:
-    """δ₀'s prior, as the model has it (:func:`~bayestut.methods.hierarchical.prepare`):
-    uniform between ± the largest absolute difference on any fold, in the metric's units."""
-    text = ("a uniform prior on δ₀ between minus and plus the largest absolute difference on "
-            "any fold")
-    if is_many(result):
-        return text + " of the pair"
-    h = result.hierarchical
-    bound = h.prepared.stan_data["delta0_bound"] * h.prepared.std_x
-    return text + f" (±{bound:.3g})"
-
-
-def methods_text(result) -> str:
-    """The methods paragraph: what was run, with which settings and software."""
-    each = pairs(result)
-    c = each[0]
-    s = c.options
-    d = c.differences
-    names = result.classifiers if is_many(result) else (c.a, c.b)
-    means_only = c.per_dataset is None
-    orientation = ("lower scores are better, so differences were taken as the second minus the "
-                   "first classifier's score" if c.lower_is_better else
-                   "higher scores are better")
-    if means_only:
-        data = (f"{counted(len(d.datasets), 'data set')}, with one mean score per data set "
-                "and classifier")
-    else:
-        runs = d.x.shape[1] // d.folds
-        data = (f"{counted(len(d.datasets), 'data set')} with {counted(runs, 'run')} of "
-                f"{d.folds}-fold cross-validation, the same folds for every classifier")
-    sentences = [f"We compared {counted(len(names), 'classifier')}, {listed(names)}, on {data} "
-                 f"({writeup_caveats.metric(c)}; {orientation}), with the Bayesian tests of "
-                 "Benavoli et al. (2017)" + ("" if means_only or c.hierarchical is None else
-                                 " and Corani et al. (2017)")
-                 + (", for every pair" if is_many(result) else "") + "."]
-    if s.get("percent"):
-        sentences.append("The scores were given in percent and divided by 100 before the "
-                         "analysis, so every difference and the rope are fractions.")
-    reason = s.get("rope_reason") or writeup_caveats.placeholder(    # rope_reason: the author's
-        f"why ±{c.rope:g} is of no practical consequence for this metric: give your reason")
-    sentences.append(f"Differences within {units(c)} (the region of practical equivalence, "
-                     f"rope) were deemed of no practical consequence {reason}.")
-    if not means_only:
-        sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
-                         f"prior, with the correlation between folds set to ρ = 1/{d.folds} "
-                         f"= {d.rho:.3g}, the heuristic of Nadeau and Bengio (2003)) gave closed-form "
-                         "posterior probabilities.")
-    tests = []
-    if getattr(c, "sign", None) is not None:
-        tests.append("the Bayesian sign test")
-    if c.signed_rank is not None:
-        tests.append("the Bayesian signed-rank test")
-    if tests:
-        sentences.append(
-            f"Over the data sets, {' and '.join(tests)} on the mean differences used a "
-            f"Dirichlet process prior of strength s = {PRIOR_STRENGTH:g} centred on 0, with "
-            f"{s['signed_rank_samples']:,} Monte Carlo samples (seed {s['seed']}).")
-    exact = c.integrated("hierarchical")
-    if c.hierarchical is not None:
-        alpha_low, alpha_high, beta_low, beta_high = HYPERPRIORS["mlj"]
-        if exact:
-            error = max(p.hierarchical.diagnostics.error for p in each
-                        if p.hierarchical is not None)
-            computed = ("integrated numerically on adaptive grids, without sampling "
-                        "(bayestut's exact engine; largest numerical error of a probability "
-                        f"{error:.1g})")
-        else:
-            fit = c.hierarchical.fit.diagnostics
-            computed = (f"sampled with Stan's NUTS, {counted(fit.chains, 'chain')} of "
-                        f"{s['warmup']:,} warm-up and {fit.draws:,} kept iterations (target "
-                        f"acceptance rate {s['adapt_delta']:g}, seed {s['seed']})")
-        sentences.append(
-            "The hierarchical test modelled each data set's mean difference as drawn from a "
-            "Student t population (mean δ₀, scale σ₀, ν degrees of freedom) and the "
-            "differences on its folds as correlated normals (correlation ρ), with "
-            f"ν − 1 ∼ Gamma(α, β) (shape α, rate β), α ∼ U({alpha_low:g}, {alpha_high:g}) and "
-            f"β ∼ U({beta_low:g}, {beta_high:g}), the bounds of Corani et al. (2017); "
-            f"{_delta0_prior(result)}, and uniform priors on the scales (up to "
-            f"{SIGMA_FACTOR:g} times the observed standard deviations); "
-            + ("each pair's posterior" if is_many(result) else "its posterior") + " was "
-            + computed + ".")
-    if is_many(result) and result.ranking is not None:
-        r = result.ranking.fit.diagnostics
-        sentences.append(
-            "The classifiers were ranked jointly with the Bayesian Plackett-Luce model of Calvo "
-            "et al. (2018) on each data set's ranking of the mean scores, with a "
-            f"Dirichlet({RANKING_PRIOR:g}, ..., {RANKING_PRIOR:g}) prior on the weights "
-            f"({counted(r.chains, 'chain')} of {r.draws:,} draws, seed {s['seed']}"
-            + ("; a Gibbs sampler with the latent gamma variables of Caron and Doucet (2012)"
-               if result.ranking.fit.backend not in ("pystan", "cmdstanpy") else "") + ").")
-    on = []
-    if tests:
-        on.append(f"for {' and '.join(t.replace('Bayesian ', '') for t in tests)}, the "
-                  "posterior probability that the outcome is the likeliest of the three, "
-                  "estimated as the share of posterior samples in which it is")
-    if c.hierarchical is not None and about_delta0(result):
-        on.append("for the hierarchical test, the outcome's probability for the mean difference "
-                  "δ₀ over data sets, that δ₀ lies in its region (the claim of a method paper, "
-                  "chosen instead of the papers' rule on a new data set), "
-                  + ("integrated numerically" if exact else
-                     "estimated as the share of posterior draws of δ₀ in the outcome's region"))
-    elif c.hierarchical is not None:
-        on.append("for the hierarchical test, the posterior probability that the outcome is "
-                  "the likeliest on a new data set, "
-                  + ("integrated numerically" if exact else
-                     "estimated as the share of posterior draws in which it is"))
-    if not means_only:
-        on.append("for the correlated t-test, its exact posterior probability")
-    sentences.append("An outcome (one classifier practically better, or practical equivalence) "
-                     f"was declared when its probability exceeded {c.threshold:g}: "
-                     + "; ".join(on)
-                     + ("; pairwise decisions were not adjusted for the number of pairs"
-                        if is_many(result) else "") + ".")
-    if not is_many(result):
-        sentences.append(writeup_caveats.primary(c))
-    if c.hierarchical is not None and not about_delta0(result):
-        sentences.append(
-            "A decision of the hierarchical test was called weak when the declared outcome's "
-            f"probability on a new data set was below {wording.MODEST:g}.")
-    if c.hierarchical is not None and not is_many(result):
-        sentences.append("The size of the difference is given by δ₀'s posterior mean and its "
-                         f"{delta0_size.LEVEL:.0%} equal-tailed credible interval. We also "
-                         "report whether this interval excludes 0 (one classifier scoring "
-                         "better on average, by any margin), which needs no rope.")
-    if not is_many(result):
-        sentences += [writeup_checks.model_check_methods(c), writeup_checks.prior_check_methods(c)]
-    elif not result.refused:
-        sentences.append(writeup_checks.model_check_methods(c, each_pair=True))
-    sentences.append("Probabilities estimated from samples are given with their Monte Carlo "
-                     "standard errors" + ("; the hierarchical test's, which are integrals, "
-                                          "with their numerical errors." if exact else "."))
-    diagnostics = writeup_checks.diagnostics_sentence(result, quoted)
-    if diagnostics:
-        sentences.append(diagnostics)
-    if means_only:
-        sentences.append(c.not_run)
-    sentences.append(f"Software: {software(result)}.")
-    return " ".join(filter(None, sentences))
-
 
 # --- results ----------------------------------------------------------------------------------
 
@@ -519,7 +339,8 @@ def _labelled(text: str, bold) -> str:
 
 
 def latex_document_body(result) -> str:
-    """The methods and results paragraphs and the paper's tables, as LaTeX to ``\\input``, the
+    """The essential Methods and the Results paragraphs, the paper's tables and the
+    Supplementary methods last, as LaTeX to ``\\input``, the
     Methods' placeholders for the author in bold (a ``% TODO`` line above names them, when any
     is left): the compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with
     K classifiers followed by the overall one, or without a hierarchical posterior the overall
@@ -538,13 +359,15 @@ def latex_document_body(result) -> str:
         ``natbib`` (the citations are
         ``\\citet``/``\\citep`` of the ``.bib`` that :func:`bibtex` writes).
     """
-    methods = writeup_caveats.PLACEHOLDER_TEX.sub(lambda m: r"\textbf{" + m[0] + "}",
-                                                  latex_escape(methods_text(result)))
+    methods, supplementary = (
+        writeup_caveats.PLACEHOLDER_TEX.sub(lambda m: r"\textbf{" + m[0] + "}", latex_escape(part))
+        for part in writeup_methods.parts(result))
     results = _labelled(by_paragraph(results_text(result), latex_escape),
                         lambda label: r"\textbf{" + label + "}")
     body = ("\\paragraph{Methods.} " + methods + "\n\n"
             "\\paragraph{Results.} " + results + "\n\n"
-            + _tables(result, compact_latex, to_latex, datasets_latex, "\n"))
+            + _tables(result, compact_latex, to_latex, datasets_latex, "\n")
+            + "\n\\paragraph{Supplementary methods.} " + supplementary + "\n")
     todo = writeup_caveats.PLACEHOLDER_TEX.search(methods)
     return (("% TODO: fill in every bold [TO FILL: ...] in the Methods before submitting.\n"
              if todo else "")
@@ -559,20 +382,24 @@ def latex_document_body(result) -> str:
 
 
 def write_files(result, html_path) -> list:
-    """Beside the HTML report ``name.html``: ``name.md`` (methods, results, the paper's tables;
+    """Beside the HTML report ``name.html``: ``name.md`` (the essential Methods, results, the
+    paper's tables, then the Supplementary methods, :func:`~bayestut.analysis.writeup_methods.
+    parts`;
     the Methods' placeholders for the author in bold, the Results' Supplementary label too),
     ``name.tex`` (the same in LaTeX) and ``name.bib`` (the citations)."""
     from .report_file import write_report
 
     html_path = Path(html_path)
     stem = html_path.parent / html_path.name.removesuffix(".html")   # names may hold dots
-    methods = writeup_caveats.PLACEHOLDER_MD.sub(lambda m: f"**{m[0]}**",
-                                                 markdown_escape(methods_text(result)))
+    methods, supplementary = (
+        writeup_caveats.PLACEHOLDER_MD.sub(lambda m: f"**{m[0]}**", markdown_escape(part))
+        for part in writeup_methods.parts(result))
     results = _labelled(by_paragraph(results_text(result), markdown_escape),
                         lambda label: f"**{label}**")
     markdown = (f"{writeup_caveats.about_markdown(result)}## Methods\n\n{methods}\n\n"
                 f"## Results\n\n{results}\n\n"
-                + _tables(result, compact_markdown, to_markdown, datasets_markdown, "\n"))
+                + _tables(result, compact_markdown, to_markdown, datasets_markdown, "\n")
+                + f"\n## Supplementary methods\n\n{supplementary}\n")
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),
                          (".bib", bibtex(result))):

@@ -77,6 +77,34 @@ def rope_reason_checked(reason) -> str | None:
     return stripped
 
 
+def metric_name_checked(name) -> str | None:
+    """The metric's name for the write-ups (``compare(metric_name=...)``, ``--metric-name``),
+    checked at the door: it replaces the score column's name in the text.
+
+    Parameters
+    ----------
+    name : str or None
+        The name, e.g. "balanced accuracy".
+
+    Returns
+    -------
+    str or None
+        The name with its spaces tidied; None when not given.
+    """
+    if name is None:
+        return None
+    if not isinstance(name, str):
+        raise InputError(f"metric_name must be text, not {type(name).__name__} {name!r}: give "
+                         "the metric's name as a string, e.g. metric_name=\"balanced accuracy\", "
+                         "or leave it out for the score column's name")
+    tidied = " ".join(name.split())
+    if not tidied:
+        raise InputError("metric_name (--metric-name) is empty: give the metric's name, e.g. "
+                         "--metric-name \"balanced accuracy\", or leave the option out for the "
+                         "score column's name")
+    return tidied
+
+
 def metric(c) -> str:
     """The metric as the Methods name it.
 
@@ -88,9 +116,11 @@ def metric(c) -> str:
     Returns
     -------
     str
-        "metric 'accuracy'", or a placeholder for the metric's name when the column's name
-        names none ("score", :data:`~bayestut.analysis.writeup_tables.GENERIC_METRICS`).
+        "metric: balanced accuracy" when named (``metric_name``), else "metric
+        'accuracy'", or a placeholder for the metric's name when the column's name names none ("score", :data:`~bayestut.analysis.writeup_tables.GENERIC_METRICS`).
     """
+    if c.options.get("metric_name"):
+        return f"metric: {c.options['metric_name']}"
     if generic_metric(c):
         return ("metric: " + placeholder("the metric's name, e.g. accuracy or AUC; the results "
                                          f"file calls it {str(c.metric)!r}"))

@@ -40,15 +40,22 @@ GENERIC_METRICS = {"score", "scores", "test_score", "value", "values", "metric",
 
 
 def generic_metric(c) -> bool:
-    """Whether the score column's name names no metric ("score", "value", ...)."""
-    return str(c.metric).strip().lower() in GENERIC_METRICS
+    """Whether the metric has no name: none given (``metric_name``) and the score column's
+    names none ("score", "value", ...)."""
+    return (not c.options.get("metric_name")
+            and str(c.metric).strip().lower() in GENERIC_METRICS)
+
+
+def metric_name(c) -> str:
+    """The metric as the write-ups name it: ``metric_name`` when given, else the column's."""
+    return c.options.get("metric_name") or str(c.metric)
 
 
 def units(c) -> str:
     """The rope in the metric's units and, for scores given in percent, in the reader's. A
     column's name that names no metric (:data:`GENERIC_METRICS`) is not a unit: it is left
     out."""
-    text = f"±{c.rope:g}" if generic_metric(c) else f"±{c.rope:g} of {c.metric}"
+    text = f"±{c.rope:g}" if generic_metric(c) else f"±{c.rope:g} of {metric_name(c)}"
     if c.options.get("percent"):
         points = 100 * c.rope
         text += (f", i.e. ±{points:g} percentage point{'' if points == 1 else 's'} of the "
@@ -338,7 +345,7 @@ def dataset_rows(c) -> list[dict]:
 def _datasets_caption(c) -> str:
     first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
     units_ = ("in percent, as the scores were given (the difference in percentage points)"
-              if c.options.get("percent") else f"in the units of {c.metric}")
+              if c.options.get("percent") else f"in the units of {metric_name(c)}")
     return (f"Each data set's mean score of {c.a} and of {c.b}, the mean over every run and "
             f"fold of cross-validation, and the mean of the differences {first} − {second}, "
             f"positive when {c.a} scores better; {units_}.")

@@ -391,3 +391,89 @@ def share_bounds(fit: ExactHierarchicalResult, ropes) -> tuple[np.ndarray, np.nd
     lower = np.where(wider != side, np.maximum(lower, at), lower)   # wider: the rope's
     upper = np.where(wider == side, np.minimum(upper, at), upper)   # wider: the sides'
     return lower - MARGIN, upper + MARGIN
+
+
+# where the rope's limit is searched: at k tenths of the chosen rope, k = 1, ..., LIMIT_STEPS
+# (a tenth of it to three times it); the limit is said to a tenth of the rope, as rope_check's
+# steps place a change of decision
+LIMIT_STEPS = 30
+
+
+@dataclasses.dataclass(frozen=True)
+class Limit:
+    """The rope up to which a decision holds (a side's) or down to which (equivalence's).
+
+    Attributes
+    ----------
+    rope : float
+        The widest rope checked at which the decision holds (``wider=False``: a side), or the
+        narrowest (``wider=True``: equivalence).
+    step : float
+        The search's step, a tenth of the chosen rope.
+    low, high : float
+        The range searched, ``step`` to :data:`LIMIT_STEPS` times it.
+    wider : bool
+        Whether the decision holds at wider ropes (equivalence) rather than narrower (a side).
+    edge : bool
+        It holds at the range's end: the true limit lies beyond the range checked.
+    monotone : bool
+        The probabilities are monotone in the width, so the decision holds at every width
+        between the chosen rope and ``rope``, not only at the steps (False with a data set
+        whose differences are all equal: each step was checked).
+    """
+
+    rope: float
+    step: float
+    low: float
+    high: float
+    wider: bool
+    edge: bool
+    monotone: bool
+
+
+def decision_limit(widths: Widths, rope: float, holds, of: str, wider: bool) -> Limit:
+    """The limit of a decision's rope, on the grids of the fit that took it (no fit but for a
+    width whose posterior leaves them): a side's probability falls and the rope's rises with
+    the width (:func:`share_bounds`, δ₀'s alike), so the limit is bisected on the steps, one
+    integral each (about five); with a data set whose differences are all equal (noised, not
+    monotone) each step is integrated outwards until the decision fails.
+
+    Parameters
+    ----------
+    widths : Widths
+        The fit's grids at other widths.
+    rope : float
+        The rope the decision was taken at.
+    holds : callable
+        Whether the decision holds, given the number-line probabilities at a width.
+    of : str
+        "shares" or "delta0_probabilities": the probabilities the decision is taken on.
+    wider : bool
+        True for equivalence (it holds at wider ropes), False for a side.
+
+    Returns
+    -------
+    Limit
+    """
+    step = rope / 10
+
+    def at(k: int) -> float:
+        return float(f"{k * step:.12g}")
+
+    def ok(k: int) -> bool:
+        return bool(holds(widths.integrals([at(k)], of, errors=False)[0][0]))
+
+    end = 1 if wider else LIMIT_STEPS
+    toward = -1 if wider else 1
+    if widths.noised:               # not monotone: step outwards, each width checked
+        k = 10
+        while k != end and ok(k + toward):
+            k += toward
+        return Limit(at(k), step, at(1), at(LIMIT_STEPS), wider, k == end, False)
+    if ok(end):
+        return Limit(at(end), step, at(1), at(LIMIT_STEPS), wider, True, True)
+    good, bad = 10, end             # holds at good (the fit's own), fails at bad
+    while abs(bad - good) > 1:
+        middle = (good + bad) // 2
+        good, bad = (middle, bad) if ok(middle) else (good, middle)
+    return Limit(at(good), step, at(1), at(LIMIT_STEPS), wider, False, True)

@@ -1,0 +1,57 @@
+"""The rope's limit (a method paper's reader): the widest rope at which a side's decision
+holds, or the narrowest at which equivalence does, as one number, from the fit already made;
+checked by refitting at the limit and one step beyond it."""
+
+import pytest
+
+import bayestut as bt
+from bayestut.analysis import rope_limit, writeup
+from bayestut.analysis.report import html_report
+from conftest import make_table
+
+FAST = dict(signed_rank_samples=2000)
+
+
+def table(gaps, noise, level=(0.7, 0.9)):
+    return make_table(datasets=8, runs=2, folds=5, gaps=gaps, noise=noise, seed=3, level=level)
+
+
+@pytest.mark.parametrize("gaps, noise, about, decision, wider", [
+    (0.02, 0.01, "new data set", "mine better", False),
+    (0.001, 0.003, "new data set", "equivalent", True),
+    (0.02, 0.01, "delta0", "mine better", False)])
+def test_the_limit_is_where_a_refit_changes_the_decision(gaps, noise, about, decision, wider):
+    c = bt.compare(table(gaps, noise), "mine", "baseline", about=about, **FAST)
+    assert c.decision == decision
+    found = c.rope_limit
+    assert found.wider is wider and not found.edge and found.step == pytest.approx(0.001)
+    beyond = found.rope + (-found.step if wider else found.step)
+    at, past = (bt.compare(table(gaps, noise), "mine", "baseline", rope=float(f"{r:.12g}"),
+                           about=about, **FAST).decision for r in (found.rope, beyond))
+    assert at == decision and past != decision, (found, at, past)
+    said = rope_limit.sentence(c)
+    way = "down to" if wider else "up to"
+    assert f"holds for every rope {way} ±{found.rope:g} (checked in steps of 0.001" in said
+    assert f"at ±{float(f'{beyond:.12g}'):g} it does not" in said
+
+
+def test_a_decision_that_holds_to_the_edge_says_so():
+    c = bt.compare(table(0.1, 0.01, level=(0.5, 0.7)), "mine", "baseline", **FAST)
+    assert c.decision == "mine better" and c.rope_limit.edge
+    said = rope_limit.sentence(c)
+    assert "up to ±0.03, the widest checked" in said and "beyond the range checked" in said
+    assert "it does not" not in said
+
+
+def test_the_limit_is_in_every_report(tmp_path):
+    c = bt.compare(table(0.02, 0.01), "mine", "baseline", **FAST)
+    said = rope_limit.sentence(c)
+    assert said and said in c.summary() and said in html_report(c).replace("&#39;", "'")
+    quoted = rope_limit.sentence(c, writeup.quoted)
+    assert "(“mine” better)" in quoted and quoted in writeup.results_text(c)
+
+
+def test_no_decision_has_no_limit():
+    c = bt.compare(table(0.012, 0.03), "mine", "baseline", rope=0.02, **FAST)
+    assert c.decision == "no decision" and c.rope_limit is None
+    assert rope_limit.sentence(c) == ""
