@@ -361,7 +361,7 @@ def test_the_console_report_states_the_settings_and_each_pairs_probabilities(fou
             f"signed-rank test on the means: {SHARE}", f"signed-rank test on the means: {EXPECTED}",
             f"hierarchical test: {SHARE}", f"hierarchical test: {MEAN}",
             f"hierarchical test: {DELTA0}"]
-        assert rows[2].rstrip().endswith(four.pairs[(a, b)].verdict(
+        assert rows[2].rstrip().endswith(four.pairs[(a, b)]._cell(
             four.overall("hierarchical", a, b).shares))
     table = four.pair_table("best", "base")
     h = four.pairs[("best", "base")].hierarchical

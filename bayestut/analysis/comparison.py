@@ -28,7 +28,8 @@ from .comparison_text import EXPECTED, SHRUNK
 from .paper_output import PaperOutput
 from .model_check import ModelCheck, model_check
 from .prior_check import check as check_priors
-from ..checks import FRACTION
+from ..checks import FRACTION, at_ceiling, ceiling_note, check, check_all, check_backend
+from ..errors import InputError
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
 from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes, probability_columns,
@@ -167,6 +168,35 @@ class PairResult(PaperOutput):
         return str(means.idxmax()), float(means.max())
 
     @property
+    def ceiling(self) -> list[str]:
+        """The data sets where both classifiers' mean scores lie within the rope of the
+        metric's best bound (:func:`~bayestut.checks.at_ceiling`): their mean difference
+        cannot leave the rope there.
+
+        Returns
+        -------
+        list of str
+            Their names, in the data sets' order; empty when none, or without each data
+            set's mean scores (a means-only table).
+        """
+        means = self.options.get("mean_scores")
+        if not means:
+            return []
+        near = at_ceiling(means, self.score_range, self.rope, self.lower_is_better)
+        return [str(n) for n, hit in zip(self.differences.datasets, near) if hit]
+
+    def ceiling_note(self) -> str:
+        """The report's note on :attr:`ceiling` (:func:`~bayestut.checks.ceiling_note`).
+
+        Returns
+        -------
+        str
+            One sentence naming those data sets, or empty when there are none.
+        """
+        best = self.score_range[1 - int(self.lower_is_better)]
+        return ceiling_note(self.ceiling, best * (100 if self.options.get("percent") else 1))
+
+    @property
     def identical(self) -> bool:
         """Both classifiers scored the same on every fold of every data set."""
         return not np.any(self.differences.x)
@@ -196,9 +226,23 @@ class PairResult(PaperOutput):
 
     # --- the report, in comparison_text: one-line delegations (the paragraphs: PaperOutput) --
 
-    def verdict(self, p: np.ndarray) -> str:
-        """A short decision for one (left, rope, right) at the threshold, for a table cell."""
+    def _cell(self, p: np.ndarray) -> str:
+        """Internal: a table cell's short decision for one number-line (left, rope, right)."""
         return wording.verdict(p, self.a, self.b, self.threshold)
+
+    def verdict(self) -> list[str]:
+        """The verdict, in short lines each readable alone, as
+        :meth:`ManyComparison.verdict <bayestut.analysis.many_comparison.ManyComparison.verdict>`
+        gives it for K classifiers (:func:`comparison_text.verdict_lines`).
+
+        Returns
+        -------
+        list of str
+            The decision with its threshold first, then the probabilities on a new data set
+            and δ₀'s line; one line without a hierarchical posterior (mean scores only, one
+            data set, identical or constant differences); the plan's line last when asked for.
+        """
+        return comparison_text.verdict_lines(self)
 
     def headline(self) -> str:
         """The verdict, its lines joined by line breaks (:func:`comparison_text.headline`)."""
@@ -245,6 +289,49 @@ class PairResult(PaperOutput):
     def pooled(self) -> str:
         """Why the verdict decides when no data set does (:func:`comparison_text.pooled`)."""
         return comparison_text.pooled(self)
+
+    def plan_more(self, add=(5, 10, 20), *, sims: int = 200, seed: int = 0, n_jobs: int = -1,
+                  backend: str | None = None, progress: bool | None = None):
+        """How likely m more data sets like these are to decide: the Python form of the
+        ``plan`` command that :meth:`next_step` prints after "no decision", run on this
+        result's differences with its rope, threshold and claim (``about``). With the same
+        ``add``, ``sims`` and ``seed`` it gives the command's numbers.
+
+        Parameters
+        ----------
+        add : int or sequence of int
+            The counts m of new data sets (the command's ``--add``).
+        sims : int
+            Simulated studies (``--sims``).
+        seed : int
+            The planner's seed (``--seed``; 0, as the command's default, whatever seed the
+            comparison ran with).
+        n_jobs : int
+            joblib's workers (-1: every core); the result depends on ``seed`` only.
+        backend : str, optional
+            joblib's backend: "loky" by default, or "dask".
+        progress : bool or None
+            An estimate and a progress bar on standard error (None: when the work is long).
+
+        Returns
+        -------
+        Plan
+            As :func:`~bayestut.analysis.plan.plan` returns it: ``print`` it for the answer,
+            ``.table`` for its numbers.
+        """
+        from ..simulation.planning import check_counts, plan_differences
+
+        if getattr(self, "per_dataset", None) is None or len(self.differences.datasets) < 2:
+            raise InputError("the planner reruns the hierarchical test, which needs every "
+                             "fold's score on at least 2 data sets: collect those, then plan")
+        counts = check_counts(add)
+        settings = check_all(sims=sims, seed=seed, n_jobs=n_jobs)
+        if progress is not None:
+            progress = check("progress", progress)
+        check_backend(backend)
+        return plan_differences(self.differences, counts, rope=self.rope,
+                                threshold=self.threshold, backend=backend, progress=progress,
+                                about=getattr(self, "about", NEW), **settings)
 
     def next_step(self) -> str:
         """After "no decision", what to do next (:func:`verdict_notes.next_step`)."""
@@ -493,7 +580,7 @@ class Comparison(PairResult):
                              index=pd.Index(self.differences.datasets, name="data set"))
         for column, j in zip(probability_columns(self.a, self.b), shown(range(3))):
             table[f"{column} on this data set"] = p[:, j]
-        table["decision"] = [self.verdict(row) for row in p]
+        table["decision"] = [self._cell(row) for row in p]
         if self.hierarchical is not None:
             shrunk = self.hierarchical.per_dataset()["posterior mean delta_i"]
             table[SHRUNK] = shrunk.to_numpy()

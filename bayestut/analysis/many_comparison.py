@@ -183,11 +183,11 @@ class ManyComparison(PaperOutput):
             per = c.per_dataset._rope(c.rope) if c.per_dataset is not None else []
             for name, p in zip(c.differences.datasets, per):
                 rows.append(_row(a, b, "correlated t-test", name, SHARE, p, np.zeros(3),
-                                 c.verdict(p)))
+                                 c._cell(p)))
             for test, o in zip(c.tests, c.overall()):
                 for kind, p, se in o.rows():
                     rows.append(_row(a, b, test, None, kind, p, se,
-                                     c.verdict(p) if kind == SHARE else ""))
+                                     c._cell(p) if kind == SHARE else ""))
         return pd.DataFrame(rows)
 
     def rope_check(self) -> dict:
@@ -234,6 +234,25 @@ class ManyComparison(PaperOutput):
     def ranking_table(self) -> pd.DataFrame:
         """The ranking table as the reports print it (:func:`many_text.ranking_table`)."""
         return many_text.ranking_table(self)
+
+    def figures(self) -> dict:
+        """The figures by name, as :meth:`Comparison.figures
+        <bayestut.analysis.comparison.PairResult.figures>` gives a pair's
+        (:mod:`~bayestut.analysis.many_figures`).
+
+        Returns
+        -------
+        dict
+            matplotlib Figures: "pairs" (each pair's posterior probabilities by test, a
+            stacked bar each) and "matrices" (each test's probability of "row better than
+            column", decisions framed); empty with one data set (no multi-data-set test ran).
+            The figures stay open (and so show in a notebook) until closed.
+        """
+        from .many_figures import matrices_figure, pairs_figure
+
+        if self.refused:
+            return {}
+        return {"pairs": pairs_figure(self), "matrices": matrices_figure(self)}
 
     def summary(self) -> str:
         """The compact text report (:func:`many_text.summary`)."""
