@@ -120,3 +120,25 @@ def test_at_ceiling_reads_the_best_bound_of_either_direction():
     assert ceiling_note([], 1.0) == ""
     many = ceiling_note([f"d{i}" for i in range(7)], 100)
     assert "(100)" in many and "d4 and 2 more" in many and "these data sets pull" in many
+
+
+def test_what_to_tell_a_decision_maker_quotes_the_real_output():
+    import re
+    from pathlib import Path
+
+    from bayestut.paths import DATA
+
+    page = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
+    section = page.split("## What to tell a decision-maker", 1)[1].split("\n## ", 1)[0]
+    assert 'bt.compare("data/blog_study_auc.csv", "adaboost", "knn")' in section
+    quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
+    r = bt.compare(DATA / "blog_study_auc.csv", "adaboost", "knn", progress=False)
+    decision, new, delta0 = r.verdict()
+    assert r.decision == "adaboost better" and "adaboost beats knn" in quote
+    share = re.search(r"is (0\.\d+), above the threshold", decision).group(1)
+    better = re.search(r"P\(adaboost better\) = (0\.\d+)", new).group(1)
+    worse = re.search(r"P\(knn better\) = (0\.\d+)", new).group(1)
+    size = re.search(r"δ₀ = \+(\S+), 95% credible interval \+(\S+) to \+(\S+)\.", delta0)
+    expected = [str(len(r.differences.datasets)), f"{r.rope:g}", share, f"{r.threshold:g}",
+                better, worse, size.group(1), "95", *size.groups()[1:]]
+    assert re.findall(r"\d+(?:\.\d+)?", quote) == expected
