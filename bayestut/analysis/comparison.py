@@ -278,9 +278,39 @@ class PairResult(PaperOutput):
         """What the per-data-set table holds (:func:`comparison_text.per_dataset_note`)."""
         return comparison_text.per_dataset_note(self)
 
-    def overall_table(self) -> pd.DataFrame:
-        """The overall table as text (:func:`comparison_text.overall_table`)."""
-        return comparison_text.overall_table(self)
+    def overall_table(self, formatted: bool = False) -> pd.DataFrame:
+        """The overall table: every multi-data-set test's probabilities, a row per test and
+        kind of number, in the reports' order (δ₀'s first among the hierarchical test's with
+        ``about="delta0"``).
+
+        Parameters
+        ----------
+        formatted : bool
+            False (the default): numbers to compute with. True: the text the reports print,
+            each probability rounded to its error (:func:`comparison_text.overall_table`).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Indexed by "<test>: <kind of number>"; columns "P(<a> better)", "P(equivalent)",
+            "P(<b> better)", then (numbers only) their Monte Carlo or numerical errors
+            "± P(<a> better)", ..., and the "decision" beside the probabilities a decision is
+            taken on (empty beside the others). Empty with one data set.
+        """
+        if formatted:
+            return comparison_text.overall_table(self)
+        rows = {}
+        for o in self.overall():
+            kinds = sorted(o.rows(), key=lambda row: self.about == DELTA0_ABOUT
+                           and row[0] != DELTA0)      # the verdict's claim first
+            for kind, p, se in kinds:
+                decided = kind in (SHARE, DELTA0)
+                rows[f"{o.test}: {kind}"] = pd.concat([
+                    labelled(p, self.a, self.b).set_axis(probability_columns(self.a, self.b)),
+                    labelled(se, self.a, self.b).set_axis(
+                        ["± " + c for c in probability_columns(self.a, self.b)]),
+                    pd.Series({"decision": self._cell(p) if decided else ""})])
+        return pd.DataFrame(rows).T.infer_objects()
 
     def explanations(self) -> list[str]:
         """What the overall table's kinds and ± mean (:func:`comparison_text.explanations`)."""

@@ -35,8 +35,8 @@ class ManyComparison(PaperOutput):
     Print it (or call :meth:`summary`) for the report. A pair's probabilities are read in
     either order with :meth:`probabilities`, labelled "<a> better", "equivalent", "<b> better";
     :meth:`matrix` gives them as a K x K table and :meth:`undominated` the classifiers no other
-    is declared practically better than; :meth:`pair_table` one pair's probabilities as the
-    report prints them, and :meth:`ranking_table` the ranking's.
+    is declared practically better than; :meth:`pair_table` one pair's probabilities, and
+    :meth:`ranking_table` the ranking's: numbers, or the reports' text with ``formatted=True``.
 
     Attributes
     ----------
@@ -227,13 +227,51 @@ class ManyComparison(PaperOutput):
         """The line stating the data and the settings (:func:`many_text.settings`)."""
         return many_text.settings(self)
 
-    def pair_table(self, a: str, b: str) -> pd.DataFrame:
-        """One pair's probabilities as the report prints them (:func:`many_text.pair_table`)."""
-        return many_text.pair_table(self, a, b)
+    def pair_table(self, a: str, b: str, formatted: bool = False) -> pd.DataFrame:
+        """One pair's overall table, as :meth:`Comparison.overall_table
+        <bayestut.analysis.comparison.PairResult.overall_table>` gives it.
 
-    def ranking_table(self) -> pd.DataFrame:
-        """The ranking table as the reports print it (:func:`many_text.ranking_table`)."""
-        return many_text.ranking_table(self)
+        Parameters
+        ----------
+        a, b : str
+            A pair, in the order it was compared (a before b in :attr:`classifiers`).
+        formatted : bool
+            False (the default): numbers, with their errors. True: the text the reports
+            print (:func:`many_text.pair_table`).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per test and kind of number; empty when the multi-data-set tests did not
+            run.
+        """
+        if formatted:
+            return many_text.pair_table(self, a, b)
+        c = self.pairs[(a, b)]
+        return c.overall_table() if c.overall() else pd.DataFrame()
+
+    def ranking_table(self, formatted: bool = False) -> pd.DataFrame:
+        """The Plackett-Luce ranking, one row per classifier, best expected rank first.
+
+        Parameters
+        ----------
+        formatted : bool
+            False (the default): numbers (:meth:`Ranking.table
+            <bayestut.methods.ranking.Ranking.table>`). True: the text the reports print,
+            rounded to the Monte Carlo error (:func:`many_text.ranking_table`).
+
+        Returns
+        -------
+        pandas.DataFrame
+            P(first), the expected rank and P(largest weight), with their 95% credible
+            intervals.
+        """
+        if formatted:
+            return many_text.ranking_table(self)
+        if self.ranking is None:
+            raise InputError("compare_all ran with ranking=False: there is no ranking table; "
+                             "run it with ranking=True")
+        return self.ranking.table()
 
     def figures(self) -> dict:
         """The figures by name, as :meth:`Comparison.figures

@@ -447,7 +447,7 @@ def pair_table(many, a: str, b: str) -> pd.DataFrame:
         multi-data-set tests did not run.
     """
     c = many.pairs[(a, b)]
-    return c.overall_table() if c.overall() else pd.DataFrame()
+    return c.overall_table(formatted=True) if c.overall() else pd.DataFrame()
 
 
 def dataset_table(many, a: str, b: str) -> tuple[str, pd.DataFrame]:
