@@ -236,7 +236,7 @@ def at_ceiling(mean_scores, score_range, rope: float, lower_is_better: bool) -> 
     return (np.abs(means - best) <= rope).all(axis=1)
 
 
-def ceiling_note(datasets, best: float) -> str:
+def ceiling_note(datasets, best: float, pairs: str = "") -> str:
     """The report's note naming the data sets :func:`at_ceiling` found; empty when none.
 
     Parameters
@@ -245,6 +245,8 @@ def ceiling_note(datasets, best: float) -> str:
         Their names.
     best : float
         The metric's best score, as the reader gives scores (100 with percent).
+    pairs : str
+        With K classifiers, which pairs it concerns ("in 2 of the 3 pairs"); empty for two.
 
     Returns
     -------
@@ -258,7 +260,7 @@ def ceiling_note(datasets, best: float) -> str:
         f" and {len(names) - CEILING_NAMED} more" if len(names) > CEILING_NAMED else "")
     pull = "this data set pulls" if len(names) == 1 else "these data sets pull"
     return (f"Near the best score possible ({best:g}): on {shown} both classifiers' mean "
-            "scores lie within the rope of it, so the mean difference there cannot leave the "
+            f"scores lie within the rope of it{' ' + pairs if pairs else ''}, so the mean difference there cannot leave the "
             f"rope whatever the classifiers' real difference; {pull} the verdict towards "
             "equivalent. A harder data set or a finer metric would tell them apart.")
 

@@ -142,3 +142,19 @@ def test_what_to_tell_a_decision_maker_quotes_the_real_output():
     expected = [str(len(r.differences.datasets)), f"{r.rope:g}", share, f"{r.threshold:g}",
                 better, worse, size.group(1), "95", *size.groups()[1:]]
     assert re.findall(r"\d+(?:\.\d+)?", quote) == expected
+
+
+def test_the_k_report_names_the_data_sets_at_the_best_bound(three):
+    names = ("a", "b", "c")
+    easy = make_table(["easy"], runs=2, folds=5, classifiers=names, seed=5, noise=0.0005,
+                      gaps={"a": 0.002, "c": -0.2}, level=(0.993, 0.996))
+    hard = make_table(["hard1", "hard2", "hard3"], runs=2, folds=5, classifiers=names,
+                      gaps={"a": 0.05, "c": -0.05}, seed=6, noise=0.01)
+    many = bt.compare_all(pd.concat([easy, hard]), n_jobs=1, progress=False, ranking=False)
+    assert many.ceiling == {("a", "b"): ["easy"]}
+    note = many.ceiling_note()
+    assert note.startswith("Near the best score possible (1): on easy both classifiers' mean "
+                           "scores lie within the rope of it in 1 of the 3 pairs (a against b)")
+    assert note in many.verdict() and note in str(many)
+    assert three.ceiling == {} and three.ceiling_note() == ""
+    assert not any("best score possible" in line for line in three.verdict())

@@ -21,6 +21,7 @@ import pandas as pd
 from . import many_text
 from .comparison import SHARE, Overall
 from .paper_output import PaperOutput
+from ..checks import ceiling_note
 from ..errors import InputError
 from ..data import known_name
 from ..methods.decisions import NO_DECISION, decide_regions, labelled
@@ -90,6 +91,40 @@ class ManyComparison(PaperOutput):
         """
         return {pair: wide for pair, c in self.pairs.items()
                 if (wide := c.wide_rope) is not None}
+
+    @property
+    def ceiling(self) -> dict:
+        """The pairs with data sets where both classifiers' mean scores lie within the rope
+        of the metric's best bound (:attr:`Comparison.ceiling
+        <bayestut.analysis.comparison.PairResult.ceiling>`).
+
+        Returns
+        -------
+        dict
+            ``{(a, b): [data set, ...]}``, in the pairs' order; empty when no pair has any.
+        """
+        return {pair: near for pair, c in self.pairs.items() if (near := c.ceiling)}
+
+    def ceiling_note(self) -> str:
+        """The report's note on :attr:`ceiling`, one for all the pairs
+        (:func:`~bayestut.checks.ceiling_note`).
+
+        Returns
+        -------
+        str
+            One sentence naming those data sets and how many pairs, or empty.
+        """
+        near = self.ceiling
+        if not near:
+            return ""
+        datasets = dict.fromkeys(d for names in near.values() for d in names)   # in order
+        first = self.pairs[next(iter(near))]
+        best = first.score_range[1 - int(first.lower_is_better)]
+        where = ("in every pair" if len(near) == len(self.pairs) else
+                 f"in {len(near)} of the {len(self.pairs)} pairs ("
+                 + ", ".join(f"{a} against {b}" for a, b in near) + ")")
+        return ceiling_note(list(datasets),
+                            best * (100 if first.options.get("percent") else 1), where)
 
     def overall(self, test: str, a: str, b: str) -> Overall:
         """Internal: one multi-data-set test of a against b, for either order of the pair: its

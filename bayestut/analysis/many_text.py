@@ -69,7 +69,7 @@ def verdict(many) -> list[str]:
                        f"rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
     notes = [verdict_notes.percent_fractions(many),
-             verdict_notes.rope_units(many) if many.wide_rope else ""]
+             verdict_notes.rope_units(many) if many.wide_rope else "", many.ceiling_note()]
     return out + [note for note in notes if note]
 
 
