@@ -10,7 +10,9 @@ by :mod:`bayestut.analysis.comparison_figures`, their paragraphs for a paper by
 :mod:`bayestut.analysis.writeup`; the results' methods of the same names are one-line
 delegations to those functions (the paragraphs' five from
 :class:`~bayestut.analysis.paper_output.PaperOutput`, shared with ``ManyComparison``).
-The number-line arrays of each multi-data-set test are kept internal, in :class:`Overall`.
+The number-line arrays of each multi-data-set test are kept internal, in :class:`Overall`;
+the verdict's checks (ropes, priors, the model) are computed on first use by
+:class:`~bayestut.analysis.comparison_checks.VerdictChecks`.
 """
 
 from __future__ import annotations
@@ -24,35 +26,25 @@ import numpy as np
 import pandas as pd
 
 from . import comparison_figures, comparison_text, verdict_notes, wording
+from .comparison_checks import DELTA0_ABOUT, VerdictChecks
 from .comparison_text import EXPECTED, SHRUNK
 from .paper_output import PaperOutput
-from .model_check import ModelCheck, model_check
-from .prior_check import check as check_priors
 from ..checks import FRACTION, at_ceiling, ceiling_note, check, check_all, check_backend
 from ..errors import InputError
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
-from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes, probability_columns,
+from ..methods.decisions import (decide, labelled, outcomes, probability_columns,
                                  shown)
 from ..methods.diagnostics import mcse_mean
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR, HierarchicalResult
-from ..methods.hierarchical_result import ExactHierarchicalResult
-from ..methods.hierarchical_ropes import Widths
 from ..methods.nonparametric import SimplexPosterior
 
 # What the verdict decides on: a new data set (the papers' rule, the default) or δ₀.
-NEW, DELTA0_ABOUT = "new data set", "delta0"
+NEW = "new data set"
 ABOUT = (NEW, DELTA0_ABOUT)
 # The one name of each kind of number (docs/glossary.md).
 SHARE = POSTERIOR                  # what the 0.95 rule reads
 MEAN = NEW_DATA_SET
-# The ropes, as multiples of the chosen one, at which the verdict's decision is checked
-# (Comparison.rope_check): ±20% spans the widths a reader would call the same choice (0.008 to
-# 0.012 for 0.01); steps of 10% place a change of decision within a tenth of the rope.
-ROPE_FACTORS = (0.8, 0.9, 1.1, 1.2)
-# The papers' rope, one point of accuracy (JMLR §3.1, MLJ §2): a verdict at another rope on a
-# metric in fractions says its decision there too (Comparison.papers_rope), for a reviewer.
-PAPERS_ROPE = 0.01
 # A rope this wide a fraction of the score's range, and wider than every data set's mean
 # difference, gets a sentence (PairResult.wide_rope): 5 points of accuracy, five times the
 # papers' 0.01, is wider than a reader usually means, and a rope typed in percentage points
@@ -393,7 +385,7 @@ class PairResult(PaperOutput):
 
 
 @dataclass(frozen=True, kw_only=True, repr=False)
-class Comparison(PairResult):
+class Comparison(VerdictChecks, PairResult):
     """Every analysis of a against b, as :func:`~bayestut.compare` returns it.
 
     A positive difference, and the outcome "<a> better", always mean that a is better, for
@@ -466,131 +458,6 @@ class Comparison(PairResult):
             return self.per_dataset._rope(self.rope)[0]
         o = self.overall()[-1]
         return o.delta0 if self.about == DELTA0_ABOUT and o.delta0 is not None else o.shares
-
-    @functools.cached_property
-    def rope_check(self) -> pd.DataFrame | None:
-        """The verdict's decision at ropes around the chosen one (:data:`ROPE_FACTORS` times
-        it), on the exact engine's grids: no fit (but for a width whose posterior leaves them,
-        with a data set's noise redrawn). Computed on first use.
-
-        Every probability the decision reads is monotone in the rope's width (the two sides'
-        fall, the rope's rises), so where the decision is the same at both ends it is the
-        same at every width between. The ends are integrated
-        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.integrals`), with their errors:
-        the report prints their numbers, the margin of a decision that holds; when an end's
-        decision differs from the verdict's, every width is integrated. A data set whose differences are all equal
-        gets noise drawn within the rope, so the posterior changes with the width and is
-        not monotone in it: then every width is settled or integrated, on the grids with
-        that noise's likelihood redrawn at the width
-        (:class:`~bayestut.methods.hierarchical_ropes.Widths`), each settled where the
-        coarser check grid's shares lie far from the threshold
-        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.bounds`), else integrated.
-
-        Returns
-        -------
-        pandas.DataFrame or None
-            One row per rope, the chosen one among them (index "rope", ascending): the
-            probabilities the verdict is taken on (δ₀'s with ``about="delta0"``), labelled by
-            outcome in the reading order, and each one's numerical error ("± <a> better",
-            ...), NaN where the decision was settled without them (never at the narrowest
-            and widest rope, whose numbers the sentence prints, nor anywhere when the
-            decision differs somewhere); and the "decision". None
-            when not checked: one data set, a constant difference or the Stan engine (it
-            would need a fit per width).
-        """
-        h, widths = self.hierarchical, self._widths
-        if h is None or widths is None:
-            return None
-        of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
-        se = h._probabilities_mcse if of == "shares" else h._delta0_probabilities_mcse
-        exact = {self.rope: (self._decided_on(), se)}
-        ropes = [float(f"{k * self.rope:.12g}") for k in ROPE_FACTORS]
-        settled = {}                # the decisions bounds settle, without the fine integral
-        if of == "shares":
-            for r, low, high in zip(ropes, *widths.bounds(ropes)):
-                if low.max() > self.threshold:
-                    settled[r] = labelled(low, self.a, self.b).idxmax()
-                elif high.max() <= self.threshold:
-                    settled[r] = NO_DECISION
-
-        def integrate(at, errors: bool) -> None:    # errors: for the numbers printed
-            at = [r for r in at if r not in exact or (errors and np.isnan(exact[r][1]).any())]
-            if at:
-                exact.update(zip(at, zip(*widths.integrals(at, of, errors))))
-
-        def decision(r: float) -> str:
-            if r in exact:
-                return decide(labelled(exact[r][0], self.a, self.b), self.threshold)
-            return settled[r]
-
-        # the ends' numbers are printed, a stable decision's margin: integrated, with errors;
-        # monotone in the width, the decision is settled at the ends; noised, at every width
-        integrate([ropes[0], ropes[-1]], errors=True)
-        ends = ropes if h.prepared.noised else [ropes[0], ropes[-1]]
-        integrate([r for r in ends if r not in settled], errors=False)
-        if {decision(r) for r in ends} == {self.decision}:
-            settled.update((r, self.decision) for r in ropes
-                           if r not in settled and r not in exact)
-        else:                       # a sentence will print: every width's numbers
-            integrate(ropes, errors=True)
-        ropes = sorted([self.rope, *ropes])
-        missing = (np.full(3, np.nan),) * 2
-        p, error = (np.array([exact.get(r, missing)[k] for r in ropes]) for k in (0, 1))
-        table = pd.concat([labelled(p, self.a, self.b),
-                           labelled(error, self.a, self.b).add_prefix("± ")], axis=1)
-        table.index = pd.Index(ropes, name="rope")
-        table["decision"] = [decision(r) for r in ropes]
-        return table
-
-    @functools.cached_property
-    def _widths(self) -> Widths | None:
-        """Internal: the exact fit's grids at other ropes (:class:`Widths`), shared by
-        :attr:`rope_check` and :attr:`papers_rope`; None where they do not apply (one data
-        set, a constant difference, the Stan engine)."""
-        h = self.hierarchical
-        if self.refused or not isinstance(h, ExactHierarchicalResult) or h.grids is None:
-            return None
-        return Widths(h, self.differences)
-
-    @functools.cached_property
-    def papers_rope(self) -> pd.DataFrame | None:
-        """The verdict's decision at the papers' rope, ±:data:`PAPERS_ROPE`, when another
-        was chosen on a metric in fractions: the exact fit's grids integrated once more (no
-        fit). Computed on first use.
-
-        Returns
-        -------
-        pandas.DataFrame or None
-            One row (index "rope"), as :attr:`rope_check`'s: the probabilities the verdict is
-            taken on, their numerical errors and the "decision". None at the papers' rope, on
-            a metric not in fractions, or where :attr:`rope_check` is None.
-        """
-        widths = self._widths
-        if widths is None or self.rope == PAPERS_ROPE or self.score_range != FRACTION:
-            return None
-        of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
-        p, error = widths.integrals([PAPERS_ROPE], of, errors=True)
-        table = pd.concat([labelled(p, self.a, self.b),
-                           labelled(error, self.a, self.b).add_prefix("± ")], axis=1)
-        table.index = pd.Index([PAPERS_ROPE], name="rope")
-        table["decision"] = [decide(labelled(p[0], self.a, self.b), self.threshold)]
-        return table
-
-    @functools.cached_property
-    def prior_check(self) -> pd.DataFrame | None:
-        """The verdict's decision under the other priors on ν the papers propose, each a refit
-        of the exact engine (:func:`~bayestut.analysis.prior_check.check`). Computed on first
-        use (about three times the hierarchical fit's time); the reports carry its sentence
-        with ``compare(prior_check=True)`` (``--prior-check``)."""
-        return check_priors(self)
-
-    @functools.cached_property
-    def model_check(self) -> ModelCheck | None:
-        """The hierarchical fit's posterior predictive check
-        (:func:`~bayestut.analysis.model_check.model_check`); None without a hierarchical
-        posterior, or when every difference is one number (nothing to replicate)."""
-        h = self.hierarchical
-        return None if h is None or self.constant else model_check(h)
 
     def exact_outcome(self) -> int:
         """With a constant difference c: the number line's region holding c (0 left, 1 rope,
