@@ -5,6 +5,7 @@ Python, the note on data sets at the metric's best bound."""
 import contextlib
 import io
 
+import markupsafe
 import matplotlib
 import numpy as np
 import pandas as pd
@@ -97,7 +98,7 @@ def test_save_report_writes_the_commands_page_and_refuses_what_is_not_a_report(
     assert notes.read_text() == "<p>my notes</p>"
 
 
-def test_ceiling_note_names_the_data_sets_at_the_best_bound():
+def test_ceiling_note_names_the_data_sets_at_the_best_bound(tmp_path):
     easy = make_table(["easy"], runs=2, folds=5, gaps=0.002, seed=3, noise=0.0005,
                       level=(0.993, 0.996))
     hard = make_table(["hard1", "hard2", "hard3"], runs=2, folds=5, gaps=0.03, seed=4,
@@ -107,6 +108,8 @@ def test_ceiling_note_names_the_data_sets_at_the_best_bound():
     note = r.ceiling_note()
     assert note.startswith("Near the best score possible (1): on easy both")
     assert note in str(r)
+    page = bt.save_report(r, tmp_path / "r.html").read_text(encoding="utf-8")
+    assert str(markupsafe.escape(note)) in page
     clear = bt.compare(hard, "mine", "baseline", progress=False)
     assert clear.ceiling == [] and clear.ceiling_note() == ""
     assert "Near the best score possible" not in str(clear)
