@@ -3,6 +3,7 @@
     import bayestut as bt
     result = bt.compare("results.csv", "mine", "baseline")      # two classifiers
     many = bt.compare_all("results.csv")                          # every pair and a ranking
+    bt.save_report(result, "mine_vs_baseline.html")               # the HTML report
 
 The parts, a folder each (ARCHITECTURE.md): ``methods`` (the statistical tests),
 ``figures``, ``analysis`` (your own results, the command line and its reports),
@@ -20,6 +21,7 @@ if TYPE_CHECKING:   # the names an IDE and mypy see (re-exported: "as"); __getat
     from .analysis.compare import compare as compare
     from .analysis.many import compare_all as compare_all
     from .analysis.plan import plan as plan
+    from .analysis.save import save_report as save_report
     from .data import Results as Results, load_uci as load_uci, open_results as open_results
     from .data import read_results as read_results
     from .methods.correlated import correlated_bayesian_ttest as correlated_bayesian_ttest
@@ -40,6 +42,7 @@ _PUBLIC = {  # name -> the module that defines it
     "signed_rank_test": "bayestut.methods.nonparametric",
     "hierarchical_test": "bayestut.methods.hierarchical",
     "plan": "bayestut.analysis.plan",
+    "save_report": "bayestut.analysis.save",
 }
 __all__ = ["InputError", "__version__", *_PUBLIC]
 

@@ -204,6 +204,66 @@ def check_rope(rope, score_range=FRACTION, positive: bool = True) -> float:
     return float(rope)
 
 
+# the data sets a ceiling note names before "and N more"
+CEILING_NAMED = 5
+
+
+def at_ceiling(mean_scores, score_range, rope: float, lower_is_better: bool) -> np.ndarray:
+    """Which data sets have both classifiers' mean scores within the rope of the metric's best
+    bound (AUC or accuracy near 1, an error near 0): there the mean difference cannot leave
+    the rope, whatever the classifiers' real difference.
+
+    Parameters
+    ----------
+    mean_scores : sequence of (float, float)
+        Each data set's mean score of both classifiers, in the analysis's units.
+    score_range : pair of numbers
+        The metric's range; an infinite best bound has no ceiling.
+    rope : float
+        The rope's half-width.
+    lower_is_better : bool
+        Whether the best bound is the lower one.
+
+    Returns
+    -------
+    numpy.ndarray
+        One bool per data set, in the given order.
+    """
+    best = float(score_range[0] if lower_is_better else score_range[1])
+    means = np.asarray(mean_scores, dtype=float).reshape(-1, 2)
+    if not math.isfinite(best):
+        return np.zeros(len(means), dtype=bool)
+    return np.asarray((np.abs(means - best) <= rope).all(axis=1))
+
+
+def ceiling_note(datasets, best: float, pairs: str = "") -> str:
+    """The report's note naming the data sets :func:`at_ceiling` found; empty when none.
+
+    Parameters
+    ----------
+    datasets : sequence of str
+        Their names.
+    best : float
+        The metric's best score, as the reader gives scores (100 with percent).
+    pairs : str
+        With K classifiers, which pairs it concerns ("in 2 of the 3 pairs"); empty for two.
+
+    Returns
+    -------
+    str
+        One sentence, or empty.
+    """
+    names = [str(n) for n in datasets]
+    if not names:
+        return ""
+    shown = ", ".join(names[:CEILING_NAMED]) + (
+        f" and {len(names) - CEILING_NAMED} more" if len(names) > CEILING_NAMED else "")
+    pull = "this data set pulls" if len(names) == 1 else "these data sets pull"
+    return (f"Near the best score possible ({best:g}): on {shown} both classifiers' mean "
+            f"scores lie within the rope of it{' ' + pairs if pairs else ''}, so the mean difference there cannot leave the "
+            f"rope whatever the classifiers' real difference; {pull} the verdict towards "
+            "equivalent. A harder data set or a finer metric would tell them apart.")
+
 def check_within_one(x) -> None:
     """Refuse differences beyond ±1: the tests' scales (the rope, the priors' bounds) assume a
     metric in fractions. One rule and one message for every test."""

@@ -104,7 +104,8 @@ def test_no_import_cycle_between_modules():
 
 
 PUBLIC = ("compare", "compare_all", "read_results", "open_results", "Results", "load_uci", "plan",
-          "correlated_bayesian_ttest", "sign_test", "signed_rank_test", "hierarchical_test")
+          "save_report", "correlated_bayesian_ttest", "sign_test", "signed_rank_test",
+          "hierarchical_test")
 
 
 def test_the_public_face():

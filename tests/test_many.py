@@ -361,9 +361,9 @@ def test_the_console_report_states_the_settings_and_each_pairs_probabilities(fou
             f"signed-rank test on the means: {SHARE}", f"signed-rank test on the means: {EXPECTED}",
             f"hierarchical test: {SHARE}", f"hierarchical test: {MEAN}",
             f"hierarchical test: {DELTA0}"]
-        assert rows[2].rstrip().endswith(four.pairs[(a, b)].verdict(
+        assert rows[2].rstrip().endswith(four.pairs[(a, b)]._cell(
             four.overall("hierarchical", a, b).shares))
-    table = four.pair_table("best", "base")
+    table = four.pair_table("best", "base", formatted=True)
     h = four.pairs[("best", "base")].hierarchical
     assert table.loc[f"hierarchical test: {DELTA0}", "P(best better)"] == wording.number(
         h.delta0_probabilities["best better"], h.delta0_probabilities_mcse["best better"])
@@ -372,7 +372,7 @@ def test_the_console_report_states_the_settings_and_each_pairs_probabilities(fou
 
 
 def test_the_ranking_never_prints_a_probability_as_certain(four):
-    shown = four.ranking_table()
+    shown = four.ranking_table(formatted=True)
     raw = four.ranking.table()
     assert (raw["P(largest weight)"].isin([0.0, 1.0])).any()          # the case itself
     for column in ("P(first)", "P(largest weight)"):

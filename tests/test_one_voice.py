@@ -113,7 +113,7 @@ def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
     table = results()
     twin = table[table.classifier == "base"].assign(classifier="twin")
     same = compare(pd.concat([table, twin]), "twin", "base", **FAST)
-    assert "±" not in same.overall_table().to_string()        # the case itself: all exact
+    assert "±" not in same.overall_table(formatted=True).to_string()        # the case itself: all exact
     assert PLUS_MINUS not in same.explanations()
     means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
     kinds = " ".join(compare(means, "mine", "base", **FAST).explanations())

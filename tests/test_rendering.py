@@ -71,7 +71,7 @@ def test_every_output_prints_the_same_rows_with_the_same_labels(kind, request):
     assert latex_labels(result) == [latex_escape(x) for x in labels]
     # and the same cells: the paper tables' rows are the console's
     cells = [list(r.values())[1:] for r in writeup.overall_rows(result)]
-    assert cells == result.overall_table().values.tolist()
+    assert cells == result.overall_table(formatted=True).values.tolist()
 
 
 def test_with_about_delta0_its_row_leads_the_hierarchical_rows_in_every_output(per_fold):

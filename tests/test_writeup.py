@@ -141,7 +141,7 @@ def test_the_tally_has_one_entry_per_outcome():
     df = results()
     df["score"] += np.where(df.classifier == A, rng.normal(0, 0.03, len(df)), 0)
     c = compare(df, A, B)
-    verdicts = {c.verdict(p) for p in c.per_dataset._rope(c.rope)}
+    verdicts = {c._cell(p) for p in c.per_dataset._rope(c.rope)}
     assert sum(v.startswith("no decision") for v in verdicts) >= 2      # differing odds
     tally = re.findall(r"For these data sets alone \(.*?\.$", c.results_text())
     assert re.fullmatch(r"For these data sets alone \(a description, not an inference about "

@@ -10,7 +10,9 @@ by :mod:`bayestut.analysis.comparison_figures`, their paragraphs for a paper by
 :mod:`bayestut.analysis.writeup`; the results' methods of the same names are one-line
 delegations to those functions (the paragraphs' five from
 :class:`~bayestut.analysis.paper_output.PaperOutput`, shared with ``ManyComparison``).
-The number-line arrays of each multi-data-set test are kept internal, in :class:`Overall`.
+The number-line arrays of each multi-data-set test are kept internal, in :class:`Overall`;
+the verdict's checks (ropes, priors, the model) are functions of
+:mod:`bayestut.analysis.comparison_checks`, kept as attributes computed on first use.
 """
 
 from __future__ import annotations
@@ -23,35 +25,29 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from . import comparison_figures, comparison_text, rope_limit, verdict_notes, wording
+from . import (comparison_checks, comparison_figures, comparison_text, rope_limit,
+               verdict_notes, wording)
+from .comparison_checks import DELTA0_ABOUT
 from .comparison_text import EXPECTED, SHRUNK
+from .model_check import ModelCheck
 from .paper_output import PaperOutput
-from .model_check import ModelCheck, model_check
-from .prior_check import check as check_priors
-from ..checks import FRACTION
+from ..checks import FRACTION, at_ceiling, ceiling_note, check, check_all, check_backend
+from ..errors import InputError
 from ..data import Differences
 from ..methods.correlated import StudentPosterior
-from ..methods.decisions import (NO_DECISION, decide, labelled, outcomes, probability_columns,
+from ..methods.decisions import (decide, labelled, outcomes, probability_columns,
                                  shown)
 from ..methods.diagnostics import mcse_mean
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR, HierarchicalResult
-from ..methods.hierarchical_result import ExactHierarchicalResult
 from ..methods.hierarchical_ropes import Limit, Widths
 from ..methods.nonparametric import SimplexPosterior
 
 # What the verdict decides on: a new data set (the papers' rule, the default) or δ₀.
-NEW, DELTA0_ABOUT = "new data set", "delta0"
+NEW = "new data set"
 ABOUT = (NEW, DELTA0_ABOUT)
 # The one name of each kind of number (docs/glossary.md).
 SHARE = POSTERIOR                  # what the 0.95 rule reads
 MEAN = NEW_DATA_SET
-# The ropes, as multiples of the chosen one, at which the verdict's decision is checked
-# (Comparison.rope_check): ±20% spans the widths a reader would call the same choice (0.008 to
-# 0.012 for 0.01); steps of 10% place a change of decision within a tenth of the rope.
-ROPE_FACTORS = (0.8, 0.9, 1.1, 1.2)
-# The papers' rope, one point of accuracy (JMLR §3.1, MLJ §2): a verdict at another rope on a
-# metric in fractions says its decision there too (Comparison.papers_rope), for a reviewer.
-PAPERS_ROPE = 0.01
 # A rope this wide a fraction of the score's range, and wider than every data set's mean
 # difference, gets a sentence (PairResult.wide_rope): 5 points of accuracy, five times the
 # papers' 0.01, is wider than a reader usually means, and a rope typed in percentage points
@@ -167,6 +163,35 @@ class PairResult(PaperOutput):
         return str(means.idxmax()), float(means.max())
 
     @property
+    def ceiling(self) -> list[str]:
+        """The data sets where both classifiers' mean scores lie within the rope of the
+        metric's best bound (:func:`~bayestut.checks.at_ceiling`): their mean difference
+        cannot leave the rope there.
+
+        Returns
+        -------
+        list of str
+            Their names, in the data sets' order; empty when none, or without each data
+            set's mean scores (a means-only table).
+        """
+        means = self.options.get("mean_scores")
+        if not means:
+            return []
+        near = at_ceiling(means, self.score_range, self.rope, self.lower_is_better)
+        return [str(n) for n, hit in zip(self.differences.datasets, near) if hit]
+
+    def ceiling_note(self) -> str:
+        """The report's note on :attr:`ceiling` (:func:`~bayestut.checks.ceiling_note`).
+
+        Returns
+        -------
+        str
+            One sentence naming those data sets, or empty when there are none.
+        """
+        best = self.score_range[1 - int(self.lower_is_better)]
+        return ceiling_note(self.ceiling, best * (100 if self.options.get("percent") else 1))
+
+    @property
     def identical(self) -> bool:
         """Both classifiers scored the same on every fold of every data set."""
         return not np.any(self.differences.x)
@@ -196,9 +221,23 @@ class PairResult(PaperOutput):
 
     # --- the report, in comparison_text: one-line delegations (the paragraphs: PaperOutput) --
 
-    def verdict(self, p: np.ndarray) -> str:
-        """A short decision for one (left, rope, right) at the threshold, for a table cell."""
+    def _cell(self, p: np.ndarray) -> str:
+        """Internal: a table cell's short decision for one number-line (left, rope, right)."""
         return wording.verdict(p, self.a, self.b, self.threshold)
+
+    def verdict(self) -> list[str]:
+        """The verdict, in short lines each readable alone, as
+        :meth:`ManyComparison.verdict <bayestut.analysis.many_comparison.ManyComparison.verdict>`
+        gives it for K classifiers (:func:`comparison_text.verdict_lines`).
+
+        Returns
+        -------
+        list of str
+            The decision with its threshold first, then the probabilities on a new data set
+            and δ₀'s line; one line without a hierarchical posterior (mean scores only, one
+            data set, identical or constant differences); the plan's line last when asked for.
+        """
+        return comparison_text.verdict_lines(self)
 
     def headline(self) -> str:
         """The verdict, its lines joined by line breaks (:func:`comparison_text.headline`)."""
@@ -234,9 +273,39 @@ class PairResult(PaperOutput):
         """What the per-data-set table holds (:func:`comparison_text.per_dataset_note`)."""
         return comparison_text.per_dataset_note(self)
 
-    def overall_table(self) -> pd.DataFrame:
-        """The overall table as text (:func:`comparison_text.overall_table`)."""
-        return comparison_text.overall_table(self)
+    def overall_table(self, formatted: bool = False) -> pd.DataFrame:
+        """The overall table: every multi-data-set test's probabilities, a row per test and
+        kind of number, in the reports' order (δ₀'s first among the hierarchical test's with
+        ``about="delta0"``).
+
+        Parameters
+        ----------
+        formatted : bool
+            False (the default): numbers to compute with. True: the text the reports print,
+            each probability rounded to its error (:func:`comparison_text.overall_table`).
+
+        Returns
+        -------
+        pandas.DataFrame
+            Indexed by "<test>: <kind of number>"; columns "P(<a> better)", "P(equivalent)",
+            "P(<b> better)", then (numbers only) their Monte Carlo or numerical errors
+            "± P(<a> better)", ..., and the "decision" beside the probabilities a decision is
+            taken on (empty beside the others). Empty with one data set.
+        """
+        if formatted:
+            return comparison_text.overall_table(self)
+        rows = {}
+        for o in self.overall():
+            kinds = sorted(o.rows(), key=lambda row: getattr(self, "about", NEW) == DELTA0_ABOUT
+                           and row[0] != DELTA0)      # the verdict's claim first
+            for kind, p, se in kinds:
+                decided = kind in (SHARE, DELTA0)
+                rows[f"{o.test}: {kind}"] = pd.concat([
+                    labelled(p, self.a, self.b).set_axis(probability_columns(self.a, self.b)),
+                    labelled(se, self.a, self.b).set_axis(
+                        ["± " + c for c in probability_columns(self.a, self.b)]),
+                    pd.Series({"decision": self._cell(p) if decided else ""})])
+        return pd.DataFrame(rows).T.infer_objects()
 
     def explanations(self) -> list[str]:
         """What the overall table's kinds and ± mean (:func:`comparison_text.explanations`)."""
@@ -245,6 +314,49 @@ class PairResult(PaperOutput):
     def pooled(self) -> str:
         """Why the verdict decides when no data set does (:func:`comparison_text.pooled`)."""
         return comparison_text.pooled(self)
+
+    def plan_more(self, add=(5, 10, 20), *, sims: int = 200, seed: int = 0, n_jobs: int = -1,
+                  backend: str | None = None, progress: bool | None = None):
+        """How likely m more data sets like these are to decide: the Python form of the
+        ``plan`` command that :meth:`next_step` prints after "no decision", run on this
+        result's differences with its rope, threshold and claim (``about``). With the same
+        ``add``, ``sims`` and ``seed`` it gives the command's numbers.
+
+        Parameters
+        ----------
+        add : int or sequence of int
+            The counts m of new data sets (the command's ``--add``).
+        sims : int
+            Simulated studies (``--sims``).
+        seed : int
+            The planner's seed (``--seed``; 0, as the command's default, whatever seed the
+            comparison ran with).
+        n_jobs : int
+            joblib's workers (-1: every core); the result depends on ``seed`` only.
+        backend : str, optional
+            joblib's backend: "loky" by default, or "dask".
+        progress : bool or None
+            An estimate and a progress bar on standard error (None: when the work is long).
+
+        Returns
+        -------
+        Plan
+            As :func:`~bayestut.analysis.plan.plan` returns it: ``print`` it for the answer,
+            ``.table`` for its numbers.
+        """
+        from ..simulation.planning import check_counts, plan_differences
+
+        if getattr(self, "per_dataset", None) is None or len(self.differences.datasets) < 2:
+            raise InputError("the planner reruns the hierarchical test, which needs every "
+                             "fold's score on at least 2 data sets: collect those, then plan")
+        counts = check_counts(add)
+        settings = check_all(sims=sims, seed=seed, n_jobs=n_jobs)
+        if progress is not None:
+            progress = check("progress", progress)
+        check_backend(backend)
+        return plan_differences(self.differences, counts, rope=self.rope,
+                                threshold=self.threshold, backend=backend, progress=progress,
+                                about=getattr(self, "about", NEW), **settings)
 
     def next_step(self) -> str:
         """After "no decision", what to do next (:func:`verdict_notes.next_step`)."""
@@ -343,143 +455,49 @@ class Comparison(PairResult):
 
     tests = ("signed-rank", "hierarchical")    # in the order of overall(); the last leads
 
+    # --- the verdict's checks, each computed on first use (comparison_checks) ---------------
+
+    @functools.cached_property
+    def rope_check(self) -> pd.DataFrame | None:
+        """The decision at ropes around the chosen one
+        (:func:`~bayestut.analysis.comparison_checks.rope_check`)."""
+        return comparison_checks.rope_check(self)
+
+    @functools.cached_property
+    def papers_rope(self) -> pd.DataFrame | None:
+        """The decision at the papers' rope ±0.01 when another was chosen
+        (:func:`~bayestut.analysis.comparison_checks.papers_rope`)."""
+        return comparison_checks.papers_rope(self)
+
+    @functools.cached_property
+    def rope_limit(self) -> Limit | None:
+        """The widest rope at which the verdict's side holds, or the narrowest at which its
+        equivalence does (:func:`~bayestut.analysis.rope_limit.limit`)."""
+        return rope_limit.limit(self)
+
+    @functools.cached_property
+    def prior_check(self) -> pd.DataFrame | None:
+        """The decision under the papers' other priors on ν
+        (:func:`~bayestut.analysis.comparison_checks.prior_check`)."""
+        return comparison_checks.prior_check(self)
+
+    @functools.cached_property
+    def model_check(self) -> ModelCheck | None:
+        """The hierarchical fit's posterior predictive check
+        (:func:`~bayestut.analysis.comparison_checks.model_check`)."""
+        return comparison_checks.model_check(self)
+
+    @functools.cached_property
+    def _widths(self) -> Widths | None:
+        """Internal: the exact fit's grids at other ropes, shared by the rope checks."""
+        return comparison_checks.widths(self)
+
     def _decided_on(self) -> np.ndarray:
         """Internal: the number-line probabilities the verdict is taken on."""
         if self.refused:
             return self.per_dataset._rope(self.rope)[0]
         o = self.overall()[-1]
         return o.delta0 if self.about == DELTA0_ABOUT and o.delta0 is not None else o.shares
-
-    @functools.cached_property
-    def rope_check(self) -> pd.DataFrame | None:
-        """The verdict's decision at ropes around the chosen one (:data:`ROPE_FACTORS` times
-        it), on the exact engine's grids: no fit (but for a width whose posterior leaves them,
-        with a data set's noise redrawn). Computed on first use.
-
-        Every probability the decision reads is monotone in the rope's width (the two sides'
-        fall, the rope's rises), so where the decision is the same at both ends it is the
-        same at every width between. The ends are integrated
-        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.integrals`), with their errors:
-        the report prints their numbers, the margin of a decision that holds; when an end's
-        decision differs from the verdict's, every width is integrated. A data set whose differences are all equal
-        gets noise drawn within the rope, so the posterior changes with the width and is
-        not monotone in it: then every width is settled or integrated, on the grids with
-        that noise's likelihood redrawn at the width
-        (:class:`~bayestut.methods.hierarchical_ropes.Widths`), each settled where the
-        coarser check grid's shares lie far from the threshold
-        (:meth:`~bayestut.methods.hierarchical_ropes.Widths.bounds`), else integrated.
-
-        Returns
-        -------
-        pandas.DataFrame or None
-            One row per rope, the chosen one among them (index "rope", ascending): the
-            probabilities the verdict is taken on (δ₀'s with ``about="delta0"``), labelled by
-            outcome in the reading order, and each one's numerical error ("± <a> better",
-            ...), NaN where the decision was settled without them (never at the narrowest
-            and widest rope, whose numbers the sentence prints, nor anywhere when the
-            decision differs somewhere); and the "decision". None
-            when not checked: one data set, a constant difference or the Stan engine (it
-            would need a fit per width).
-        """
-        h, widths = self.hierarchical, self._widths
-        if h is None or widths is None:
-            return None
-        of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
-        se = h._probabilities_mcse if of == "shares" else h._delta0_probabilities_mcse
-        exact = {self.rope: (self._decided_on(), se)}
-        ropes = [float(f"{k * self.rope:.12g}") for k in ROPE_FACTORS]
-        settled = {}                # the decisions bounds settle, without the fine integral
-        if of == "shares":
-            for r, low, high in zip(ropes, *widths.bounds(ropes)):
-                if low.max() > self.threshold:
-                    settled[r] = labelled(low, self.a, self.b).idxmax()
-                elif high.max() <= self.threshold:
-                    settled[r] = NO_DECISION
-
-        def integrate(at, errors: bool) -> None:    # errors: for the numbers printed
-            at = [r for r in at if r not in exact or (errors and np.isnan(exact[r][1]).any())]
-            if at:
-                exact.update(zip(at, zip(*widths.integrals(at, of, errors))))
-
-        def decision(r: float) -> str:
-            if r in exact:
-                return decide(labelled(exact[r][0], self.a, self.b), self.threshold)
-            return settled[r]
-
-        # the ends' numbers are printed, a stable decision's margin: integrated, with errors;
-        # monotone in the width, the decision is settled at the ends; noised, at every width
-        integrate([ropes[0], ropes[-1]], errors=True)
-        ends = ropes if h.prepared.noised else [ropes[0], ropes[-1]]
-        integrate([r for r in ends if r not in settled], errors=False)
-        if {decision(r) for r in ends} == {self.decision}:
-            settled.update((r, self.decision) for r in ropes
-                           if r not in settled and r not in exact)
-        else:                       # a sentence will print: every width's numbers
-            integrate(ropes, errors=True)
-        ropes = sorted([self.rope, *ropes])
-        missing = (np.full(3, np.nan),) * 2
-        p, error = (np.array([exact.get(r, missing)[k] for r in ropes]) for k in (0, 1))
-        table = pd.concat([labelled(p, self.a, self.b),
-                           labelled(error, self.a, self.b).add_prefix("± ")], axis=1)
-        table.index = pd.Index(ropes, name="rope")
-        table["decision"] = [decision(r) for r in ropes]
-        return table
-
-    @functools.cached_property
-    def rope_limit(self) -> Limit | None:
-        """The widest rope at which the verdict's side holds, or the narrowest at which its
-        equivalence does (:func:`~bayestut.analysis.rope_limit.limit`). Computed on first use."""
-        return rope_limit.limit(self)
-
-    @functools.cached_property
-    def _widths(self) -> Widths | None:
-        """Internal: the exact fit's grids at other ropes (:class:`Widths`), shared by
-        :attr:`rope_check` and :attr:`papers_rope`; None where they do not apply (one data
-        set, a constant difference, the Stan engine)."""
-        h = self.hierarchical
-        if self.refused or not isinstance(h, ExactHierarchicalResult) or h.grids is None:
-            return None
-        return Widths(h, self.differences)
-
-    @functools.cached_property
-    def papers_rope(self) -> pd.DataFrame | None:
-        """The verdict's decision at the papers' rope, ±:data:`PAPERS_ROPE`, when another
-        was chosen on a metric in fractions: the exact fit's grids integrated once more (no
-        fit). Computed on first use.
-
-        Returns
-        -------
-        pandas.DataFrame or None
-            One row (index "rope"), as :attr:`rope_check`'s: the probabilities the verdict is
-            taken on, their numerical errors and the "decision". None at the papers' rope, on
-            a metric not in fractions, or where :attr:`rope_check` is None.
-        """
-        widths = self._widths
-        if widths is None or self.rope == PAPERS_ROPE or self.score_range != FRACTION:
-            return None
-        of = "delta0_probabilities" if self.about == DELTA0_ABOUT else "shares"
-        p, error = widths.integrals([PAPERS_ROPE], of, errors=True)
-        table = pd.concat([labelled(p, self.a, self.b),
-                           labelled(error, self.a, self.b).add_prefix("± ")], axis=1)
-        table.index = pd.Index([PAPERS_ROPE], name="rope")
-        table["decision"] = [decide(labelled(p[0], self.a, self.b), self.threshold)]
-        return table
-
-    @functools.cached_property
-    def prior_check(self) -> pd.DataFrame | None:
-        """The verdict's decision under the other priors on ν the papers propose, each a refit
-        of the exact engine (:func:`~bayestut.analysis.prior_check.check`). Computed on first
-        use (about three times the hierarchical fit's time); the reports carry its sentence
-        with ``compare(prior_check=True)`` (``--prior-check``)."""
-        return check_priors(self)
-
-    @functools.cached_property
-    def model_check(self) -> ModelCheck | None:
-        """The hierarchical fit's posterior predictive check
-        (:func:`~bayestut.analysis.model_check.model_check`); None without a hierarchical
-        posterior, or when every difference is one number (nothing to replicate)."""
-        h = self.hierarchical
-        return None if h is None or self.constant else model_check(h)
 
     def exact_outcome(self) -> int:
         """With a constant difference c: the number line's region holding c (0 left, 1 rope,
@@ -499,7 +517,7 @@ class Comparison(PairResult):
                              index=pd.Index(self.differences.datasets, name="data set"))
         for column, j in zip(probability_columns(self.a, self.b), shown(range(3))):
             table[f"{column} on this data set"] = p[:, j]
-        table["decision"] = [self.verdict(row) for row in p]
+        table["decision"] = [self._cell(row) for row in p]
         if self.hierarchical is not None:
             shrunk = self.hierarchical.per_dataset()["posterior mean delta_i"]
             table[SHRUNK] = shrunk.to_numpy()

@@ -572,7 +572,7 @@ def summary(c) -> str:
     """
     lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
              *[line for note in (percent_fractions(c), rope_sensitivity(c), prior_note(c),
-                                 rope_units(c))
+                                 rope_units(c), c.ceiling_note())
                if note
                for line in (note, "")],
              settings(c), orientation(c), ""]

@@ -21,6 +21,7 @@ import pandas as pd
 from . import many_text
 from .comparison import SHARE, Overall
 from .paper_output import PaperOutput
+from ..checks import ceiling_note
 from ..errors import InputError
 from ..data import known_name
 from ..methods.decisions import NO_DECISION, decide_regions, labelled
@@ -35,8 +36,8 @@ class ManyComparison(PaperOutput):
     Print it (or call :meth:`summary`) for the report. A pair's probabilities are read in
     either order with :meth:`probabilities`, labelled "<a> better", "equivalent", "<b> better";
     :meth:`matrix` gives them as a K x K table and :meth:`undominated` the classifiers no other
-    is declared practically better than; :meth:`pair_table` one pair's probabilities as the
-    report prints them, and :meth:`ranking_table` the ranking's.
+    is declared practically better than; :meth:`pair_table` one pair's probabilities, and
+    :meth:`ranking_table` the ranking's: numbers, or the reports' text with ``formatted=True``.
 
     Attributes
     ----------
@@ -90,6 +91,40 @@ class ManyComparison(PaperOutput):
         """
         return {pair: wide for pair, c in self.pairs.items()
                 if (wide := c.wide_rope) is not None}
+
+    @property
+    def ceiling(self) -> dict:
+        """The pairs with data sets where both classifiers' mean scores lie within the rope
+        of the metric's best bound (:attr:`Comparison.ceiling
+        <bayestut.analysis.comparison.PairResult.ceiling>`).
+
+        Returns
+        -------
+        dict
+            ``{(a, b): [data set, ...]}``, in the pairs' order; empty when no pair has any.
+        """
+        return {pair: near for pair, c in self.pairs.items() if (near := c.ceiling)}
+
+    def ceiling_note(self) -> str:
+        """The report's note on :attr:`ceiling`, one for all the pairs
+        (:func:`~bayestut.checks.ceiling_note`).
+
+        Returns
+        -------
+        str
+            One sentence naming those data sets and how many pairs, or empty.
+        """
+        near = self.ceiling
+        if not near:
+            return ""
+        datasets = dict.fromkeys(d for names in near.values() for d in names)   # in order
+        first = self.pairs[next(iter(near))]
+        best = first.score_range[1 - int(first.lower_is_better)]
+        where = ("in every pair" if len(near) == len(self.pairs) else
+                 f"in {len(near)} of the {len(self.pairs)} pairs ("
+                 + ", ".join(f"{a} against {b}" for a, b in near) + ")")
+        return ceiling_note(list(datasets),
+                            best * (100 if first.options.get("percent") else 1), where)
 
     def overall(self, test: str, a: str, b: str) -> Overall:
         """Internal: one multi-data-set test of a against b, for either order of the pair: its
@@ -183,11 +218,11 @@ class ManyComparison(PaperOutput):
             per = c.per_dataset._rope(c.rope) if c.per_dataset is not None else []
             for name, p in zip(c.differences.datasets, per):
                 rows.append(_row(a, b, "correlated t-test", name, SHARE, p, np.zeros(3),
-                                 c.verdict(p)))
+                                 c._cell(p)))
             for test, o in zip(c.tests, c.overall()):
                 for kind, p, se in o.rows():
                     rows.append(_row(a, b, test, None, kind, p, se,
-                                     c.verdict(p) if kind == SHARE else ""))
+                                     c._cell(p) if kind == SHARE else ""))
         return pd.DataFrame(rows)
 
     def rope_check(self) -> dict:
@@ -227,13 +262,70 @@ class ManyComparison(PaperOutput):
         """The line stating the data and the settings (:func:`many_text.settings`)."""
         return many_text.settings(self)
 
-    def pair_table(self, a: str, b: str) -> pd.DataFrame:
-        """One pair's probabilities as the report prints them (:func:`many_text.pair_table`)."""
-        return many_text.pair_table(self, a, b)
+    def pair_table(self, a: str, b: str, formatted: bool = False) -> pd.DataFrame:
+        """One pair's overall table, as :meth:`Comparison.overall_table
+        <bayestut.analysis.comparison.PairResult.overall_table>` gives it.
 
-    def ranking_table(self) -> pd.DataFrame:
-        """The ranking table as the reports print it (:func:`many_text.ranking_table`)."""
-        return many_text.ranking_table(self)
+        Parameters
+        ----------
+        a, b : str
+            A pair, in the order it was compared (a before b in :attr:`classifiers`).
+        formatted : bool
+            False (the default): numbers, with their errors. True: the text the reports
+            print (:func:`many_text.pair_table`).
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per test and kind of number; empty when the multi-data-set tests did not
+            run.
+        """
+        if formatted:
+            return many_text.pair_table(self, a, b)
+        c = self.pairs[(a, b)]
+        return c.overall_table() if c.overall() else pd.DataFrame()
+
+    def ranking_table(self, formatted: bool = False) -> pd.DataFrame:
+        """The Plackett-Luce ranking, one row per classifier, best expected rank first.
+
+        Parameters
+        ----------
+        formatted : bool
+            False (the default): numbers (:meth:`Ranking.table
+            <bayestut.methods.ranking.Ranking.table>`). True: the text the reports print,
+            rounded to the Monte Carlo error (:func:`many_text.ranking_table`).
+
+        Returns
+        -------
+        pandas.DataFrame
+            P(first), the expected rank and P(largest weight), with their 95% credible
+            intervals.
+        """
+        if formatted:
+            return many_text.ranking_table(self)
+        if self.ranking is None:
+            raise InputError("compare_all ran with ranking=False: there is no ranking table; "
+                             "run it with ranking=True")
+        return self.ranking.table()
+
+    def figures(self) -> dict:
+        """The figures by name, as :meth:`Comparison.figures
+        <bayestut.analysis.comparison.PairResult.figures>` gives a pair's
+        (:mod:`~bayestut.analysis.many_figures`).
+
+        Returns
+        -------
+        dict
+            matplotlib Figures: "pairs" (each pair's posterior probabilities by test, a
+            stacked bar each) and "matrices" (each test's probability of "row better than
+            column", decisions framed); empty with one data set (no multi-data-set test ran).
+            The figures stay open (and so show in a notebook) until closed.
+        """
+        from .many_figures import matrices_figure, pairs_figure
+
+        if self.refused:
+            return {}
+        return {"pairs": pairs_figure(self), "matrices": matrices_figure(self)}
 
     def summary(self) -> str:
         """The compact text report (:func:`many_text.summary`)."""

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import matplotlib.pyplot as plt
 import numpy as np
 from matplotlib.colors import LinearSegmentedColormap
@@ -9,9 +11,11 @@ from matplotlib.lines import Line2D
 from matplotlib.patches import Rectangle
 
 from .comparison import SHARE
-from .many import ManyComparison
 from ..figures.style import LEFT, RIGHT, ROPE, outcome_handles
 from ..methods.decisions import NO_DECISION, outcomes, shown
+
+if TYPE_CHECKING:   # the result's own module imports this one (ManyComparison.figures)
+    from .many_comparison import ManyComparison
 
 COLOURS = (LEFT, ROPE, RIGHT)     # b better, equivalent, a better: the colours of every figure
 # "row better than column" is the right outcome of row - column: from white to its colour

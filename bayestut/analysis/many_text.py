@@ -69,7 +69,7 @@ def verdict(many) -> list[str]:
                        f"rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
     notes = [verdict_notes.percent_fractions(many),
-             verdict_notes.rope_units(many) if many.wide_rope else ""]
+             verdict_notes.rope_units(many) if many.wide_rope else "", many.ceiling_note()]
     return out + [note for note in notes if note]
 
 
@@ -447,7 +447,7 @@ def pair_table(many, a: str, b: str) -> pd.DataFrame:
         multi-data-set tests did not run.
     """
     c = many.pairs[(a, b)]
-    return c.overall_table() if c.overall() else pd.DataFrame()
+    return c.overall_table(formatted=True) if c.overall() else pd.DataFrame()
 
 
 def dataset_table(many, a: str, b: str) -> tuple[str, pd.DataFrame]:

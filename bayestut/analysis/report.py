@@ -142,12 +142,13 @@ def two_page(report) -> str:
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
         verdict=comparison_text.verdict_lines(report),
         sensitivity=" ".join(filter(None, [percent_fractions(report), report.rope_sensitivity(),
-                                           prior_note(report), rope_units(report)])),
+                                           prior_note(report), rope_units(report),
+                                           report.ceiling_note()])),
         settings=report.settings(),
         orientation=report.orientation(),
         decisions=decisions[:-1] if each else decisions,
         tally=decisions[-1] if each else "", each=each, model_check=model_check_line(report),
-        overall=table(report.overall_table()) if report.overall() else None,
+        overall=table(report.overall_table(formatted=True)) if report.overall() else None,
         explanations=report.explanations(), per_dataset_note=report.per_dataset_note,
         per_dataset=table(report.per_dataset_table(), threshold=report.threshold),
         problems=report.diagnostics(), pooled=report.pooled(), next_step=report.next_step(),
@@ -210,7 +211,7 @@ def many_page(many: ManyComparison) -> str:
                     "differences (no rope) and the fold-to-fold variance.")
     pairs = [{"a": a, "b": b, "headline": c.headline(), "orientation": c.orientation(),
               "sentences": c.sentences(),
-              "overall": table(c.overall_table()) if c.overall() else None,
+              "overall": table(c.overall_table(formatted=True)) if c.overall() else None,
               "per_dataset_note": note, "per_dataset": table(each, threshold=c.threshold)}
              for (a, b), c in many.pairs.items()
              for note, each in [many_text.dataset_table(many, a, b)]]
@@ -220,7 +221,7 @@ def many_page(many: ManyComparison) -> str:
         grids=[] if many.refused else [grid(many, t) for t in many.tests[::-1]],
         grid_note=grid_note, explanations=first.explanations(),
         key=[(COLOURS[d], WORDS[d]) for d in COLOURS],
-        ranking=table(many.ranking_table()) if many.ranking is not None else None,
+        ranking=table(many.ranking_table(formatted=True)) if many.ranking is not None else None,
         ranking_note=ranking_note, pairs=pairs, problems=many.diagnostics(),
         next_steps=many_text.next_steps(many),
         model_check="" if many.refused else model_check.pairs_sentence(many),

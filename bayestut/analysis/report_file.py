@@ -5,7 +5,8 @@ The file name is made from the classifiers' names, kept to letters, digits, '-',
 exact names is added, so that 'a/b' and 'a_b' get different files. The report is written to
 a temporary file inside the output folder and renamed into place: a full disk leaves no
 truncated report, and a symbolic link planted at the report's name is replaced, not followed
-(so nothing outside the folder is written).
+(so nothing outside the folder is written). From Python,
+:func:`~bayestut.analysis.save.save_report` writes a result's report the same way.
 """
 
 from __future__ import annotations
@@ -105,7 +106,7 @@ def write_report(path: Path, text: str) -> bool:
         if isinstance(problem, OSError):
             raise InputError(f"cannot write the report {path} ({problem.strerror or problem}); "
                              "nothing was written: free some space or give another folder "
-                             "with --out") from None
+                             "(--out, or another path)") from None
         raise
     return replaced
 

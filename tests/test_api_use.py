@@ -1,0 +1,163 @@
+"""The Python API as an ML engineer uses it (reader 21): a result's verdict() as lines for two
+classifiers as for K, the plan command's Python form, figures and the HTML report saved from
+Python, the note on data sets at the metric's best bound."""
+
+import contextlib
+import io
+
+import markupsafe
+import matplotlib
+import numpy as np
+import pandas as pd
+import pytest
+
+import bayestut as bt
+from bayestut.analysis import comparison_text
+from bayestut.analysis.cli import main
+from bayestut.checks import at_ceiling, ceiling_note
+from bayestut.errors import InputError
+from conftest import make_table
+
+matplotlib.use("Agg")
+
+
+@pytest.fixture(scope="module")
+def undecided(tmp_path_factory):
+    """A 'no decision' pair read from a file: 4 data sets, a gap of the rope's size."""
+    path = tmp_path_factory.mktemp("undecided") / "results.csv"
+    make_table(datasets=4, runs=2, folds=5, gaps=0.01, seed=1, noise=0.02).to_csv(path,
+                                                                                   index=False)
+    return path, bt.compare(path, "mine", "baseline", progress=False)
+
+
+@pytest.fixture(scope="module")
+def three():
+    df = make_table(datasets=4, runs=2, folds=5, classifiers=("a", "b", "c"),
+                    gaps={"a": 0.05, "c": -0.05}, seed=2, noise=0.01)
+    return bt.compare_all(df, n_jobs=1, progress=False)
+
+
+def test_verdict_is_the_lines_for_two_classifiers_as_for_k(undecided, three):
+    _, r = undecided
+    lines = r.verdict()
+    assert isinstance(lines, list) and all(isinstance(line, str) for line in lines)
+    assert lines == comparison_text.verdict_lines(r) and "\n".join(lines) == r.headline()
+    assert lines[0].startswith("Hierarchical test") and "no decision" in lines[0]
+    assert isinstance(three.verdict(), list)
+    pair = three.pairs[("a", "b")]
+    assert pair.verdict() == comparison_text.verdict_lines(pair)
+    with pytest.raises(TypeError):      # the table cell's helper is no longer public
+        r.verdict(np.array([0.0, 0.0, 1.0]))
+
+
+def test_plan_more_gives_the_plan_commands_answer(undecided):
+    path, r = undecided
+    assert r.decision == "no decision"
+    assert f"plan {path} mine baseline" in r.next_step()
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        assert main(["plan", str(path), "mine", "baseline", "--add", "5", "--sims", "4",
+                     "--jobs", "1"]) == 0
+    planned = r.plan_more(add=5, sims=4, n_jobs=1)
+    assert planned.summary(command_line=True, details=False) == printed.getvalue().rstrip("\n")
+    pd.testing.assert_frame_equal(planned.table, bt.plan(path, "mine", "baseline", add=5,
+                                                         sims=4, n_jobs=1).table)
+    with pytest.raises(InputError, match="sims must be"):
+        r.plan_more(sims=0)
+
+
+def test_many_figures_by_name(three):
+    figures = three.figures()
+    assert list(figures) == ["pairs", "matrices"]
+    assert all(isinstance(f, matplotlib.figure.Figure) for f in figures.values())
+    for f in figures.values():
+        matplotlib.pyplot.close(f)
+
+
+def test_save_report_writes_the_commands_page_and_refuses_what_is_not_a_report(
+        undecided, three, tmp_path):
+    path, r = undecided
+    written = bt.save_report(three, tmp_path / "new" / "three.html")
+    page = written.read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>") and "3 classifiers compared" in page
+    assert bt.save_report(three, written) == written         # a report is replaced
+    two = bt.save_report(r, tmp_path / "two.html").read_text(encoding="utf-8")
+    assert "mine against baseline" in two
+    notes = tmp_path / "notes.html"
+    notes.write_text("<p>my notes</p>")
+    outside = tmp_path / "outside.txt"
+    outside.write_text("keep")
+    link = tmp_path / "link.html"
+    link.symlink_to(outside)
+    bt.save_report(r, link)                      # a link is replaced, never followed
+    assert outside.read_text() == "keep" and not link.is_symlink()
+    for bad, said in [(notes, "not a bayestut report"), (tmp_path / "r.csv", "ending in .html"),
+                      (tmp_path / "new", "is a folder"), (3, "file name")]:
+        with pytest.raises(InputError, match=said):
+            bt.save_report(r, bad)
+    assert notes.read_text() == "<p>my notes</p>"
+
+
+def test_ceiling_note_names_the_data_sets_at_the_best_bound(tmp_path):
+    easy = make_table(["easy"], runs=2, folds=5, gaps=0.002, seed=3, noise=0.0005,
+                      level=(0.993, 0.996))
+    hard = make_table(["hard1", "hard2", "hard3"], runs=2, folds=5, gaps=0.03, seed=4,
+                      noise=0.01, level=(0.7, 0.8))
+    r = bt.compare(pd.concat([easy, hard]), "mine", "baseline", progress=False)
+    assert r.ceiling == ["easy"]
+    note = r.ceiling_note()
+    assert note.startswith("Near the best score possible (1): on easy both")
+    assert note in str(r)
+    page = bt.save_report(r, tmp_path / "r.html").read_text(encoding="utf-8")
+    assert str(markupsafe.escape(note)) in page
+    clear = bt.compare(hard, "mine", "baseline", progress=False)
+    assert clear.ceiling == [] and clear.ceiling_note() == ""
+    assert "Near the best score possible" not in str(clear)
+
+
+def test_at_ceiling_reads_the_best_bound_of_either_direction():
+    means = [(0.995, 0.999), (0.995, 0.98), (0.004, 0.0)]
+    assert at_ceiling(means, (0, 1), 0.01, False).tolist() == [True, False, False]
+    assert at_ceiling(means, (0, 1), 0.01, True).tolist() == [False, False, True]
+    assert not at_ceiling(means, (0, np.inf), 0.01, False).any()
+    assert ceiling_note([], 1.0) == ""
+    many = ceiling_note([f"d{i}" for i in range(7)], 100)
+    assert "(100)" in many and "d4 and 2 more" in many and "these data sets pull" in many
+
+
+def test_what_to_tell_a_decision_maker_quotes_the_real_output():
+    import re
+    from pathlib import Path
+
+    from bayestut.paths import DATA
+
+    page = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
+    section = page.split("## What to tell a decision-maker", 1)[1].split("\n## ", 1)[0]
+    assert 'bt.compare("data/blog_study_auc.csv", "adaboost", "knn")' in section
+    quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
+    r = bt.compare(DATA / "blog_study_auc.csv", "adaboost", "knn", progress=False)
+    decision, new, delta0 = r.verdict()
+    assert r.decision == "adaboost better" and "adaboost beats knn" in quote
+    share = re.search(r"is (0\.\d+), above the threshold", decision).group(1)
+    better = re.search(r"P\(adaboost better\) = (0\.\d+)", new).group(1)
+    worse = re.search(r"P\(knn better\) = (0\.\d+)", new).group(1)
+    size = re.search(r"δ₀ = \+(\S+), 95% credible interval \+(\S+) to \+(\S+)\.", delta0)
+    expected = [str(len(r.differences.datasets)), f"{r.rope:g}", share, f"{r.threshold:g}",
+                better, worse, size.group(1), "95", *size.groups()[1:]]
+    assert re.findall(r"\d+(?:\.\d+)?", quote) == expected
+
+
+def test_the_k_report_names_the_data_sets_at_the_best_bound(three):
+    names = ("a", "b", "c")
+    easy = make_table(["easy"], runs=2, folds=5, classifiers=names, seed=5, noise=0.0005,
+                      gaps={"a": 0.002, "c": -0.2}, level=(0.993, 0.996))
+    hard = make_table(["hard1", "hard2", "hard3"], runs=2, folds=5, classifiers=names,
+                      gaps={"a": 0.05, "c": -0.05}, seed=6, noise=0.01)
+    many = bt.compare_all(pd.concat([easy, hard]), n_jobs=1, progress=False, ranking=False)
+    assert many.ceiling == {("a", "b"): ["easy"]}
+    note = many.ceiling_note()
+    assert note.startswith("Near the best score possible (1): on easy both classifiers' mean "
+                           "scores lie within the rope of it in 1 of the 3 pairs (a against b)")
+    assert note in many.verdict() and note in str(many)
+    assert three.ceiling == {} and three.ceiling_note() == ""
+    assert not any("best score possible" in line for line in three.verdict())
