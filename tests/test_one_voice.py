@@ -118,3 +118,21 @@ def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
     means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
     kinds = " ".join(compare(means, "mine", "base", **FAST).explanations())
     assert "expected probability" in kinds and "δ₀" not in kinds and "new data set" not in kinds
+
+
+def test_the_posterior_probabilitys_definition_says_how_each_engine_computed_it(pair):
+    # "the share of posterior draws" stood beside "computed exactly": the exact engine draws
+    # nothing (reader 19); a sampled test's is a share of its samples
+    from types import SimpleNamespace
+
+    from bayestut.analysis.comparison_text import estimated
+
+    line = next(x for x in pair.explanations() if x.startswith("posterior probability:"))
+    assert line.endswith("The signed-rank test on the means estimates it as the share of its "
+                         "posterior samples in which the outcome is the likeliest; the "
+                         "hierarchical test integrates it, sampling nothing.")
+    tests = [SimpleNamespace(test=t) for t in ("signed-rank test on the means", "hierarchical test")]
+    stan = SimpleNamespace(overall=lambda: tests, integrated=lambda test: False)
+    assert estimated(stan) == ("The signed-rank test on the means and the hierarchical test "
+                               "estimate it as the share of their posterior samples in which "
+                               "the outcome is the likeliest.")
