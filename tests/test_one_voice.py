@@ -136,3 +136,23 @@ def test_the_posterior_probabilitys_definition_says_how_each_engine_computed_it(
     assert estimated(stan) == ("The signed-rank test on the means and the hierarchical test "
                                "estimate it as the share of their posterior samples in which "
                                "the outcome is the likeliest.")
+
+
+# the correlated t-test's number on one data set is the "probability on this data set", as its
+# columns say; "posterior probability" is the multi-data-set tests' decision quantity (reader 16)
+PER_DATA_SET_MISNAMED = re.compile(
+    r"posterior probabilit(?:y|ies)\s+(?:is\s+|are\s+)?of\s+(?:each|the)\s+outcome\s+itself"
+    r"|on one data set,\s+the correlated t-test's probability", re.I)
+
+
+def test_the_per_data_set_number_is_not_called_the_posterior_probability(pair):
+    assert PER_DATA_SET_MISNAMED.search("there the posterior probability is of each outcome "
+                                        "itself, not that it is the likeliest")     # can fail
+    texts = {**texts_of(pair), **{p.name: p.read_text("utf-8")
+                                  for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]}}
+    assert not {where for where, text in texts.items() if PER_DATA_SET_MISNAMED.search(text)}
+    assert "its probability on this data set is of each outcome itself" in pair.summary()
+    glossary = (ROOT / "docs" / "glossary.md").read_text("utf-8")
+    assert "\nprobability on this data set\n" in glossary
+    card = (ROOT / "docs" / "reading-your-verdict.md").read_text("utf-8")
+    assert "| **probability on this data set** |" in card

@@ -555,7 +555,7 @@ def per_dataset_note(c) -> str:
     """
     return ("mean differences only: the correlated t-test needs every fold" if means_only(c)
             else "the probabilities and the decision: the Bayesian correlated t-test on each data "
-            "set alone, exact; there the posterior probability is of each outcome itself, not "
+            "set alone, exact; its probability on this data set is of each outcome itself, not "
             "that it is the likeliest" + ("; " + SHRUNK + ": the hierarchical test's estimate of the "
                                   "mean difference, drawn towards the other data sets'"
                                   if c.hierarchical is not None else ""))
