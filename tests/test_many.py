@@ -435,6 +435,11 @@ def test_the_k_verdict_names_the_classifiers_none_is_better_than(four):
     said = ("no classifier is practically better than best or twin; each of the others (base, "
             "bad) has one that is")
     assert f"Which to use (hierarchical test): {said}" in four.verdict()
+    # said once: the console and the HTML report give "which to use" in one line (reader 16)
+    from bayestut.analysis.report import html_report
+    for text in (four.summary(), html_report(four)):
+        assert text.count("no classifier is practically better than") == 1
+        assert text.lower().count("which to use") == 1
     assert "No classifier is practically better than “best” or “twin”; each of the others " \
            "(“base”, “bad”) has one that is." in four.results_text()
 
