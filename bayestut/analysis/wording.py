@@ -5,8 +5,8 @@ line's internal (left, rope, right) = (b better, equivalent, a better) order, an
 (:data:`bayestut.methods.decisions.SHOWN`):
 
 - one probability above the threshold: that outcome is declared;
-- otherwise no decision, and the sentence says which outcome has the highest probability and
-  that it falls short. Only when that outcome is a side (a better, or b better) do the posterior
+- otherwise no decision: the sentence gives the three probabilities in that order, then
+  which is the highest and that it falls short. Only when that outcome is a side (a better, or b better) do the posterior
   odds of the two sides follow, without the blog's grade of evidence (Stripling et al. 2018)
   and saying that they ignore the rope: "no decision" beside "strong evidence" would read as
   a contradiction, and the odds cannot overturn a decision that the rope withheld. The
