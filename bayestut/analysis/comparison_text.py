@@ -16,7 +16,7 @@ import pandas as pd
 from . import delta0_size, wording
 from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions,
+from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions, pooled,
                             rope_sensitivity, rope_units, weak_note)
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
                                  probability_columns, shown)
@@ -409,37 +409,6 @@ def _delta0_alone(c) -> str:
     shown = wording.number(h.delta0[i], h.delta0_se[i], c.threshold)
     return (f"For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
             "a claim to make only if δ₀ was your estimand before you looked (--about delta0).")
-
-
-def pooled(c) -> str:
-    """Why the verdict decides when no single data set does (empty otherwise): each data set
-    alone has few folds; the verdict's claim rests on all of them together.
-
-    Parameters
-    ----------
-    c : Comparison or MeansComparison
-        The result.
-
-    Returns
-    -------
-    str
-        Three short sentences, or empty.
-    """
-    if c.refused or c.per_dataset is None or c.hierarchical is None:
-        return ""
-    h = c.overall()[-1]
-    on_delta0 = c.about == "delta0"
-    verdict = decide_regions(h.delta0 if on_delta0 else h.shares, c.threshold)
-    each = decide(c.per_dataset.probabilities(c.rope), c.threshold)
-    if str(verdict) == NO_DECISION or (each != NO_DECISION).any():
-        return ""
-    d = c.differences
-    claim = "the mean difference δ₀" if on_delta0 else "a new data set"
-    return (f"No single data set is decided, yet the hierarchical test decides: both are true. "
-            f"On each data set alone, its {d.x.shape[1]} paired differences leave the "
-            f"correlated t-test's largest probability below {c.threshold:g}. The hierarchical "
-            f"test's claim, about {claim}, rests on the population of data sets, which all "
-            f"{len(d.datasets)} together pin down.")
 
 
 def many_data_sets(c) -> bool:
