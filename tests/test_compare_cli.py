@@ -106,7 +106,7 @@ def test_no_decision_reports_the_odds_without_a_grade():
     report = compare(results(gaps=(0.012, 0.02, 0.004)), "mine", "base", warmup=300,
                      draws=300, chains=2)
     text = report.summary()
-    assert "no decision: the posterior probability that" in text
+    assert "no decision. The posterior probability that each outcome is the likeliest" in text
     assert "ignore the rope" in text and "posterior odds" in text and "evidence" not in text
 
 

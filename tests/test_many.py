@@ -310,7 +310,8 @@ def test_a_rope_dominated_pair_is_worded_from_its_three_probabilities(numeric):
     row = grid.split("<tr><th>1</th>")[1]
     assert row.split("</tr>")[0].count(cell) == 2                  # against 2 and against 3
     sentence = [s for s in many.pairs[("1", "2")].sentences() if s.startswith("signed-rank")][0]
-    assert '"1 and 2 practically equivalent" is the likeliest' in sentence
+    assert "for equivalent and below 0.001 for 2 better. The highest, for equivalent, is short" \
+        in sentence
     assert "odds" not in sentence
     assert str(escape(sentence)) in page and "evidence for 1)" not in page
     t = many.table()
@@ -435,6 +436,11 @@ def test_the_k_verdict_names_the_classifiers_none_is_better_than(four):
     said = ("no classifier is practically better than best or twin; each of the others (base, "
             "bad) has one that is")
     assert f"Which to use (hierarchical test): {said}" in four.verdict()
+    # said once: the console and the HTML report give "which to use" in one line (reader 16)
+    from bayestut.analysis.report import html_report
+    for text in (four.summary(), html_report(four)):
+        assert text.count("no classifier is practically better than") == 1
+        assert text.lower().count("which to use") == 1
     assert "No classifier is practically better than “best” or “twin”; each of the others " \
            "(“base”, “bad”) has one that is." in four.results_text()
 

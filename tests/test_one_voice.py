@@ -118,3 +118,41 @@ def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
     means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
     kinds = " ".join(compare(means, "mine", "base", **FAST).explanations())
     assert "expected probability" in kinds and "δ₀" not in kinds and "new data set" not in kinds
+
+
+def test_the_posterior_probabilitys_definition_says_how_each_engine_computed_it(pair):
+    # "the share of posterior draws" stood beside "computed exactly": the exact engine draws
+    # nothing (reader 19); a sampled test's is a share of its samples
+    from types import SimpleNamespace
+
+    from bayestut.analysis.comparison_text import estimated
+
+    line = next(x for x in pair.explanations() if x.startswith("posterior probability:"))
+    assert line.endswith("The signed-rank test on the means estimates it as the share of its "
+                         "posterior samples in which the outcome is the likeliest; the "
+                         "hierarchical test integrates it, sampling nothing.")
+    tests = [SimpleNamespace(test=t) for t in ("signed-rank test on the means", "hierarchical test")]
+    stan = SimpleNamespace(overall=lambda: tests, integrated=lambda test: False)
+    assert estimated(stan) == ("The signed-rank test on the means and the hierarchical test "
+                               "estimate it as the share of their posterior samples in which "
+                               "the outcome is the likeliest.")
+
+
+# the correlated t-test's number on one data set is the "probability on this data set", as its
+# columns say; "posterior probability" is the multi-data-set tests' decision quantity (reader 16)
+PER_DATA_SET_MISNAMED = re.compile(
+    r"posterior probabilit(?:y|ies)\s+(?:is\s+|are\s+)?of\s+(?:each|the)\s+outcome\s+itself"
+    r"|on one data set,\s+the correlated t-test's probability", re.I)
+
+
+def test_the_per_data_set_number_is_not_called_the_posterior_probability(pair):
+    assert PER_DATA_SET_MISNAMED.search("there the posterior probability is of each outcome "
+                                        "itself, not that it is the likeliest")     # can fail
+    texts = {**texts_of(pair), **{p.name: p.read_text("utf-8")
+                                  for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]}}
+    assert not {where for where, text in texts.items() if PER_DATA_SET_MISNAMED.search(text)}
+    assert "its probability on this data set is of each outcome itself" in pair.summary()
+    glossary = (ROOT / "docs" / "glossary.md").read_text("utf-8")
+    assert "\nprobability on this data set\n" in glossary
+    card = (ROOT / "docs" / "reading-your-verdict.md").read_text("utf-8")
+    assert "| **probability on this data set** |" in card

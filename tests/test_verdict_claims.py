@@ -138,12 +138,24 @@ def test_pooled_data_sets_decide_when_none_alone_does():
     c = compare(noisy([0.0] * 30), "mine", "base", **FAST)
     assert c.decision == "equivalent"                            # the case itself
     assert (c.per_dataset_table()["decision"].str.startswith("no decision")).all()
-    # true of every data set's posterior: the decision rule itself, not a width (a side can
-    # reach 0.95 with a 95% HDI wider than the rope)
-    assert c.pooled() == ("No single data set is decided (on each, the correlated t-test's "
-                          "largest probability is below 0.95), yet the hierarchical test "
-                          "decides: it pools the evidence of all 30 data sets.")
-    assert c.pooled() in c.summary()
+    # why both are true (reader 19): each data set's few folds, the population pinned down by
+    # all of them; true of every data set's posterior: the decision rule itself, not a width
+    # (a side can reach 0.95 with a 95% HDI wider than the rope)
+    assert c.pooled() == ("No single data set is decided, yet the hierarchical test decides: "
+                          "both are true. On each data set alone, its 10 paired differences "
+                          "leave the correlated t-test's largest probability below 0.95. The "
+                          "hierarchical test's claim, about a new data set, rests on the "
+                          "population of data sets, which all 30 together pin down.")
+    assert "equivalent on 0, " in c.summary() and c.pooled() in c.summary()
+    on_delta0 = compare(noisy([0.0] * 30), "mine", "base", about="delta0", **FAST)
+    assert "about the mean difference δ₀, rests" in on_delta0.pooled()
+    # not said when a data set decides, nor beside "no decision"
+    some = compare(noisy([0.0] * 29 + [0.15], noise=0.005), "mine", "base", **FAST)
+    assert some.decision == "equivalent"
+    assert (some.per_dataset_table()["decision"] == "mine better").any()
+    assert some.pooled() == "" and "both are true" not in some.summary()
+    few = compare(noisy([0.0] * 3), "mine", "base", **FAST)
+    assert few.decision == "no decision" and few.pooled() == ""
 
 
 def test_the_command_lines_spelling_of_about_is_the_pythons_too():

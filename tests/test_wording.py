@@ -12,8 +12,10 @@ def test_rope_most_probable_never_headlines_odds():
     # the issue's case: signed-rank shares (forest better, equivalent, logreg better)
     # = (0.159, 0.841, 0.000), in the arrays' order
     text = decision([0.159, 0.841, 0.0], A, B, ROPE, T, share=True)
-    assert text.startswith('no decision: the posterior probability that "logreg and forest '
-                           'practically equivalent" is the likeliest outcome is 0.841')
+    assert text.startswith("no decision. The posterior probability that each outcome is the "
+                           "likeliest is below 0.001 for logreg better, 0.841 for equivalent "
+                           "and 0.159 for forest better. The highest, for equivalent, is "
+                           "short of the 0.95 needed")
     assert "odds" not in text and "evidence" not in text and "infinite" not in text
     # one outcome is "the likeliest" per sentence: the others' numbers are named by outcome
     assert text.count("the likeliest") == 1
@@ -23,14 +25,15 @@ def test_rope_most_probable_never_headlines_odds():
 def test_per_data_set_rope_is_not_called_evidence_for_a_side():
     # P(rope) = 0.809 on one data set was reported as "strong evidence that logreg is better"
     text = decision([0.0, 0.809, 0.191], A, B, ROPE, T)
-    assert text.endswith("short of the 0.95 needed: P(logreg better) = 0.191, "
-                         "P(equivalent) = 0.809, P(forest better) < 0.001")
+    assert text == ("no decision. P(logreg better) = 0.191, P(equivalent) = 0.809, "
+                    "P(forest better) < 0.001. The highest, for equivalent, is short of the "
+                    "0.95 needed")
     assert "evidence" not in text
 
 
 def test_odds_follow_only_when_a_side_is_most_probable():
     text = decision([0.7, 0.25, 0.05], A, B, ROPE, T)
-    assert "the most probable outcome is that forest is practically better than logreg" in text
+    assert "The highest, for forest better, is short of the 0.95 needed; " in text
     assert "posterior odds of forest better against logreg better are 14" in text
     # the odds stay in the sentence: beside "no decision" in a table cell they read as evidence
     assert verdict([0.7, 0.25, 0.05], A, B, T) == "no decision (highest: forest better)"
@@ -104,7 +107,7 @@ def test_rounding_never_carries_a_probability_across_the_threshold():
     assert number(0.94975, 0.0) == "0.950"              # no threshold beside it: plain rounding
     assert number(0.93, 0.0, 0.95) == "0.930"
     text = decision([0.02, 0.03025, 0.94975], "a", "b", 0.01, 0.95)
-    assert "= 0.949 is short of the 0.95 needed" in text and "0.950" not in text
+    assert "P(a better) = 0.949" in text and "0.950" not in text
 
 
 def test_the_decision_quantity_has_one_name_sampled_or_integrated():
@@ -122,3 +125,14 @@ def test_a_weak_decisions_probability_is_never_printed_as_the_cut_off():
     shares, new = [0.0, 0.001, 0.999], [0.05, 0.15022, 0.79978]     # number line: right
     assert wording.weak(shares, new, 0.95) == "0.799"
     assert wording.weak(shares, [0.05, 0.15, 0.8], 0.95) == ""
+
+
+def test_no_decision_lists_the_three_outcomes_in_the_reading_order():
+    # the rope the highest: the sentence named it first, then "a better", then "b better"
+    for p in ([0.1, 0.6, 0.3], [0.6, 0.3, 0.1], [0.3, 0.1, 0.6]):      # number line: b, eq, a
+        for share in (True, False):
+            text = decision(p, "mine", "base", 0.01, 0.95, share=share)
+            where = [text.index(name) for name in ("mine better", "equivalent", "base better")]
+            assert where == sorted(where), text
+            highest = ("base better", "equivalent", "mine better")[int(np.argmax(p))]
+            assert f"The highest, for {highest}, is short of the 0.95 needed" in text

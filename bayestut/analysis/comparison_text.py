@@ -16,7 +16,7 @@ import pandas as pd
 from . import delta0_size, wording
 from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions,
+from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions, pooled,
                             rope_sensitivity, rope_units, weak_note)
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
                                  probability_columns, shown)
@@ -31,10 +31,10 @@ MANY_DATA_SETS = 10
 # What each kind of number means, by its name; a report explains the kinds its tables show.
 KINDS = {
     # not defined by itself: a newcomer looks the term up here
+    # how it is computed follows, by engine (estimated): the exact engine draws nothing
     POSTERIOR: ("", "how sure the posterior is that the outcome is the likeliest of the three, "
-                    "i.e. holds the most probability (the share of posterior draws in which it "
-                    "does; the papers' convention; the decision at the threshold is taken on "
-                    "it)."),
+                    "i.e. holds the most probability (the papers' convention; the decision at "
+                    "the threshold is taken on it)."),
     NEW_DATA_SET: ("hierarchical test", "the probability that a new data set shows each "
                                         "outcome: how often the practitioner's next data set "
                                         "goes each way."),
@@ -189,9 +189,40 @@ def explanations(c) -> list[str]:
     """
     kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
     cells = [v for r in overall_rows(c) for v in r.values()]
-    return [line for kind, line in zip(KINDS, EXPLANATIONS) if kind in kinds] \
+    return [line + (f" {estimated(c)}" if kind == POSTERIOR else "")
+            for kind, line in zip(KINDS, EXPLANATIONS) if kind in kinds] \
         + ([PLUS_MINUS] if any("±" in str(v) for v in cells) else []) \
         + ([EXACT_ERROR] if c.integrated("hierarchical") else [])
+
+
+def estimated(c) -> str:
+    """How the overall table's posterior probabilities were computed, by engine: a sampled
+    test's as the share of its posterior samples, the exact engine's integrated.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        One sentence, e.g. "The signed-rank test on the means estimates it as the share of its
+        posterior samples in which the outcome is the likeliest; the hierarchical test
+        integrates it, sampling nothing."
+    """
+    tests = [o.test for o in c.overall()]
+    sampled = [t for t in tests if not c.integrated(t)]
+    exact = [t for t in tests if c.integrated(t)]
+    said = []
+    if sampled:
+        said.append(f"the {' and the '.join(sampled)} "
+                    f"{'estimates' if len(sampled) == 1 else 'estimate'} it as the share of "
+                    f"{'its' if len(sampled) == 1 else 'their'} posterior samples in which the "
+                    "outcome is the likeliest")
+    if exact:
+        said.append(f"the {' and the '.join(exact)} integrates it, sampling nothing")
+    return capital("; ".join(said)) + "." if said else ""
 
 
 # --- sentences --------------------------------------------------------------------------------
@@ -326,7 +357,8 @@ def verdict_lines(c) -> list[str]:
 
 
 def delta0_line(c) -> str:
-    """The verdict's line on δ₀, in short sentences: its probabilities; beside a verdict on a
+    """The verdict's line on δ₀, in short sentences: its probabilities (with
+    ``about="delta0"`` only after a decision: the verdict's "no decision" gives them); beside a verdict on a
     new data set, whether δ₀ decides (:func:`~bayestut.analysis.wording.delta0_decision`, as
     the ``.md``/``.tex`` and the K report say it); its size
     (:func:`~bayestut.analysis.delta0_size.size`); P(δ₀ > 0)
@@ -345,8 +377,10 @@ def delta0_line(c) -> str:
     """
     h = c.overall()[-1]
     listed = wording.listed(h.delta0, c.a, c.b, h.delta0_se)
-    if c.about == "delta0":         # the line above decided on δ₀
-        said = [f"For δ₀: {listed}."]
+    if c.about == "delta0":         # the line above decided on δ₀; its "no decision" gave
+        # the three probabilities already: said once
+        said = [] if str(decide_regions(h.delta0, c.threshold)) == NO_DECISION else \
+            [f"For δ₀: {listed}."]
     else:
         said = [f"For the mean difference δ₀ (a method paper's claim): {listed}.",
                 _delta0_alone(c) or capital(wording.delta0_decision(
@@ -375,30 +409,6 @@ def _delta0_alone(c) -> str:
     shown = wording.number(h.delta0[i], h.delta0_se[i], c.threshold)
     return (f"For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
             "a claim to make only if δ₀ was your estimand before you looked (--about delta0).")
-
-
-def pooled(c) -> str:
-    """Why the verdict decides when no single data set does (empty otherwise).
-
-    Parameters
-    ----------
-    c : Comparison or MeansComparison
-        The result.
-
-    Returns
-    -------
-    str
-        The sentence, or empty.
-    """
-    if c.refused or c.per_dataset is None or c.hierarchical is None:
-        return ""
-    each = decide(c.per_dataset.probabilities(c.rope), c.threshold)
-    if c.decision == NO_DECISION or (each != NO_DECISION).any():
-        return ""
-    n = len(c.differences.datasets)
-    return (f"No single data set is decided (on each, the correlated t-test's largest "
-            f"probability is below {c.threshold:g}), yet the hierarchical test decides: it pools "
-            f"the evidence of all {n} data sets.")
 
 
 def many_data_sets(c) -> bool:
@@ -514,7 +524,7 @@ def per_dataset_note(c) -> str:
     """
     return ("mean differences only: the correlated t-test needs every fold" if means_only(c)
             else "the probabilities and the decision: the Bayesian correlated t-test on each data "
-            "set alone, exact; there the posterior probability is of each outcome itself, not "
+            "set alone, exact; its probability on this data set is of each outcome itself, not "
             "that it is the likeliest" + ("; " + SHRUNK + ": the hierarchical test's estimate of the "
                                   "mean difference, drawn towards the other data sets'"
                                   if c.hierarchical is not None else ""))

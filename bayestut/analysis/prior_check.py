@@ -125,7 +125,7 @@ def sentence(c, table: pd.DataFrame | None = None, quote=str) -> str:
         low, high = (wording.number(v, e, c.threshold) for v, e in
                      (table.loc[table["probability"].idxmin(), ["probability", "± probability"]],
                       table.loc[table["probability"].idxmax(), ["probability", "± probability"]]))
-        outcomes = table["outcome"].unique()
+        outcomes = sorted(table["outcome"].unique(), key=list(c.labels).index)  # reading order
         what = (f"{name} of {_phrase(c, outcomes[0], quote)}" if len(outcomes) == 1 else
                 f"highest {name} (for " + " or ".join(_phrase(c, o, quote) for o in outcomes)
                 + ")")

@@ -2,7 +2,7 @@
 margin when it holds, each width's decision when it changes; and at the papers' ±0.01 when
 another rope was chosen), whether the rope looks like it is in the wrong units, a weak
 decision (the papers' decision only: the rule reads a new data set's probability), the posterior odds said apart from
-"no decision", and what to do next after "no decision" (the card, and the ``plan`` command
+"no decision", why a decision stands when no single data set decides, and what to do next after "no decision" (the card, and the ``plan`` command
 with the settings the verdict was computed with).
 
 Like :mod:`~bayestut.analysis.comparison_text`, plain functions taking a result and returning
@@ -19,7 +19,7 @@ import numpy as np
 from . import rope_limit, wording
 from ..checks import metric_direction
 from ..errors import InputError
-from ..methods.decisions import NO_DECISION, REGIONS, decide_regions, shown
+from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, shown
 from ..methods.hierarchical import DELTA0, POSTERIOR
 
 # the card's command, not its repository path: a reader who installed the wheel has no docs/
@@ -369,3 +369,33 @@ def percent_fractions(result) -> str:
             f"fractions already, every difference here is a hundred times too small: run "
             f"again without --percent.")
 
+
+def pooled(c) -> str:
+    """Why the verdict decides when no single data set does (empty otherwise): each data set
+    alone has few folds; the verdict's claim rests on all of them together.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        Three short sentences, or empty.
+    """
+    if c.refused or c.per_dataset is None or c.hierarchical is None:
+        return ""
+    h = c.overall()[-1]
+    on_delta0 = c.about == "delta0"
+    verdict = decide_regions(h.delta0 if on_delta0 else h.shares, c.threshold)
+    each = decide(c.per_dataset.probabilities(c.rope), c.threshold)
+    if str(verdict) == NO_DECISION or (each != NO_DECISION).any():
+        return ""
+    d = c.differences
+    claim = "the mean difference δ₀" if on_delta0 else "a new data set"
+    return (f"No single data set is decided, yet the hierarchical test decides: both are true. "
+            f"On each data set alone, its {d.x.shape[1]} paired differences leave the "
+            f"correlated t-test's largest probability below {c.threshold:g}. The hierarchical "
+            f"test's claim, about {claim}, rests on the population of data sets, which all "
+            f"{len(d.datasets)} together pin down.")

@@ -5,8 +5,8 @@ line's internal (left, rope, right) = (b better, equivalent, a better) order, an
 (:data:`bayestut.methods.decisions.SHOWN`):
 
 - one probability above the threshold: that outcome is declared;
-- otherwise no decision, and the sentence says which outcome has the highest probability and
-  that it falls short. Only when that outcome is a side (a better, or b better) do the posterior
+- otherwise no decision: the sentence gives the three probabilities in that order, then
+  which is the highest and that it falls short. Only when that outcome is a side (a better, or b better) do the posterior
   odds of the two sides follow, without the blog's grade of evidence (Stripling et al. 2018)
   and saying that they ignore the rope: "no decision" beside "strong evidence" would read as
   a contradiction, and the odds cannot overturn a decision that the rope withheld. The
@@ -131,14 +131,38 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
              odds: bool = True) -> str:
     """The decision of one test in words.
 
-    ``share=True``: p are the posterior probabilities that each outcome is the likeliest
-    (the papers' decision quantity for the multi-data-set tests), and are named so.
-    ``integrated=True``: p were integrated, not sampled, and ``se`` is the numerical error
-    of the integration: more draws or another seed would change nothing.
-    ``where``: the estimand after "the likeliest outcome" (" on a new data set" for the
-    hierarchical test), so that a sentence quoted alone still names it.
-    ``odds=False``: no posterior odds after "no decision" (the verdict and its report's
-    decisions give them apart, in a sentence of their own: :func:`with_odds`).
+    A decision names its outcome and the probability that passed the threshold. "No decision"
+    gives the three probabilities in the reading order (a better, equivalent, b better), then
+    the highest, short of the threshold, and after a side's the posterior odds.
+
+    Parameters
+    ----------
+    p, se : array-like
+        The three probabilities in the number line's (b better, equivalent, a better) order,
+        and their errors (rounding).
+    a, b : str
+        The classifiers' names.
+    rope, threshold : float
+        The rope's half-width and the decision threshold.
+    share : bool
+        Whether p are the posterior probabilities that each outcome is the likeliest (the
+        papers' decision quantity for the multi-data-set tests), named so.
+    integrated : bool
+        Whether p were integrated, not sampled (``se``: the integration's numerical error).
+    where : str
+        The estimand after "the likeliest" (" on a new data set" for the hierarchical
+        test), so that a sentence quoted alone still names it.
+    odds : bool
+        Whether the posterior odds follow "no decision" (the verdict and its report's
+        decisions give them apart, in a sentence of their own: :func:`with_odds`).
+
+    Returns
+    -------
+    str
+        The text, without a final full stop: "a is practically better than b: …, above the
+        threshold 0.95" or "no decision. The posterior probability that each outcome is the
+        likeliest is 0.300 for a better, 0.650 for equivalent and 0.050 for b better. The
+        highest, for equivalent, is short of the 0.95 needed".
     """
     p, se = np.asarray(p, dtype=float), np.asarray(se, dtype=float)
     labels = region_names(a, b)
@@ -155,22 +179,18 @@ def decision(p, a: str, b: str, rope: float, threshold: float, se=(0.0, 0.0, 0.0
                      " (within Monte Carlo error of the threshold: confirm with more draws "
                      "or another seed)")
         return text
+    # no decision: the three numbers in the reading order, then the highest, short of the
+    # threshold; the posterior odds after it when a side (not the rope) is the highest
     m = int(p.argmax())
-    if share:       # each number is the probability that its outcome is the likeliest
-        text = (f'no decision: the posterior probability that "{phrase(m, a, b)}" is the '
-                f"likeliest outcome{where} {is_(v[m])}, the highest of the three but short of "
-                f"the {threshold:g} needed")
-        if m == 1:
-            return text + (f'; for "{phrase(2, a, b)}" it is {v[2]}, for '
-                           f'"{phrase(0, a, b)}" {v[0]}')
-        return text + ("; " + odds_phrase(p, a, b) if odds else "")
-    if m != 1:
-        return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
-                f"P({labels[m]}){equals(v[m])} is short of the {threshold:g} needed"
-                + ("; " + odds_phrase(p, a, b) if odds else ""))
-    every = ", ".join(f"P({labels[i]}){equals(v[i])}" for i in SHOWN)   # the tables' order
-    return (f"no decision: the most probable outcome is that {claim(m, a, b, rope)}, but "
-            f"it is short of the {threshold:g} needed: {every}")
+    if share:       # "below 0.001", not "is < 0.001"
+        said = [f"{is_(v[i])[3:]} for {labels[i]}" for i in SHOWN]
+        each = f"{said[0]}, {said[1]} and {said[2]}"
+        text = (f"no decision. The posterior probability that each outcome is the likeliest"
+                f"{where} is {each}")
+    else:
+        text = "no decision. " + ", ".join(f"P({labels[i]}){equals(v[i])}" for i in SHOWN)
+    text += f". The highest, for {short(m, a, b)}, is short of the {threshold:g} needed"
+    return text + ("; " + odds_phrase(p, a, b) if odds and m != 1 else "")
 
 
 def _odds_number(strength: float) -> str:
