@@ -262,7 +262,7 @@ def ceiling_note(datasets, best: float, pairs: str = "") -> str:
     return (f"Near the best score possible ({best:g}): on {shown} both classifiers' mean "
             f"scores lie within the rope of it{' ' + pairs if pairs else ''}, so the mean difference there cannot leave the "
             f"rope whatever the classifiers' real difference; {pull} the verdict towards "
-            "equivalent. A harder data set or a finer metric would tell them apart.")
+            "equivalent. A harder data set or a finer metric could tell them apart.")
 
 def check_within_one(x) -> None:
     """Refuse differences beyond ±1: the tests' scales (the rope, the priors' bounds) assume a
