@@ -236,7 +236,7 @@ def at_ceiling(mean_scores, score_range, rope: float, lower_is_better: bool) -> 
     return np.asarray((np.abs(means - best) <= rope).all(axis=1))
 
 
-def ceiling_note(datasets, best: float, pairs: str = "") -> str:
+def ceiling_note(datasets, best: float, where: str = "") -> str:
     """The report's note naming the data sets :func:`at_ceiling` found; empty when none.
 
     Parameters
@@ -245,13 +245,15 @@ def ceiling_note(datasets, best: float, pairs: str = "") -> str:
         Their names.
     best : float
         The metric's best score, as the reader gives scores (100 with percent).
-    pairs : str
-        With K classifiers, which pairs it concerns ("in 2 of the 3 pairs"); empty for two.
+    where : str
+        With K classifiers, which classifiers lie there on each data set ("on monks the mean
+        scores of a, b and c lie within the rope of it; on iris those of b and c"), in place
+        of the two classifiers' phrase; empty for two.
 
     Returns
     -------
     str
-        One sentence, or empty.
+        Its sentences, or empty.
     """
     names = [str(n) for n in datasets]
     if not names:
@@ -259,10 +261,12 @@ def ceiling_note(datasets, best: float, pairs: str = "") -> str:
     shown = ", ".join(names[:CEILING_NAMED]) + (
         f" and {len(names) - CEILING_NAMED} more" if len(names) > CEILING_NAMED else "")
     pull = "this data set pulls" if len(names) == 1 else "these data sets pull"
-    return (f"Near the best score possible ({best:g}): on {shown} both classifiers' mean "
-            f"scores lie within the rope of it{' ' + pairs if pairs else ''}, so the mean difference there cannot leave the "
-            f"rope whatever the classifiers' real difference; {pull} the verdict towards "
-            "equivalent. A harder data set or a finer metric could tell them apart.")
+    between = "Between any two of them, the" if where else "The"
+    where = where or f"on {shown} both classifiers' mean scores lie within the rope of it"
+    return (f"Near the best score possible ({best:g}): {where}. {between} mean difference "
+            f"there cannot leave the rope, whatever their real difference; {pull} the verdict "
+            "towards equivalent. A harder data set or a finer metric could tell them apart.")
+
 
 def check_within_one(x) -> None:
     """Refuse differences beyond ±1: the tests' scales (the rope, the priors' bounds) assume a

@@ -156,8 +156,9 @@ def test_the_k_report_names_the_data_sets_at_the_best_bound(three):
     many = bt.compare_all(pd.concat([easy, hard]), n_jobs=1, progress=False, ranking=False)
     assert many.ceiling == {("a", "b"): ["easy"]}
     note = many.ceiling_note()
-    assert note.startswith("Near the best score possible (1): on easy both classifiers' mean "
-                           "scores lie within the rope of it in 1 of the 3 pairs (a against b)")
+    assert note.startswith("Near the best score possible (1): on easy the mean scores of a and "
+                           "b lie within the rope of it. Between any two of them, the mean "
+                           "difference there cannot leave the rope")
     assert note in many.verdict() and note in str(many)
     assert three.ceiling == {} and three.ceiling_note() == ""
     assert not any("best score possible" in line for line in three.verdict())

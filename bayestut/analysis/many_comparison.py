@@ -19,9 +19,10 @@ import numpy as np
 import pandas as pd
 
 from . import many_text
+from .model_check import listed
 from .comparison import SHARE, Overall
 from .paper_output import PaperOutput
-from ..checks import ceiling_note
+from ..checks import CEILING_NAMED, ceiling_note
 from ..errors import InputError
 from ..data import known_name
 from ..methods.decisions import NO_DECISION, decide_regions, labelled
@@ -112,18 +113,27 @@ class ManyComparison(PaperOutput):
         Returns
         -------
         str
-            One sentence naming those data sets and how many pairs, or empty.
+            One sentence naming those data sets and, on each, the classifiers there, or
+            empty.
         """
         near = self.ceiling
         if not near:
             return ""
-        datasets = dict.fromkeys(d for names in near.values() for d in names)   # in order
+        at: dict = {}     # data set -> the classifiers within the rope of the best score there
+        for pair, names in near.items():
+            for d in names:
+                at.setdefault(d, {}).update(dict.fromkeys(pair))
+        shown = list(at.items())[:CEILING_NAMED]
+        where = "; ".join(
+            f"on {d} " + ("the mean scores of " if i == 0 else "those of ")
+            + listed([str(c) for c in self.classifiers if c in classifiers])
+            + (" lie within the rope of it" if i == 0 else "")
+            for i, (d, classifiers) in enumerate(shown))
+        if len(at) > CEILING_NAMED:
+            where += f"; and on {len(at) - CEILING_NAMED} more data sets"
         first = self.pairs[next(iter(near))]
         best = first.score_range[1 - int(first.lower_is_better)]
-        where = ("in every pair" if len(near) == len(self.pairs) else
-                 f"in {len(near)} of the {len(self.pairs)} pairs ("
-                 + ", ".join(f"{a} against {b}" for a, b in near) + ")")
-        return ceiling_note(list(datasets),
+        return ceiling_note(list(at),
                             best * (100 if first.options.get("percent") else 1), where)
 
     def overall(self, test: str, a: str, b: str) -> Overall:
