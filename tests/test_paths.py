@@ -75,3 +75,11 @@ def test_make_reproduce_publishes(monkeypatch):
     reproduce.main(["01"])
     assert len(ran) == 1 and ran[0][paths.OUTPUT_ENV] == str(paths.REPO)
     assert paths.publishing()
+
+
+def test_reproduce_refuses_a_name_no_notebook_starts_with(capsys):
+    # `reproduce --help` or a typo once ran nothing and printed the scorecards as if all had run
+    with pytest.raises(SystemExit) as stop:
+        reproduce.main(["--help"])
+    assert stop.value.code == 2
+    assert "no notebook starts with '--help'" in capsys.readouterr().err

@@ -18,6 +18,12 @@ def main(names: list[str]) -> None:
     os.environ.setdefault(OUTPUT_ENV, str(REPO))
     # the numbered reproductions in order, then the own-results notebook on its example
     notebooks = [*sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb")), NOTEBOOKS / "your_results.ipynb"]
+    unknown = [n for n in names if not any(nb.name.startswith(n) for nb in notebooks)]
+    if unknown:     # a typo or a flag must not gather the scorecards as if all had run
+        print(f"error: no notebook starts with {', '.join(map(repr, unknown))}; give the "
+              "numbers of the notebooks to run (e.g. 02 08 your), or nothing for all",
+              file=sys.stderr)
+        sys.exit(2)
     if names:
         notebooks = [nb for nb in notebooks if any(nb.name.startswith(n) for n in names)]
     for nb in notebooks:
