@@ -64,11 +64,12 @@ def test_your_results_prose_holds_for_any_number_of_classifiers():
 
 
 def test_percent_on_fractions_is_said_in_every_report():
-    # scores all at most 1 given with percent=True: believed (error rates of 0.5% are 0.5),
-    # but every report says so, the paper's paragraph too: never only a warning on stderr
+    # scores all at most 1 given with percent=True for a loss: believed (error rates of 0.5%
+    # are 0.5), but every report says so, the paper's paragraph too: never only a warning on
+    # stderr (where higher is better they are refused: test_percent_check_*)
     table = make_table(4, runs=2, folds=5, gaps=0.03, seed=3)
-    with pytest.warns(UserWarning, match="at most 1"):
-        c = bt.compare(table, "mine", "baseline", percent=True)
+    with pytest.warns(UserWarning, match="reads two ways"):
+        c = bt.compare(table, "mine", "baseline", percent=True, lower_is_better=True)
     largest = table["score"].max()
     sentence = (f"Every score given is at most 1 (the largest is {largest * 100 / 100:g}), yet "
                 "--percent (percent=True) read them as percentages")
@@ -76,7 +77,7 @@ def test_percent_on_fractions_is_said_in_every_report():
         assert sentence in text.replace("&#39;", "'")
     with pytest.warns(UserWarning):
         many = bt.compare_all(make_table(4, runs=2, folds=5, classifiers=("a", "b", "c"),
-                                         seed=3), percent=True, n_jobs=1)
+                                         seed=3), percent=True, lower_is_better=True, n_jobs=1)
     assert any(line.startswith("Every score given is at most 1") for line in many.verdict())
     # real percentages: nothing said
     table["score"] *= 100
