@@ -176,6 +176,18 @@ def test_the_metric_is_named_as_the_author_says(tmp_path, capsys):
     assert "--metric-name" in capsys.readouterr().err
 
 
+def test_compare_all_names_the_metric_and_the_ropes_reason_for_every_pair():
+    # the K form takes the write-ups' words in Python too (it raised a TypeError)
+    table = make_table(4, 2, 5, classifiers=("a", "b", "c"), gaps={"a": 0.02}, seed=4)
+    many = bt.compare_all(table.rename(columns={"score": "bacc"}), score="bacc", engine="exact",
+                          ranking=False, n_jobs=1, progress=False,
+                          metric_name="balanced accuracy", rope_reason="a clinic's margin")
+    text = many.methods_text()
+    assert "balanced accuracy" in text and "a clinic's margin" in text and "bacc" not in text
+    with pytest.raises(bt.InputError, match="metric_name"):
+        bt.compare_all(table, metric_name=" ", n_jobs=1, progress=False)
+
+
 def test_the_cards_numbers_for_delta0_beside_the_plain_mean(hnb):
     # docs/reading-your-verdict.md quotes hnb against nbc: its numbers must be the package's
     from pathlib import Path

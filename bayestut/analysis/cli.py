@@ -308,11 +308,7 @@ def run_many(args, data=None) -> Path:
     protect_input(args.results, report_files(path))
     report = compare_all(data, names, rope=args.rope, threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
-                         **sampler(args))
-    for pair in report.pairs.values() if reason else ():     # the paper's Methods (writeup)
-        pair.options["rope_reason"] = reason
-    for pair in report.pairs.values() if metric_name else ():
-        pair.options["metric_name"] = metric_name
+                         rope_reason=reason, metric_name=metric_name, **sampler(args))
     warn_rope_units(report)
     save(path, many_html(report), report.summary())
     paper_files(report, path)

@@ -29,6 +29,7 @@ from tqdm.auto import tqdm
 from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, check_variation,
                       compare_checked, oriented_differences)
 from .many_comparison import ManyComparison
+from .writeup_caveats import metric_name_checked, rope_reason_checked
 from .many_text import RANKING_LEGEND  # noqa: F401 (tests and notebooks read it here)
 from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..errors import InputError
@@ -134,8 +135,9 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
                 signed_rank_samples: int = SIGNED_RANK_SAMPLES, chains: int = 4,
                 warmup: int = 1000, draws: int = 1000, adapt_delta: float = ADAPT_DELTA,
                 non_centred=NON_CENTRED, engine: str = ENGINE, ranking: bool = True,
-                n_jobs: int = -1,
-                backend: str = "threading", progress: bool = True) -> ManyComparison:
+                n_jobs: int = -1, backend: str = "threading", progress: bool = True,
+                rope_reason: str | None = None,
+                metric_name: str | None = None) -> ManyComparison:
     """Compare every pair of ``classifiers`` (all of the table's, in its order, when None).
 
     The table is read and checked once, and every setting once, before any fit.
@@ -161,6 +163,9 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
         "sequential"; PyStan forks, which deadlocks in "loky" workers).
     progress : bool
         A progress bar over the pairs.
+    rope_reason, metric_name : str, optional
+        As for :func:`bayestut.analysis.compare.compare`: the write-ups' reason for the rope
+        and name of the metric, for every pair.
 
     Returns
     -------
@@ -175,6 +180,8 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
     check_parallel(n_jobs, backend)
     check_listed(classifiers)
     check_environment()
+    written = {"rope_reason": rope_reason_checked(rope_reason),        # the write-ups' words
+               "metric_name": metric_name_checked(metric_name)}
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=classifiers, lower_is_better=lower_is_better)
     names = check_classifiers(data.table, data.classifiers)
@@ -218,5 +225,7 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
             fitted = rank(mean_scores(data.table, names, data.lower_is_better), seed=seed,
                           chains=chains, warmup=warmup,
                           draws=draws * GIBBS_DRAWS if gibbs else draws)
+    for c in done.values():
+        c.options.update((k, v) for k, v in written.items() if v)
     return ManyComparison(classifiers=names, pairs={p: done[p] for p in pairs}, ranking=fitted,
                           threshold=threshold, rope=rope)
