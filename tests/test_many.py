@@ -133,7 +133,7 @@ def test_tidy_table_has_every_pair_test_kind_and_data_set(four):
     # pairs x (data sets + signed-rank's two kinds + the hierarchical test's three)
     assert len(t) == 6 * (6 + 2 + 3)
     assert set(t["test"]) == {"correlated t-test", "signed-rank", "hierarchical"}
-    assert set(t["kind"]) == {SHARE, MEAN, EXPECTED, DELTA0}
+    assert set(t["kind"]) == {"probability on this data set", SHARE, MEAN, EXPECTED, DELTA0}
     p = t[["P(a better)", "P(equivalent)", "P(b better)"]].to_numpy()
     np.testing.assert_allclose(p.sum(axis=1), 1.0)
     se = ["± P(a better)", "± P(equivalent)", "± P(b better)"]
@@ -433,16 +433,21 @@ def test_the_k_html_names_each_pairs_per_data_set_columns_apart_from_the_overall
 def test_the_k_verdict_names_the_classifiers_none_is_better_than(four):
     # the manager's question, "which to use?": many.undominated() was in no report (reader 18)
     assert four.undominated() == ["best", "twin"]
-    said = ("no classifier is practically better than best or twin; each of the others (base, "
-            "bad) has one that is")
+    said = ("no classifier is declared practically better than best or twin; each of the "
+            "others (base, bad) has one that is")
     assert f"Which to use (hierarchical test): {said}" in four.verdict()
     # said once: the console and the HTML report give "which to use" in one line (reader 16)
     from bayestut.analysis.report import html_report
     for text in (four.summary(), html_report(four)):
-        assert text.count("no classifier is practically better than") == 1
+        assert text.count("no classifier is declared practically better than") == 1
         assert text.lower().count("which to use") == 1
-    assert "No classifier is practically better than “best” or “twin”; each of the others " \
-           "(“base”, “bad”) has one that is." in four.results_text()
+    assert "No classifier is declared practically better than “best” or “twin”; each of the " \
+           "others (“base”, “bad”) has one that is." in four.results_text()
+    # undominated is not as good: a pair among them that is undecided is named (reader 24)
+    from bayestut.analysis import wording
+    assert wording.undominated(["a", "b", "c"], ["a", "b", "c", "d"], undecided=[("a", "c")]) \
+        == ("no classifier is declared practically better than a, b or c (no decision between "
+            "a and c); the other, d, has one that is")
 
 
 def test_a_pairs_probabilities_check_the_names(four):

@@ -137,7 +137,7 @@ def settings(result, **call) -> pd.Series:
         "rope": f"±{result.rope:g} in the metric's units",
         "ρ": f"1/{d.folds} (1/k, the Nadeau-Bengio heuristic; it cannot be estimated from "
              "the data)",
-        "decision threshold": f"{result.threshold:g}: on each data set's posterior probability; "
+        "decision threshold": f"{result.threshold:g}: on the probability on each data set; "
                               "over data sets, on the posterior probability that an outcome "
                               "is the likeliest",
         "prior, correlated t-test": "matching prior (μ₀ = 0, k₀ → ∞, a₀ = −1/2, b₀ = 0): "

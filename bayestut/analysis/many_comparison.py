@@ -20,7 +20,7 @@ import pandas as pd
 
 from . import many_text
 from .model_check import listed
-from .comparison import SHARE, Overall
+from .comparison import SHARE, THIS_DATA_SET, Overall
 from .paper_output import PaperOutput
 from ..checks import CEILING_NAMED, ceiling_note
 from ..errors import InputError
@@ -210,6 +210,12 @@ class ManyComparison(PaperOutput):
         worse = self._relations(test) == "worse"
         return [c for c in self.classifiers if not worse.loc[c].any()]
 
+    def _open_among(self, best: list[str]) -> list[tuple[str, str]]:
+        """Internal: the pairs among ``best`` the leading test did not decide."""
+        relations = self._relations()
+        return [(a, b) for a, b in self.pairs if a in best and b in best
+                and relations.loc[a, b] == NO_DECISION]
+
     def table(self) -> pd.DataFrame:
         """The tidy long table: one row per pair x test x kind of probability (x data set for
         the correlated t-test, whose probabilities are exact).
@@ -217,7 +223,8 @@ class ManyComparison(PaperOutput):
         Returns
         -------
         pandas.DataFrame
-            Columns a, b, test, dataset, kind ("posterior probability", "probability on a new
+            Columns a, b, test, dataset, kind ("probability on this data set" for the
+            correlated t-test; "posterior probability", "probability on a new
             data set", "probability for δ₀" or "expected probability", as in
             ``Comparison.overall_table``), then "P(a better)", "P(equivalent)", "P(b better)"
             (a and b: the row's pair) and their errors "± P(...)" (Monte Carlo, or numerical
@@ -227,7 +234,7 @@ class ManyComparison(PaperOutput):
         for (a, b), c in self.pairs.items():
             per = c.per_dataset._rope(c.rope) if c.per_dataset is not None else []
             for name, p in zip(c.differences.datasets, per):
-                rows.append(_row(a, b, "correlated t-test", name, SHARE, p, np.zeros(3),
+                rows.append(_row(a, b, "correlated t-test", name, THIS_DATA_SET, p, np.zeros(3),
                                  c._cell(p)))
             for test, o in zip(c.tests, c.overall()):
                 for kind, p, se in o.rows():

@@ -171,8 +171,8 @@ def sentence(check: ModelCheck, a: str, b: str, where: str = "the model-check fi
             f"inside the rope), are {', '.join(shares[:-1])} and {shares[-1]}.")
     flagged = check.flagged
     if not flagged:
-        return text + (f" None is below {EXTREME:g} or above {1 - EXTREME:g}: on these four "
-                       "statistics, the fitted population reproduces these data sets.")
+        return text + (f" None is below {EXTREME:g} or above {1 - EXTREME:g}: the check flags no "
+                       "misfit on these four statistics.")
     parts = []
     for k in flagged:
         if k == "inside the rope":

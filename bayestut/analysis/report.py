@@ -89,7 +89,7 @@ def model_check_line(c) -> str:
         return ""
     values = model_check.listed([model_check.p_value(p) for p in check.shares.values()])
     if not check.flagged:
-        return (f"Model check: the fitted population reproduces these data sets (posterior "
+        return (f"Model check: no misfit flagged (posterior "
                 f"predictive p-values {values}, none below {model_check.EXTREME:g} or above "
                 f"{1 - model_check.EXTREME:g}); details under its figure below.")
     named = model_check.listed([f"count {k}" if k == "inside the rope" else f"{k} mean "

@@ -306,9 +306,9 @@ def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),
             f"{threshold:g} needed{note})")
 
 
-def undominated(best: list[str], classifiers, name=str) -> str:
-    """Which classifiers no other is practically better than, the K report's answer to "which
-    to use", as a clause; empty when that is every classifier (nothing decided).
+def undominated(best: list[str], classifiers, name=str, undecided=()) -> str:
+    """Which classifiers no other is declared practically better than, the K report's answer
+    to "which to use", as a clause; empty when that is every classifier (nothing decided).
 
     Parameters
     ----------
@@ -318,18 +318,22 @@ def undominated(best: list[str], classifiers, name=str) -> str:
         All of them, in the report's order.
     name : callable
         How a classifier's name is written (quoted, in a paper).
+    undecided : sequence of (str, str)
+        The pairs among ``best`` with no decision: being undominated is not being as good.
 
     Returns
     -------
     str
-        E.g. "no classifier is practically better than gbm, rf or svm; each of the others
-        (logreg) has one that is".
+        E.g. "no classifier is declared practically better than gbm, rf or svm (no decision
+        between gbm and svm); each of the others (logreg) has one that is".
     """
     if not best or len(best) == len(classifiers):
         return ""
     rest = [name(c) for c in classifiers if c not in best]
     shown = [name(c) for c in best]
     listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
-    return (f"no classifier is practically better than {listed}; "
+    open_ = "; ".join(f"{name(a)} and {name(b)}" for a, b in undecided)
+    return (f"no classifier is declared practically better than {listed}"
+            + (f" (no decision between {open_})" if open_ else "") + "; "
             + (f"the other, {rest[0]}, has one that is" if len(rest) == 1 else
                f"each of the others ({', '.join(rest)}) has one that is"))

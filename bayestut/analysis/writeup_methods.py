@@ -121,8 +121,8 @@ def rope_check_methods(c) -> str:
     return ("The decision's dependence on the rope was checked on the same posterior (the rope "
             "only sets the regions integrated over), at 0.8, 0.9, 1.1 and 1.2 times the rope; "
             "the widest rope at which a decision of one classifier practically better holds, "
-            "or the narrowest at which equivalence does, was searched in steps of a tenth of "
-            "the rope up to three times it.")
+            "or the narrowest at which equivalence does, was searched between a tenth of the "
+            "rope and three times it, in steps of a tenth.")
 
 
 def parts(result) -> tuple[str, str]:
@@ -161,6 +161,9 @@ def parts(result) -> tuple[str, str]:
                  "Benavoli et al. (2017)" + ("" if means_only or c.hierarchical is None else
                                  " and Corani et al. (2017)")
                  + (", for every pair" if is_many(result) else "") + "."]
+    if not means_only:      # reviewers ask what the folds' overlap was taken to be
+        essential.append(f"The correlation between folds was set to ρ = 1/{d.folds}, as Nadeau "
+                         "and Bengio (2003) propose.")
     if s.get("percent"):
         essential.append("The scores were given in percent and divided by 100 before the "
                          "analysis, so every difference and the rope are fractions.")
@@ -173,8 +176,8 @@ def parts(result) -> tuple[str, str]:
     if not means_only:
         sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
                          f"prior, with the correlation between folds set to ρ = 1/{d.folds} "
-                         f"= {d.rho:.3g}, the heuristic of Nadeau and Bengio (2003)) gave closed-form "
-                         "posterior probabilities.")
+                         f"= {d.rho:.3g}, the heuristic of Nadeau and Bengio (2003)) gave each "
+                         "outcome's probability on that data set in closed form.")
     tests = []
     if getattr(c, "sign", None) is not None:
         tests.append("the Bayesian sign test")
@@ -235,7 +238,8 @@ def parts(result) -> tuple[str, str]:
                   + ("integrated numerically" if exact else
                      "estimated as the share of posterior draws in which it is"))
     if not means_only:
-        on.append("for the correlated t-test, its exact posterior probability")
+        on.append("for the correlated t-test, its exact probability of each outcome on the "
+                  "data set")
     sentences.append("An outcome (one classifier practically better, or practical equivalence) "
                      f"was declared when its probability exceeded {c.threshold:g}: "
                      + "; ".join(on)

@@ -122,8 +122,8 @@ def correlated_bayesian_ttest(x: ArrayLike, rho: float, a: str = "a",
     Returns
     -------
     StudentPosterior
-        Its ``probabilities(rope)`` are each data set's posterior probability of "<a> better",
-        "equivalent" and "<b> better".
+        Its ``probabilities(rope)`` are each data set's probability on this data set of
+        "<a> better", "equivalent" and "<b> better".
     """
     x = check_differences(x)
     rho = check_rho(rho)

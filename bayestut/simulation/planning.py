@@ -511,9 +511,11 @@ def plan_differences(d, counts, *, rope: float, threshold: float, sims: int, see
     estimate = took * (sims - 1) / workers
     show = estimate > LONG if progress is None else progress
     if show:
+        # an estimate for idle cores: under other load the workers share them (readers saw 3x)
         print(f"planning {d.a} against {d.b}: {sims} simulated studies, about "
-              f"{_duration(estimate)} more ({workers} worker{'s' if workers > 1 else ''}; "
-              f"the first study took {took:.1f} s)", file=sys.stderr, flush=True)
+              f"{_duration(estimate)} more if {workers} core{'s are' if workers > 1 else ' is'} "
+              f"free, longer on a busy machine (the first study took {took:.1f} s)",
+              file=sys.stderr, flush=True)
     with joblib.parallel_config(backend=backend or "loky", n_jobs=n_jobs):
         runs = joblib.Parallel(return_as="generator_unordered")(
             joblib.delayed(simulate_study)(*args(s)) for s in range(1, sims))
