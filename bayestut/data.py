@@ -290,10 +290,15 @@ def known_name(name, known) -> str:
     name, known = nfc(name), sorted({str(k) for k in known})
     if name in known:
         return name
+    raise InputError(f"unknown classifier {name!r}; known: {known}" + suggestion(name, known))
+
+
+def suggestion(name: str, known) -> str:
+    """The rest of an "unknown classifier" message: a look-alike (:func:`lookalikes`), else
+    the closest known name ("; did you mean 'nbc'?"), else nothing."""
     alike = lookalikes(name, known)
-    close = difflib.get_close_matches(name, known, n=1) if not alike else []
-    raise InputError(f"unknown classifier {name!r}; known: {known}" + alike
-                     + (f"; did you mean {close[0]!r}?" if close else ""))
+    close = difflib.get_close_matches(name, list(known), n=1) if not alike else []
+    return alike + (f"; did you mean {close[0]!r}?" if close else "")
 
 
 def _names_list(names) -> list:

@@ -110,9 +110,21 @@ def test_ceiling_note_names_the_data_sets_at_the_best_bound(tmp_path):
     assert note in str(r)
     page = bt.save_report(r, tmp_path / "r.html").read_text(encoding="utf-8")
     assert str(markupsafe.escape(note)) in page
+    # the lines a reader forwards and the paper's paragraph carry it too (reader 24)
+    assert r.verdict()[-1] == note and note in r.results_text()
     clear = bt.compare(hard, "mine", "baseline", progress=False)
     assert clear.ceiling == [] and clear.ceiling_note() == ""
     assert "Near the best score possible" not in str(clear)
+    assert "Near the best score possible" not in " ".join(clear.verdict())
+    assert "Near the best score possible" not in clear.results_text()
+
+
+def test_compare_all_suggests_the_closest_name_as_compare_does():
+    table = make_table(["d1", "d2"], runs=2, folds=5, classifiers=("svm", "rf", "gbm"), seed=1)
+    for call in (lambda: bt.compare_all(table, ["svm", "rf", "svn"]),
+                 lambda: bt.compare(table, "svn", "rf")):
+        with pytest.raises(InputError, match="did you mean 'svm'"):
+            call()
 
 
 def test_at_ceiling_reads_the_best_bound_of_either_direction():

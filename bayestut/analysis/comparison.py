@@ -236,9 +236,12 @@ class PairResult(PaperOutput):
         list of str
             The decision with its threshold first, then the probabilities on a new data set
             and δ₀'s line; one line without a hierarchical posterior (mean scores only, one
-            data set, identical or constant differences); the plan's line last when asked for.
+            data set, identical or constant differences); the plan's line when asked for; the
+            note on data sets at the metric's best score (:meth:`ceiling_note`) last, when
+            there are any: whoever is handed these lines needs it.
         """
-        return comparison_text.verdict_lines(self)
+        note = self.ceiling_note()
+        return comparison_text.verdict_lines(self) + ([note] if note else [])
 
     def headline(self) -> str:
         """The verdict, its lines joined by line breaks (:func:`comparison_text.headline`)."""

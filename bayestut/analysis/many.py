@@ -33,7 +33,7 @@ from .writeup_caveats import metric_name_checked, rope_reason_checked
 from .many_text import RANKING_LEGEND  # noqa: F401 (tests and notebooks read it here)
 from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..errors import InputError
-from ..data import Results, lookalikes, nfc, open_results
+from ..data import Results, nfc, open_results, suggestion
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.ranking import plackett_luce, ranking_data
 from ..methods.ranking_gibbs import plackett_luce_gibbs
@@ -66,7 +66,7 @@ def check_classifiers(table: pd.DataFrame, classifiers) -> tuple[str, ...]:
     unknown = [c for c in names if c not in known]
     if unknown:
         raise InputError(f"unknown classifier(s) {unknown}; known: {known}"
-                         + "".join(lookalikes(c, known) for c in unknown))
+                         + "".join(suggestion(c, known) for c in unknown))
     repeated = sorted({c for c in names if names.count(c) > 1})
     if repeated:
         raise InputError(f"classifier(s) named twice: {repeated}; name each once")

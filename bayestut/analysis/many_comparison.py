@@ -123,14 +123,15 @@ class ManyComparison(PaperOutput):
         for pair, names in near.items():
             for d in names:
                 at.setdefault(d, {}).update(dict.fromkeys(pair))
-        shown = list(at.items())[:CEILING_NAMED]
+        groups: dict = {}     # the same classifiers there: one clause for those data sets
+        for d, there in at.items():
+            groups.setdefault(tuple(c for c in self.classifiers if c in there), []).append(d)
         where = "; ".join(
-            f"on {d} " + ("the mean scores of " if i == 0 else "those of ")
-            + listed([str(c) for c in self.classifiers if c in classifiers])
-            + (" lie within the rope of it" if i == 0 else "")
-            for i, (d, classifiers) in enumerate(shown))
-        if len(at) > CEILING_NAMED:
-            where += f"; and on {len(at) - CEILING_NAMED} more data sets"
+            f"on {listed([str(d) for d in ds[:CEILING_NAMED]])}"
+            + (f" and {len(ds) - CEILING_NAMED} more" if len(ds) > CEILING_NAMED else "")
+            + (" the mean scores of " if i == 0 else " those of ")
+            + listed([str(c) for c in there]) + (" lie within the rope of it" if i == 0 else "")
+            for i, (there, ds) in enumerate(groups.items()))
         first = self.pairs[next(iter(near))]
         best = first.score_range[1 - int(first.lower_is_better)]
         return ceiling_note(list(at),

@@ -155,7 +155,7 @@ def _hierarchical_results(c, o) -> list[str]:
     if about_delta0(c) and o.delta0 is not None:     # δ₀'s claim together, then the others
         sentences = [f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
                      f"sets like these, {finding(o.delta0, o.delta0_se, c, kind, delta0=True)}.",
-                     *size, verdict_notes.rope_sensitivity(c, True, quoted)]
+                     *size, verdict_notes.rope_sensitivity(c, True, quoted), c.ceiling_note()]
     else:
         sentences = [f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, kind, True)}."]
         weak = wording.weak(o.shares, o.means, c.threshold, o.means_se)
@@ -164,7 +164,7 @@ def _hierarchical_results(c, o) -> list[str]:
                              f"on a new data set is only {weak}, below {wording.MODEST:g}.")
         sentences += [*_other_numbers(c, o, delta0=False),
                       writeup_caveats.delta0_alone(c, quoted), *size,
-                      verdict_notes.rope_sensitivity(c, True, quoted)]
+                      verdict_notes.rope_sensitivity(c, True, quoted), c.ceiling_note()]
     sentences += [PARAGRAPH, prior_note(c, quoted), writeup_checks.model_check_results(c, quoted)]
     if c.diagnostics():
         sentences.append("Caution: the hierarchical sampler reported problems (see the "
@@ -272,7 +272,8 @@ def _many_results(many) -> list[str]:
                 "interval when that is narrower): " + "; ".join(sizes) + ". Each pair's "
                 "probabilities on a new data set and for δ₀ are in the overall table, after "
                 "the compact one.")
-        sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted)] if text]
+        sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted),
+                                        many.ceiling_note()] if text]
         sentences += [PARAGRAPH, writeup_checks.many_model_check_results(many, quoted)]
     troubled = [p for (a, b), c in many.pairs.items() for p in c.diagnostics()]
     ranking = many.ranking is not None and many.ranking.diagnostics.problems
