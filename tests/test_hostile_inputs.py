@@ -50,10 +50,13 @@ def cli_run(tmp_path, capsys, df, *args, out="out"):
 # --- silent wrong verdicts ------------------------------------------------------------------
 
 def test_percent_is_believed_for_scores_below_one():
-    # error rates of 0.5 % are 0.5 in percent: scores all below 1 may be either unit, so
-    # percent=True is believed (issue 40), and the scores become 100 times smaller
-    told = compare(scores(), "mine", "base", percent=True)
-    assert np.allclose(told.differences.x * 100, compare(scores(), "mine", "base").differences.x)
+    # error rates of 0.5 % are 0.5 in percent: scores all below 1 may be either unit where
+    # lower is better, so percent=True is believed (issue 40), and the scores become 100 times
+    # smaller (where higher is better they are refused: test_one_door)
+    with pytest.warns(UserWarning, match="reads two ways"):
+        told = compare(scores(), "mine", "base", percent=True, lower_is_better=True)
+    plain = compare(scores(), "mine", "base", lower_is_better=True)
+    assert np.allclose(told.differences.x * 100, plain.differences.x)
     with pytest.raises(InputError, match="percentages lie in 0-100"):
         compare(scores().assign(score=lambda t: t["score"] - 1), "mine", "base",
                 percent=True, score_range=(-1, 1))
