@@ -45,5 +45,5 @@ def test_the_posterior_probabilitys_line_says_whose_verdict_it_is_by_default():
     # with --about delta0 the verdict is on δ₀: the card said the posterior probability was
     # the verdict's, whatever the option
     line = next(x for x in card_text().splitlines() if x.startswith("| **posterior probability"))
-    assert "by default the verdict's: the likeliest on a new data set" in line
-    assert "`--about delta0` the verdict is on δ₀" in line
+    assert "by default the decision is taken on it" in line
+    assert "With `--about delta0` the decision is taken on δ₀'s probabilities instead" in line

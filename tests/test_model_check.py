@@ -282,5 +282,5 @@ def test_the_html_report_says_the_check_beside_the_decisions():
     assert "no misfit flagged" in model_check_line(passed)
     assert model_check_line(SimpleNamespace(model_check=None)) == ""
     page = html_report(compare(DATA / "blog_study_auc.csv", "knn", "adaboost"))
-    short, details = page.index("Model check: the fitted"), page.index("Model check (posterior")
+    short, details = page.index("Model check: no misfit flagged"), page.index("Model check (posterior")
     assert page.index("<h2>Decisions</h2>") < short < page.index("Over all data sets") < details

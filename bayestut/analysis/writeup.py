@@ -205,7 +205,10 @@ def _pair_results(c) -> list[str]:
         elif sentences:
             if PARAGRAPH not in sentences[-1:]:
                 sentences.append(PARAGRAPH)
-            sentences.append(f"As a check, {name} "
+            # on δ₀ the signed-rank test answers another question: not a check of δ₀'s decision
+            opening = ("Under the papers' rule, which asks another question than δ₀'s,"
+                       if about_delta0(c) else "As a check,")
+            sentences.append(f"{opening} {name} "
                              f"{finding(o.shares, o.shares_se, c, 'samples', rope=False)}.")
         else:
             sentences.append(f"{_setting(c)}, {name} "
