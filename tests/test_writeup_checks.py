@@ -90,8 +90,8 @@ def test_the_model_check_reads_as_a_papers_results(plain):
     assert all(0.05 <= p <= 0.95 for p in plain.model_check.shares.values())
     assert ("Posterior predictive p-values (4,000 replicated sets of 6 data sets) for the "
             "spread, smallest and largest mean difference and the count inside the rope were "
-            f"{shares[0]}, {shares[1]}, {shares[2]} and {shares[3]}: the check flags no misfit "
-            "on these features.") in text
+            f"{shares[0]}, {shares[1]}, {shares[2]} and {shares[3]}: no misfit is "
+            "flagged.") in text
     assert "and the number of data sets inside the rope were compared" in plain.methods_text()
     assert "new sets of" not in text and "were drawn" not in text    # the console's voice
 

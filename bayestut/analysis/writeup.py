@@ -206,8 +206,7 @@ def _pair_results(c) -> list[str]:
             if PARAGRAPH not in sentences[-1:]:
                 sentences.append(PARAGRAPH)
             # on δ₀ the signed-rank test answers another question: not a check of δ₀'s decision
-            opening = ("Under the papers' rule, which asks another question than δ₀'s,"
-                       if about_delta0(c) else "As a check,")
+            opening = "On the papers' rule instead," if about_delta0(c) else "As a check,"
             sentences.append(f"{opening} {name} "
                              f"{finding(o.shares, o.shares_se, c, 'samples', rope=False)}.")
         else:

@@ -243,7 +243,7 @@ def model_check_results(c, name=str) -> str:
     flagged = check.flagged
     low, high = model_check.EXTREME, 1 - model_check.EXTREME
     if not flagged:         # the Methods give the flags' bounds: one sentence of ~30 words
-        return text + ": the check flags no misfit on these features."
+        return text + ": no misfit is flagged."
     what = "this feature" if len(flagged) == 1 else "these features"
     return (text + f". Outside {low:g} to {high:g}, "
             + "; ".join(_flag(check, k, name) for k in flagged)
