@@ -174,3 +174,12 @@ def test_the_k_report_names_the_data_sets_at_the_best_bound(three):
     assert note in many.verdict() and note in str(many)
     assert three.ceiling == {} and three.ceiling_note() == ""
     assert not any("best score possible" in line for line in three.verdict())
+
+
+def test_a_pair_asked_in_the_other_order_names_the_key_to_use(three):
+    # many.pairs[("b", "a")] was a bare KeyError (reader 24); probabilities() takes either order
+    with pytest.raises(InputError, match=r"pairs holds \('a', 'b'\), in the order compared"):
+        three.pairs[("b", "a")]
+    with pytest.raises(InputError, match="no pair"):
+        three.pairs[("a", "z")]
+    assert three.pairs[("a", "b")].a == "a" and ("b", "a") not in three.pairs

@@ -29,6 +29,18 @@ from ..methods.decisions import NO_DECISION, decide_regions, labelled
 from ..methods.ranking import Ranking
 
 
+class Pairs(dict):
+    """``{(a, b): Comparison}``, a before b in the order compared. A key not among them, the
+    other order of a pair too, is an InputError naming the key to use (a bare KeyError before)."""
+
+    def __missing__(self, key):
+        if isinstance(key, tuple) and len(key) == 2 and (key[1], key[0]) in self:
+            raise InputError(f"pairs holds {(key[1], key[0])!r}, in the order compared, not "
+                             f"{key!r}; use pairs[{(key[1], key[0])!r}], or "
+                             f"probabilities(test, {key[0]!r}, {key[1]!r}) for your order")
+        raise InputError(f"no pair {key!r}: pairs holds {list(self)}")
+
+
 @dataclass(frozen=True, repr=False)
 class ManyComparison(PaperOutput):
     """Every pair of K classifiers, and their joint ranking, as :func:`~bayestut.compare_all`
@@ -66,6 +78,9 @@ class ManyComparison(PaperOutput):
     ranking: Ranking | None
     threshold: float
     rope: float
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "pairs", Pairs(self.pairs))    # frozen: set once, here
 
     @property
     def tests(self) -> tuple:
