@@ -183,3 +183,10 @@ def test_a_pair_asked_in_the_other_order_names_the_key_to_use(three):
     with pytest.raises(InputError, match="no pair"):
         three.pairs[("a", "z")]
     assert three.pairs[("a", "b")].a == "a" and ("b", "a") not in three.pairs
+
+
+def test_a_tests_name_as_the_figures_spell_it_is_taken(three):
+    # figures() says "signed_rank", the tests "signed-rank": matrix("signed_rank") was refused
+    pd.testing.assert_frame_equal(three.matrix("signed_rank"), three.matrix("signed-rank"))
+    with pytest.raises(InputError, match="unknown test 'signed rank'"):
+        three.matrix("signed rank")

@@ -60,10 +60,10 @@ def test_decisions_of_a_clear_case(four):
 
 
 def test_the_verdict_and_the_results_paragraph_say_the_decisions_in_the_same_words(four):
-    plain = ("best is declared practically better than both base and bad, and so is twin; "
+    plain = ("best and twin are each declared practically better than both base and bad; "
              "base is practically better than bad; best and twin are practically equivalent")
-    quoted = ("“best” is declared practically better than both “base” and “bad”, and so is "
-              "“twin”; “base” is practically better than “bad”; “best” and “twin” are "
+    quoted = ("“best” and “twin” are each declared practically better than both “base” and "
+              "“bad”; “base” is practically better than “bad”; “best” and “twin” are "
               "practically equivalent")
     verdict, paragraph = four.verdict(), four.results_text()
     # the leading test's decisions once, pair by pair; the signed-rank test's in words

@@ -41,15 +41,16 @@ def read_back(text: str, names: list[str]) -> pd.DataFrame:
 
     assert text.count("declared") <= 1, f"'declared' said more than once: {text}"
     for clause in text.split("; "):
-        # a whole clause each, with its verb: "rf is practically better than svm, and so is
-        # gbm" (never the fragment "rf and gbm than svm")
-        better = re.fullmatch(r"(\S+) is (?:declared )?practically better than (.+?)"
-                              r"(?:, and so (?:is|are) (.+))?", clause)
+        # a whole clause each, with its verb: "rf and gbm are each practically better than
+        # svm" (never the fragment "rf and gbm than svm")
+        better = re.fullmatch(r"(\S+) is (?:declared )?practically better than (.+)"
+                              r"|(.+?) are each (?:declared )?practically better than (.+)",
+                              clause)
         equivalent = re.fullmatch(r"(.+?) are (?:declared )?practically equivalent"
                                   r"( to one another)?((?:, as are .+)*)", clause)
         if better:
-            winners = [better[1].strip("“”"), *names_in(better[3] or "")]
-            losers = re.sub(r"^(both|each of) ", "", better[2])
+            winners = [better[1].strip("“”")] if better[1] else names_in(better[3])
+            losers = re.sub(r"^(both|each of) ", "", better[2] or better[4])
             losers = ([n for n in names if n not in winners] if losers == "every other classifier"
                       else names_in(losers))
             for w, x in itertools.product(winners, losers):
@@ -117,7 +118,7 @@ def test_random_matrices_are_said_exactly():
 
 def test_the_issues_case_is_said_plainly_with_no_double_negative():
     text = decisions_in_words(CASES["the issue's: three ahead of knn"])
-    assert text == ("rf is declared practically better than knn, and so are gbm and svm; "
+    assert text == ("rf, gbm and svm are each declared practically better than knn; "
                     "no decision on the other 3 pairs")
     assert decisions_in_words(CASES["one dominant winner"]).startswith(
         "rf is declared practically better than every other classifier; ")
@@ -143,8 +144,8 @@ def test_declared_is_said_once_however_many_decisions():
     # several classifiers better than one, after the first clause: whole clauses still
     assert decisions_in_words(matrix(NAMES, [("rf", "gbm"), ("rf", "svm"), ("gbm", "knn"),
                                              ("svm", "knn")])) == (
-        "rf is declared practically better than both gbm and svm; gbm is practically better "
-        "than knn, and so is svm; no decision on the other 2 pairs")
+        "rf is declared practically better than both gbm and svm; gbm and svm are each "
+        "practically better than knn; no decision on the other 2 pairs")
     assert decisions_in_words(matrix(NAMES, equivalent=[("rf", "gbm"), ("svm", "knn")])) == (
         "rf and gbm are declared practically equivalent, as are svm and knn; no decision on "
         "the other 4 pairs")

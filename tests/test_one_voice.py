@@ -9,6 +9,7 @@ the package writes (console, HTML, .md, .tex, table columns), in the docs or in 
 
 import re
 from pathlib import Path
+from types import SimpleNamespace
 
 import matplotlib
 import pandas as pd
@@ -115,6 +116,18 @@ def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
     same = compare(pd.concat([table, twin]), "twin", "base", **FAST)
     assert "±" not in same.overall_table(formatted=True).to_string()        # the case itself: all exact
     assert PLUS_MINUS not in same.explanations()
+    # a ± on the exact engine's rows only is its integration error: no Monte Carlo line
+    # beside the line that says it is the same for every seed (reader 25)
+    fake = SimpleNamespace(overall=lambda: [], integrated=lambda test: True)
+    from bayestut.analysis import comparison_text
+    rows = [{"test": "hierarchical test: posterior probability", "P(a better)": "0.844 ± 0.001"}]
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(comparison_text, "overall_rows", lambda c: rows)
+        said = comparison_text.explanations(fake)
+        assert PLUS_MINUS not in said and comparison_text.EXACT_ERROR in said
+        rows.append({"test": "signed-rank test on the means: posterior probability",
+                     "P(a better)": "0.120 ± 0.002"})
+        assert PLUS_MINUS in comparison_text.explanations(fake)
     means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
     kinds = " ".join(compare(means, "mine", "base", **FAST).explanations())
     assert "expected probability" in kinds and "δ₀" not in kinds and "new data set" not in kinds
@@ -123,7 +136,6 @@ def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
 def test_the_posterior_probabilitys_definition_says_how_each_engine_computed_it(pair):
     # "the share of posterior draws" stood beside "computed exactly": the exact engine draws
     # nothing (reader 19); a sampled test's is a share of its samples
-    from types import SimpleNamespace
 
     from bayestut.analysis.comparison_text import estimated
 

@@ -55,3 +55,6 @@ def test_no_decision_has_no_limit():
     c = bt.compare(table(0.012, 0.03), "mine", "baseline", rope=0.02, **FAST)
     assert c.decision == "no decision" and c.rope_limit is None
     assert rope_limit.sentence(c) == ""
+    # nor do the Methods describe a search whose result the Results do not give (reader 26)
+    assert "0.8, 0.9, 1.1 and 1.2 times the rope." in c.methods_text()
+    assert "widest rope" not in c.methods_text()

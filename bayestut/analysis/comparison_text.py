@@ -188,11 +188,15 @@ def explanations(c) -> list[str]:
         (when a number carries one) and the exact engine's error (when it ran).
     """
     kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
-    cells = [v for r in overall_rows(c) for v in r.values()]
+    exact = c.integrated("hierarchical")
+    # the Monte Carlo line only where a sampled number carries a ±: the exact engine's ± is
+    # its integration error, which EXACT_ERROR explains (reader 25 read the two as one)
+    sampled = [v for r in overall_rows(c) for v in r.values()
+               if not (exact and str(r["test"]).startswith("hierarchical"))]
     return [line + (f" {estimated(c)}" if kind == POSTERIOR else "")
             for kind, line in zip(KINDS, EXPLANATIONS) if kind in kinds] \
-        + ([PLUS_MINUS] if any("±" in str(v) for v in cells) else []) \
-        + ([EXACT_ERROR] if c.integrated("hierarchical") else [])
+        + ([PLUS_MINUS] if any("±" in str(v) for v in sampled) else []) \
+        + ([EXACT_ERROR] if exact else [])
 
 
 def estimated(c) -> str:

@@ -155,6 +155,7 @@ class ManyComparison(PaperOutput):
     def overall(self, test: str, a: str, b: str) -> Overall:
         """Internal: one multi-data-set test of a against b, for either order of the pair: its
         number-line arrays (b better, equivalent, a better) with their Monte Carlo errors."""
+        test = test.replace("_", "-") if isinstance(test, str) else test   # figures' keys
         if test not in self.tests:
             raise InputError(f"unknown test {test!r}; choose one of {self.tests}")
         a, b = (known_name(name, self.classifiers) for name in (a, b))    # "RF" for "rf"

@@ -92,8 +92,8 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
     Returns
     -------
     str
-        Whole clauses joined by "; ", "declared" said once: "rf is declared practically
-        better than both svm and knn, and so is gbm; rf and gbm are practically equivalent, as
+        Whole clauses joined by "; ", "declared" said once: "rf and gbm are each declared
+        practically better than both svm and knn; rf and gbm are practically equivalent, as
         are svm and knn"; "rf is declared practically better than gbm; gbm is practically
         better than svm; no decision on the other 4 pairs".
     """
@@ -108,12 +108,12 @@ def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str
                                   key=lambda g: (-len(g[0]), names.index(g[1][0]))):
         whom = ("every other classifier" if len(losers) == len(names) - 1 > 1
                 else _each(list(losers), quote))
-        # whole clauses, a verb in each: "rf and logreg than svm" read as a fragment
-        first, *others = winners
-        also = (f", and so {'is' if len(others) == 1 else 'are'} "
-                f"{_listed(others, 'and', quote)}" if others else "")
-        clauses.append(f"{quote(first)} is {'' if clauses else 'declared '}practically "
-                       f"better than {whom}{also}")
+        # whole clauses, a verb in each ("rf and logreg than svm" read as a fragment); several
+        # winners named together ("rf is better than knn, and so are svm and mlp" read as rf
+        # beating svm and mlp too)
+        who = (f"{quote(winners[0])} is" if len(winners) == 1 else
+               f"{_listed(winners, 'and', quote)} are each")
+        clauses.append(f"{who} {'' if clauses else 'declared '}practically better than {whom}")
     groups = _cliques(names, lambda a, b: decision.loc[a, b] == "equivalent")
     if groups:          # one clause: "a and b are practically equivalent, as are c and d"
         clauses.append(f"{_listed(groups[0], 'and', quote)} are "

@@ -220,9 +220,10 @@ def disagreement(c, name=str) -> str:
         return ""
     parts = [f"{' and '.join(tests)} {_finds(choice, c, name, len(tests) > 1)}"
              for choice, tests in groups.items()]
+    # in the paper's voice: the author is told (docs) not to quote the test that decides
     return (f"The tests disagree: {lead} {_finds(mine, c, name)}, while {'; '.join(parts)}. "
-            "The primary result is the one the Methods name; the others are checks, so the "
-            "disagreement is stated here, not resolved by quoting the test that decides.")
+            f"The primary result is the {lead.split(' (')[0].removeprefix('the ')}'s, as "
+            "stated in the Methods.")
 
 
 def delta0_alone(c, name=str) -> str:

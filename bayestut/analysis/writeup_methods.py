@@ -118,11 +118,14 @@ def rope_check_methods(c) -> str:
     the limit, :mod:`~bayestut.analysis.rope_limit`), where the exact engine ran them."""
     if getattr(c, "_widths", None) is None:
         return ""
-    return ("The decision's dependence on the rope was checked on the same posterior (the rope "
-            "only sets the regions integrated over), at 0.8, 0.9, 1.1 and 1.2 times the rope; "
-            "the widest rope at which a decision of one classifier practically better holds, "
-            "or the narrowest at which equivalence does, was searched between a tenth of the "
-            "rope and three times it, in steps of a tenth.")
+    checked = ("The decision's dependence on the rope was checked on the same posterior (the "
+               "rope only sets the regions integrated over), at 0.8, 0.9, 1.1 and 1.2 times the "
+               "rope")
+    if getattr(c, "rope_limit", None) is None:      # no decision: no limit in the Results
+        return checked + "."
+    return (checked + "; the widest rope at which a decision of one classifier practically "
+            "better holds, or the narrowest at which equivalence does, was searched between a "
+            "tenth of the rope and three times it, in steps of a tenth.")
 
 
 def parts(result) -> tuple[str, str]:
