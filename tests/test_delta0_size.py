@@ -214,3 +214,17 @@ def test_with_stan_p_delta0_above_zero_is_the_draws_share_with_its_error():
     # the same posterior as the exact engine's, within both errors
     exact, error = delta0_size.above_zero(_compare(0.004))
     assert abs(p - exact) <= 4 * se + 2 * error
+
+
+def test_equivalent_on_average_yet_one_side_of_zero_says_what_may_be_written():
+    # δ₀ practically equivalent with its interval above 0: the verdict said nothing of the
+    # sign, which a reader then did not dare write (reader 25)
+    c = compare(make_table(30, runs=2, folds=5, gaps=0.004, seed=0, noise=0.004), "mine",
+                "baseline", engine="exact", progress=False)
+    assert str(c.decision) == "equivalent" and c.hierarchical.delta0_interval()[0] > 0
+    said = ("You may write that mine scores better on average than baseline (δ₀'s 95% "
+            "interval excludes 0), by less than the rope: the two are practically equivalent "
+            "on average.")
+    assert delta0_size.supported(c) == said and said in c.headline()
+    assert ("“mine” scores better on average than “baseline” (δ₀'s 95% credible interval "
+            "excludes 0), by less than the rope ±0.01.") in c.results_text()

@@ -225,9 +225,9 @@ def clause(c, name=str, paper: bool = False) -> str:
 
 
 def supported(c, name=str, advice: bool = True) -> str:
-    """When δ₀'s credible interval excludes 0 but no outcome for δ₀ passes the threshold:
-    the sentence saying what the posterior supports (which classifier scores better on
-    average) and what it does not (that it is practically better on average).
+    """When δ₀'s credible interval excludes 0 but no outcome for δ₀ passes the threshold, or
+    equivalence does: the sentence saying what the posterior supports (which classifier scores
+    better on average) and what it does not (that it is practically better on average).
 
     Parameters
     ----------
@@ -241,17 +241,25 @@ def supported(c, name=str, advice: bool = True) -> str:
     Returns
     -------
     str
-        The sentence, or empty (the interval includes 0, δ₀ is decided, or no hierarchical
-        posterior).
+        The sentence, or empty (the interval includes 0, δ₀ is decided for a side, or no
+        hierarchical posterior).
     """
     found = estimate(c)
     if found is None or getattr(c, "identical", False):
         return ""
     _, low, high = found
     p = c.overall()[-1].delta0
-    if (low <= 0 <= high) or str(decide_regions(p, c.threshold)) != NO_DECISION:
+    decided = str(decide_regions(p, c.threshold))
+    if (low <= 0 <= high) or decided not in (NO_DECISION, "rope"):
         return ""
     better, worse = (name(c.a), name(c.b)) if low > 0 else (name(c.b), name(c.a))
+    if decided == "rope":       # equivalent on average, yet one side of 0 (reader 25)
+        if advice:
+            return (f"You may write that {better} scores better on average than {worse} "
+                    f"(δ₀'s {LEVEL:.0%} interval excludes 0), by less than the rope: the two "
+                    "are practically equivalent on average.")
+        return (f"{better} scores better on average than {worse} (δ₀'s {LEVEL:.0%} credible "
+                f"interval excludes 0), by less than the rope ±{c.rope:g}.")
     practically = f"practically better on average (by more than the rope ±{c.rope:g})"
     if advice:
         return (f"You may write that {better} scores better on average than {worse} (δ₀'s "
