@@ -118,7 +118,10 @@ def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
     assert PLUS_MINUS not in same.explanations()
     # a ± on the exact engine's rows only is its integration error: no Monte Carlo line
     # beside the line that says it is the same for every seed (reader 25)
-    fake = SimpleNamespace(overall=lambda: [], integrated=lambda test: True)
+    tests = [SimpleNamespace(test=t, rows=lambda: [])
+             for t in ("signed-rank test on the means", "hierarchical test")]
+    fake = SimpleNamespace(tests=("signed-rank", "hierarchical"), overall=lambda: tests,
+                           integrated=lambda test: True)
     from bayestut.analysis import comparison_text
     rows = [{"test": "hierarchical test: posterior probability", "P(a better)": "0.844 ± 0.001"}]
     with pytest.MonkeyPatch.context() as patch:
@@ -128,6 +131,9 @@ def test_a_report_explains_the_kinds_and_the_plus_minus_it_shows(pair):
         rows.append({"test": "signed-rank test on the means: posterior probability",
                      "P(a better)": "0.120 ± 0.002"})
         assert PLUS_MINUS in comparison_text.explanations(fake)
+        # a table of the hierarchical rows only (your_results' K cell): their ± is exact
+        only = comparison_text.explanations(fake, ["hierarchical"])
+        assert PLUS_MINUS not in only and comparison_text.EXACT_ERROR in only
     means = results().groupby(["dataset", "classifier"], as_index=False)["score"].mean()
     kinds = " ".join(compare(means, "mine", "base", **FAST).explanations())
     assert "expected probability" in kinds and "δ₀" not in kinds and "new data set" not in kinds

@@ -34,6 +34,9 @@ def test_the_notebook_command_writes_an_executed_notebook_and_html(tmp_path, cap
     text = json.dumps(outputs)
     assert "mine.csv: 4 data sets, classifiers ['a', 'b', 'c']" in text
     assert "Plackett-Luce ranking" in text and "rope" in text and "benavoli2017time" in text
+    # the K table holds the exact engine's rows only: no Monte Carlo line under it (reader 25)
+    assert "hierarchical test: computed exactly" in text
+    assert "±: the Monte Carlo standard error" not in text
     # the rope sweep is the verdict's test's (the hierarchical one), the signed-rank beside it
     assert re.search(r"a vs b\s+hierarchical test\s+0 ", text), "no hierarchical rope sweep"
     html = (tmp_path / "analysis" / "your_results.html").read_text()

@@ -311,9 +311,10 @@ class PairResult(PaperOutput):
                     pd.Series({"decision": self._cell(p) if decided else ""})])
         return pd.DataFrame(rows).T.infer_objects()
 
-    def explanations(self) -> list[str]:
-        """What the overall table's kinds and ± mean (:func:`comparison_text.explanations`)."""
-        return comparison_text.explanations(self)
+    def explanations(self, tests=None) -> list[str]:
+        """What the overall table's kinds and ± mean, of every test's rows or of ``tests``'
+        only (:func:`comparison_text.explanations`)."""
+        return comparison_text.explanations(self, tests)
 
     def pooled(self) -> str:
         """Why the verdict decides when no data set does (:func:`comparison_text.pooled`)."""

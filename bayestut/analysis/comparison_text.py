@@ -173,13 +173,15 @@ def overall_table(c) -> pd.DataFrame:
     return pd.DataFrame.from_dict(rows, orient="index")
 
 
-def explanations(c) -> list[str]:
+def explanations(c, tests=None) -> list[str]:
     """What the overall table's kinds of probability and ± mean: those it shows.
 
     Parameters
     ----------
     c : Comparison or MeansComparison
         The result.
+    tests : sequence of str, optional
+        Only these tests' rows are shown (e.g. ``["hierarchical"]``); all when None.
 
     Returns
     -------
@@ -187,12 +189,15 @@ def explanations(c) -> list[str]:
         One line per kind of number the table shows, then what ± means
         (when a number carries one) and the exact engine's error (when it ran).
     """
-    kinds = {kind for o in c.overall() for kind, _, _ in o.rows()}
-    exact = c.integrated("hierarchical")
+    names = [t for t in c.tests if tests is None or t in tests]
+    shown = [o for t, o in zip(c.tests, c.overall()) if t in names]
+    kinds = {kind for o in shown for kind, _, _ in o.rows()}
+    exact = c.integrated("hierarchical") and "hierarchical" in names
     # the Monte Carlo line only where a sampled number carries a ±: the exact engine's ± is
     # its integration error, which EXACT_ERROR explains (reader 25 read the two as one)
     sampled = [v for r in overall_rows(c) for v in r.values()
-               if not (exact and str(r["test"]).startswith("hierarchical"))]
+               if any(str(r["test"]).startswith(o.test + ":") for o in shown)
+               and not (exact and str(r["test"]).startswith("hierarchical"))]
     return [line + (f" {estimated(c)}" if kind == POSTERIOR else "")
             for kind, line in zip(KINDS, EXPLANATIONS) if kind in kinds] \
         + ([PLUS_MINUS] if any("±" in str(v) for v in sampled) else []) \
