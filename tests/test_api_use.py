@@ -145,6 +145,7 @@ def test_what_to_tell_a_decision_maker_quotes_the_real_output():
 
     page = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
     section = page.split("## What to tell a decision-maker", 1)[1].split("\n## ", 1)[0]
+    section = section.split("**Several classifiers.**", 1)[0]      # the K case: its own test
     assert 'bt.compare("data/blog_study_auc.csv", "adaboost", "knn")' in section
     quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
     r = bt.compare(DATA / "blog_study_auc.csv", "adaboost", "knn", progress=False)
@@ -190,3 +191,47 @@ def test_a_tests_name_as_the_figures_spell_it_is_taken(three):
     pd.testing.assert_frame_equal(three.matrix("signed_rank"), three.matrix("signed-rank"))
     with pytest.raises(InputError, match="unknown test 'signed rank'"):
         three.matrix("signed rank")
+
+
+def test_what_to_tell_a_decision_maker_about_k_classifiers_quotes_the_real_output():
+    # the K case (apiuse3): which to use, the declared pairs, undecided pairs read as leaning
+    import re
+    from pathlib import Path
+
+    from bayestut.methods.decisions import probability_text
+    from bayestut.paths import DATA
+
+    page = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
+    section = page.split("## What to tell a decision-maker", 1)[1].split("\n## ", 1)[0]
+    section = section.split("**Several classifiers.**", 1)[1]
+    assert ('bt.compare_all("data/uci_cv_accuracy.csv", score="accuracy_percent", '
+            'percent=True)') in section
+    quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
+    many = bt.compare_all(DATA / "uci_cv_accuracy.csv", score="accuracy_percent", percent=True,
+                          n_jobs=1, progress=False, ranking=False)
+    which = many.which_to_use()
+    assert f"`which.best` is `{which.best}`" in section
+    assert "no classifier is practically better than aode, hnb, j48 or j48gr" in quote
+    assert which.best == ["aode", "hnb", "j48", "j48gr"] and len(which.undecided) == 4
+    assert "names four pairs" in section
+    decided = many.matrix("hierarchical", "decision")
+    assert decided.loc["hnb", "nbc"] == "hnb better"
+    assert decided.loc["aode", "hnb"] == decided.loc["j48", "j48gr"] == "equivalent"
+    assert {("aode", "j48"), ("hnb", "j48")} <= set(which.undecided)
+
+    def p(a, b, outcome, kind="posterior probability"):
+        row = many.pairs[(a, b)].probabilities.loc[f"hierarchical test: {kind}"]
+        return probability_text(row[outcome])
+
+    lean_hnb = many.probabilities("hierarchical", "hnb", "j48")
+    lean_eq = many.probabilities("hierarchical", "aode", "j48")
+    assert lean_hnb.idxmax() == "hnb better" and "leaning hnb better" in quote
+    assert lean_eq.idxmax() == "equivalent" and "leaning equivalent" in quote
+    new = "probability on a new data set"
+    expected = [str(len(many.pairs[("nbc", "hnb")].differences.datasets)),
+                f"{100 * many.rope:g}", p("nbc", "hnb", "hnb better"), f"{many.threshold:g}",
+                p("nbc", "hnb", "hnb better", new), p("nbc", "hnb", "nbc better", new),
+                probability_text(lean_hnb["hnb better"]), f"{many.threshold:g}",
+                probability_text(lean_eq["equivalent"]),
+                probability_text(lean_eq["aode better"])]
+    assert re.findall(r"(?<![\w.])\d+(?:\.\d+)?", quote) == expected

@@ -443,6 +443,13 @@ def test_the_k_verdict_names_the_classifiers_none_is_better_than(four):
         assert text.lower().count("which to use") == 1
     assert "No classifier is declared practically better than “best” or “twin”; each of the " \
            "others (“base”, “bad”) has one that is." in four.results_text()
+    # which to use, computed once for the report and the paragraph (apiuse3): the undominated
+    # classifiers and the undecided pairs among them, a named tuple kept by the result
+    which = four.which_to_use()
+    assert which == (["best", "twin"], []) and which.best == four.undominated()
+    assert four.which_to_use() is which and four.which_to_use("hierarchical") is which
+    decided = four.matrix("hierarchical", "decision")
+    assert all(decided.loc[a, b] == "no decision" for a, b in which.undecided)
     # undominated is not as good: a pair among them that is undecided is named (reader 24)
     from bayestut.analysis import wording
     assert wording.undominated(["a", "b", "c"], ["a", "b", "c", "d"], undecided=[("a", "c")]) \

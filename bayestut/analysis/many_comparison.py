@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import pandas as pd
@@ -27,6 +28,13 @@ from ..errors import InputError
 from ..data import known_name
 from ..methods.decisions import NO_DECISION, decide_regions, labelled
 from ..methods.ranking import Ranking
+
+
+class WhichToUse(NamedTuple):
+    """The K report's answer to "which to use" (:meth:`ManyComparison.which_to_use`)."""
+
+    best: list        # the classifiers no other is declared practically better than
+    undecided: list   # the pairs among them with no decision: undominated is not as good
 
 
 class Pairs(dict):
@@ -221,17 +229,46 @@ class ManyComparison(PaperOutput):
         out.index.name, out.columns.name = "row", "column"
         return out
 
-    def undominated(self, test: str | None = None) -> list[str]:
-        """The classifiers that no other is practically better than, at the threshold (by the
-        leading test unless ``test`` is named)."""
-        worse = self._relations(test) == "worse"
-        return [c for c in self.classifiers if not worse.loc[c].any()]
+    def which_to_use(self, test: str | None = None) -> WhichToUse:
+        """The answer to "which to use": the classifiers no other is declared practically
+        better than at the threshold, and the pairs among them left undecided (computed once
+        per test, then kept).
 
-    def _open_among(self, best: list[str]) -> list[tuple[str, str]]:
-        """Internal: the pairs among ``best`` the leading test did not decide."""
-        relations = self._relations()
-        return [(a, b) for a, b in self.pairs if a in best and b in best
-                and relations.loc[a, b] == NO_DECISION]
+        Parameters
+        ----------
+        test : str, optional
+            One of :attr:`tests`; the leading test (the verdict's) by default.
+
+        Returns
+        -------
+        WhichToUse
+            A named tuple ``(best, undecided)``: ``best``, the undominated classifiers in the
+            order of :attr:`classifiers`; ``undecided``, the pairs ``(a, b)`` among them, in
+            the order compared, with no decision (being undominated is not being as good).
+        """
+        test = test or self.tests[-1]
+        kept = self.__dict__.setdefault("_which_to_use", {})    # frozen: a cache, not a field
+        if test not in kept:
+            relations = self._relations(test)
+            best = [c for c in self.classifiers if not (relations.loc[c] == "worse").any()]
+            kept[test] = WhichToUse(best, [(a, b) for a, b in self.pairs if a in best
+                                           and b in best and relations.loc[a, b] == NO_DECISION])
+        return kept[test]
+
+    def undominated(self, test: str | None = None) -> list[str]:
+        """The classifiers that no other is practically better than, at the threshold.
+
+        Parameters
+        ----------
+        test : str, optional
+            One of :attr:`tests`; the leading test by default.
+
+        Returns
+        -------
+        list of str
+            ``which_to_use(test).best`` (:meth:`which_to_use` adds the undecided pairs).
+        """
+        return self.which_to_use(test).best
 
     def table(self) -> pd.DataFrame:
         """The tidy long table: one row per pair x test x kind of probability (x data set for

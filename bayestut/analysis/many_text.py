@@ -49,8 +49,8 @@ def verdict(many) -> list[str]:
     out = []
     if not many.refused:        # each test's decisions once: the leading test's pair by pair
         out.append(decided_pairs(many) + caution(many))
-        best = wording.undominated(many.undominated(), many.classifiers,    # which to use
-                                   undecided=many._open_among(many.undominated()))
+        which = many.which_to_use()
+        best = wording.undominated(which.best, many.classifiers, undecided=which.undecided)
         out += [f"Which to use ({many.tests[-1]} test): {best}"] if best else []
         out += [f"{test} test: {decisions_in_words(many._relations(test))}"
                 for test in many.tests[-2::-1]]

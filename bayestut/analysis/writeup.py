@@ -245,8 +245,8 @@ def _many_results(many) -> list[str]:
                           "the number of pairs), the following decisions.",
                           *many_text.each_pair(many, test, quoted),
                           many_text.delta0_agreement(many, quoted)]
-            best = wording.undominated(many.undominated(), many.classifiers, quoted,
-                                       many._open_among(many.undominated()))
+            which = many.which_to_use()
+            best = wording.undominated(which.best, many.classifiers, quoted, which.undecided)
             sentences += [f"{best[0].upper()}{best[1:]}." if best else "", PARAGRAPH]
     if many.ranking is not None:         # the verdict's tie rule (many_text.best_ranked)
         t = many.ranking.table()
