@@ -3,6 +3,7 @@ classifiers as for K, the plan command's Python form, figures and the HTML repor
 Python, the note on data sets at the metric's best bound."""
 
 import contextlib
+from pathlib import Path
 import io
 
 import markupsafe
@@ -235,3 +236,65 @@ def test_what_to_tell_a_decision_maker_about_k_classifiers_quotes_the_real_outpu
                 probability_text(lean_eq["equivalent"]),
                 probability_text(lean_eq["aode better"])]
     assert re.findall(r"(?<![\w.])\d+(?:\.\d+)?", quote) == expected
+
+
+API_DOC = Path(__file__).parents[1] / "docs" / "api.md"
+# the modules whose sentences reach a reader (reports, notes, plans, errors), not the parsers
+SENTENCE_MODULES = [p for p in (Path(bt.__file__).parent / "analysis").glob("*.py")
+                    if p.stem not in ("cli", "options", "own_notebook", "notebook_runner")] + [
+    Path(bt.__file__).parent / name for name in (
+        "simulation/plan_text.py", "simulation/planning.py", "checks.py", "data.py",
+        "methods/hierarchical.py", "methods/diagnostics.py", "methods/ranking.py")]
+
+
+def _section(title: str) -> str:
+    return API_DOC.read_text(encoding="utf-8").split(f"## {title}\n", 1)[1].split("\n## ", 1)[0]
+
+
+def test_every_option_a_sentence_names_has_its_python_form_in_the_api_table():
+    # the reports' sentences name command-line options; a Python user needs the keyword
+    import inspect
+    import re
+
+    from bayestut.analysis.comparison import PairResult
+    from bayestut.simulation.planning import Plan
+
+    rows = [line.split(" | ", 1) for line in _section("The report says → in Python").splitlines()
+            if line.startswith("| `")]
+    said = {o for cli, _ in rows for o in re.findall(r"--[a-z][a-z0-9-]*", cli)}
+    named = {o for p in SENTENCE_MODULES
+             for o in re.findall(r"(?<![-\w])--[a-z][a-z0-9-]*", p.read_text(encoding="utf-8"))}
+    assert len(named) > 20 and named <= said, sorted(named - said)
+    keywords = {k for f in (bt.compare, bt.compare_all, bt.plan, PairResult.plan_more,
+                            Plan.summary) for k in inspect.signature(f).parameters}
+    used = {k for _, python in rows for k in re.findall(r"\b([a-z_]+)=", python)}
+    assert used and used <= keywords, sorted(used - keywords)
+    for name in ("Comparison", "ManyComparison"):     # each verdict() points to the table
+        cls = (bt.analysis.comparison.Comparison if name == "Comparison"
+               else bt.analysis.many_comparison.ManyComparison)
+        assert "The report says → in Python" in inspect.getdoc(cls.verdict)
+
+
+def test_the_api_docs_indexing_example_runs_and_lists_the_real_keys():
+    import re
+
+    section = _section("Indexing the probabilities")
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    call = 'bt.compare("data/blog_study_auc.csv", "adaboost", "knn")'
+    assert call in code
+    namespace = {"bt": bt, "DATA": _data()}
+    exec(code.replace(call, call.replace('"data/', 'DATA / "').replace(
+        ')', ', progress=False)')), namespace)
+    r = namespace["r"]
+    listed = re.findall(r"'([^']+)'", "".join(line for line in code.splitlines()
+                                              if line.startswith("#")))
+    assert listed == r.probabilities.index.tolist()
+    assert namespace["low"] < namespace["high"]
+    assert r.overall_table().filter(like="±").shape[1] == 3
+    for column in ('"P(adaboost better)"', '"± P(adaboost better)"', '"decision"'):
+        assert column.strip('"') in r.overall_table().columns and column in section
+
+
+def _data():
+    from bayestut.paths import DATA
+    return DATA

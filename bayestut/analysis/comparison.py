@@ -238,7 +238,9 @@ class PairResult(PaperOutput):
             and δ₀'s line; one line without a hierarchical posterior (mean scores only, one
             data set, identical or constant differences); the plan's line when asked for; the
             note on data sets at the metric's best score (:meth:`ceiling_note`) last, when
-            there are any: whoever is handed these lines needs it.
+            there are any: whoever is handed these lines needs it. The command-line options
+            they name (``--about delta0``, the ``plan`` command) have Python forms: the table
+            "The report says → in Python" in docs/api.md (:meth:`plan_more` runs the plan).
         """
         note = self.ceiling_note()
         return comparison_text.verdict_lines(self) + ([note] if note else [])

@@ -322,7 +322,16 @@ class ManyComparison(PaperOutput):
     # --- the report, in many_text: one-line delegations (the paragraphs: PaperOutput) -------
 
     def verdict(self) -> list[str]:
-        """The answer first, in words (:func:`many_text.verdict`)."""
+        """The answer first, in words (:func:`many_text.verdict`).
+
+        Returns
+        -------
+        list of str
+            The leading test's decisions pair by pair, "which to use" (:meth:`which_to_use`),
+            the other tests' decisions, the ranking's line and the notes. The command-line
+            options they name have Python forms: the table "The report says → in Python" in
+            docs/api.md (each pair's ``plan`` command: ``pairs[(a, b)].plan_more()``).
+        """
         return many_text.verdict(self)
 
     def caution(self) -> str:
