@@ -11,7 +11,7 @@ from bayestut.analysis import cli
 from bayestut.simulation import plan_text, planning
 from bayestut.errors import InputError
 from bayestut.methods import hierarchical_exact as he
-from bayestut.methods.decisions import NO_DECISION, decide_regions
+from bayestut.methods.decisions import NO_DECISION, decide_regions, outcomes
 
 
 @pytest.fixture(scope="module")
@@ -336,6 +336,23 @@ def test_the_answer_comes_first_in_at_most_two_sentences(undecided):
     assert short.endswith("by the outcome each population favours: "
                           "print(plan.summary(details=True)).")
     assert "average over the populations" in short and "not estimated" in short
+
+
+def test_no_decision_says_what_to_report_if_no_more_data_sets_can_be_had(undecided):
+    # reader 27: plan_more() gave counts only; with no more data sets to be had, what then?
+    said = " ".join(undecided.summary(details=False).split())
+    names = outcomes(undecided.a, undecided.b)
+    each = ", ".join(f"{n} {plan_text.number(v)}" for n, v in zip(names, undecided.present[::-1]))
+    assert ("If no more data sets can be had, report the result as it stands: no decision, with "
+            f"its posterior probabilities ({each}) and the other kinds beside them") in said
+    assert "(r.rope_limit)" in said and "compare's report states one" in " ".join(
+        plan_text.no_more(undecided, command_line=True).split())
+    # the runs' claim, from the correlated likelihood's variance 1/n + 1/(k - 1), n = runs x k
+    variance = lambda runs, k: 1 / (runs * k) + 1 / (k - 1)
+    floor = lambda k: 1 / (k - 1)
+    assert all(1 - floor(k) / variance(1, k) < 0.5 for k in range(2, 50))
+    assert 1 - floor(10) / variance(10, 10) < 0.1
+    assert "under half after one run" in said and "under a tenth after 10 runs of 10 folds" in said
 
 
 def test_the_text_stays_narrow_and_the_tables_have_a_legend_each(undecided):

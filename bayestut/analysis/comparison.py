@@ -349,7 +349,8 @@ class PairResult(PaperOutput):
         -------
         Plan
             As :func:`~bayestut.analysis.plan.plan` returns it: ``print`` it for the answer,
-            ``.table`` for its numbers.
+            ``.table`` for its numbers. Its text ends, after "no decision", with what to
+            report if no more data sets can be had (:func:`~bayestut.simulation.plan_text.no_more`).
         """
         from ..simulation.planning import check_counts, plan_differences
 
