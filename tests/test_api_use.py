@@ -298,3 +298,17 @@ def test_the_api_docs_indexing_example_runs_and_lists_the_real_keys():
 def _data():
     from bayestut.paths import DATA
     return DATA
+
+
+def test_a_table_read_once_needs_no_reading_options_again(tmp_path):
+    # docs/api.md: open_results carries the metric; read_results' DataFrame needs score= again
+    path = tmp_path / "auc.csv"
+    make_table(datasets=3, runs=2, folds=5, gaps=0.02, seed=4).rename(
+        columns={"score": "auc"}).to_csv(path, index=False)
+    assert 'bt.open_results("my.csv", score="auc")' in API_DOC.read_text(encoding="utf-8")
+    opened = bt.compare(bt.open_results(path, score="auc"), "mine", "baseline", progress=False)
+    read = bt.read_results(path, score="auc")
+    with pytest.raises(InputError, match=r"no score column 'score'.*score=\.\.\."):
+        bt.compare(read, "mine", "baseline", progress=False)
+    again = bt.compare(read, "mine", "baseline", score="auc", progress=False)
+    pd.testing.assert_frame_equal(opened.probabilities, again.probabilities)
