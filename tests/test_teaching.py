@@ -553,3 +553,41 @@ def test_the_readme_marks_notebook_05s_appendix_optional_with_its_time():
     took = sum((c.get("metadata", {}).get("papermill", {}).get("duration") or 0)
                for c in every[start:end])
     assert took <= minutes * 60, f"the appendix took {took:.0f} s in the committed run"
+
+
+# --- what the 0.95 rule reads, said where the one-data-set notebooks end -------------------------
+
+def test_notebook_02_ends_by_saying_what_the_rule_reads_over_many_data_sets():
+    """Notebook 02 taught the rule on the probability on one data set and stopped there; a
+    reader carried it to many data sets, where it reads another number (readers 22, 25)."""
+    taught = [text for _, text in teaching_cells(REPO / "notebooks" /
+                                                 "02_bayesian_correlated_ttest.ipynb")]
+    takeaways = next(text for text in taught if re.search(r"^## Takeaways", text, re.M))
+    before_exercises = takeaways.split("## Exercises", 1)[0]
+    said = " ".join(before_exercises.replace(">", " ").split())
+    assert "Over many data sets the 0.95 rule reads another number" in said
+    assert "**posterior probability** that an outcome is the *likeliest*" in said
+    assert "Notebook 04" in said and "glossary.md" in said
+
+
+# --- a probability that prints as 0.000 is no fraction of the draws -----------------------------
+
+# "in a fraction 0.000 of the draws" (notebook 05): write "in none of the draws" when none is,
+# else "in fewer than 0.001 of them"
+ZERO_FRACTION = re.compile(r"\b(?:fraction|share|proportion)\s+(?:of\s+)?0\.0+(?!\d*[1-9])"
+                           r"|\bin\s+0\.0+(?!\d*[1-9])\s+of\b", re.I)
+
+
+def test_the_zero_fraction_check_can_fail():
+    assert ZERO_FRACTION.search("nbc's region is the largest in a fraction\n0.000 of the draws")
+    assert ZERO_FRACTION.search("the rope's in 0.0000 of the draws")
+    assert not ZERO_FRACTION.search("in fewer than 0.001 of the draws, printed as 0.000")
+    assert not ZERO_FRACTION.search("in a fraction 0.004 of the draws")
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_probability_is_read_as_a_fraction_zero(notebook):
+    found = [f"cell {i}: …{text[max(0, m.start() - 50):m.end() + 20]}…"
+             for i, text in teaching_cells(notebook) for m in ZERO_FRACTION.finditer(text)]
+    assert not found, ("write 'in none of the draws' if none is, else 'in fewer than 0.001 of "
+                       "them':\n" + "\n".join(found))
