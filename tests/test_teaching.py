@@ -591,3 +591,17 @@ def test_no_probability_is_read_as_a_fraction_zero(notebook):
              for i, text in teaching_cells(notebook) for m in ZERO_FRACTION.finditer(text)]
     assert not found, ("write 'in none of the draws' if none is, else 'in fewer than 0.001 of "
                        "them':\n" + "\n".join(found))
+
+
+def test_notebook_10_quotes_the_plans_time_as_its_benchmark_measured_it():
+    """Notebook 10 said `plan` takes "about half a minute", a figure no file measured."""
+    bench = (REPO / "benchmarks" / "plan_speed.txt").read_text(encoding="utf-8")
+    measured = re.search(r"^54 data sets, after:.*sims = 200: about (\d+) s on 2 idle cores",
+                         bench, re.M)
+    assert measured, "benchmarks/plan_speed.txt changed its line: update this test"
+    taught = " ".join(" ".join(text.split()) for _, text in teaching_cells(
+        REPO / "notebooks" / "10_choosing_and_reporting.ipynb"))
+    said = re.search(r"For 54 data sets and three counts it takes about (\d+) s on two idle "
+                     r"cores, as `benchmarks/plan_speed.txt` estimates", taught)
+    assert said and said.group(1) == measured.group(1)
+    assert "half a minute" not in taught
