@@ -47,3 +47,17 @@ def test_the_posterior_probabilitys_line_says_whose_verdict_it_is_by_default():
     line = next(x for x in card_text().splitlines() if x.startswith("| **posterior probability"))
     assert "by default the decision is taken on it" in line
     assert "With `--about delta0` the decision is taken on δ₀'s probabilities instead" in line
+
+
+def test_the_card_counts_its_kinds_of_number_as_its_table_lists_them():
+    # the card said "Four kinds of number" above a table of four, then "a fifth kind" below it
+    import re
+
+    text = card_text()
+    words = {"Three": 3, "Four": 4, "Five": 5, "Six": 6}
+    said = re.search(r"\*\*(\w+) kinds of number", text)
+    assert said and said.group(1) in words, "the card no longer counts its kinds of number"
+    table = text.split(said.group(0), 1)[1].split("\n\n", 2)[1]
+    rows = [line for line in table.splitlines() if line.startswith("| **")]
+    assert len(rows) == words[said.group(1)]
+    assert not re.search(r"\b(fifth|sixth) kind\b", text, re.I)

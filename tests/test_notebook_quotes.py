@@ -75,3 +75,24 @@ def test_notebook_10s_solutions_quote_the_headline_as_printed(number, pair, rope
 def test_no_notebook_quotes_the_retired_verdict(notebook):
     text = markdown(notebook)
     assert not [r for r in RETIRED if r in text]
+
+
+def test_notebook_10s_method_paper_sentence_is_filled_from_the_verdict_on_delta0():
+    """The sentence a method paper writes is printed by a cell from `on_delta0`, no number
+    typed in: run on the papers' data, it says what the δ₀ verdict's headline says."""
+    import contextlib
+    import io
+
+    cells = json.loads(NOTEBOOK.read_text(encoding="utf-8"))["cells"]
+    source = "".join(next(c for c in cells if c.get("id") == "method-paper-sentence")["source"])
+    assert not re.search(r"(?<![\w.+])\d\.\d", source), "a number typed into the sentence's cell"
+    settings = dict(a="nbc", b="aode", rope=0.01, threshold=0.95)
+    on_delta0 = compare(bt.load_uci(), settings["a"], settings["b"], rope=0.01, threshold=0.95,
+                        seed=0, signed_rank_samples=5_000, about="delta0")
+    printed = io.StringIO()
+    with contextlib.redirect_stdout(printed):
+        exec(source, {**settings, "on_delta0": on_delta0})
+    said, headline = printed.getvalue(), on_delta0.headline()
+    assert said.startswith("For the mean difference δ₀ = nbc − aode over 54 data sets")
+    quoted = re.findall(r"[−+]?\d\.\d{3}", said)
+    assert len(quoted) == 6 and all(number in headline for number in quoted), (said, headline)

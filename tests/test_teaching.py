@@ -25,10 +25,13 @@ FORENSICS = {
     "the authors' notebook or code": re.compile(
         r"\bauthors['’]?\s+(own\s+)?(\w+\s+)?(notebook|code|script|R code|Stan program)s?\b",
         re.IGNORECASE),
-    "a typo": re.compile(r"\btypo(s|graphical)?\b|\bmisprint", re.IGNORECASE),
+    "a typo": re.compile(r"\btypo(s|graphical)?\b|\bmisprint|\bmisspel", re.IGNORECASE),
     # a reader learning the method needs the result, not where our digits part from the print
     "our digits against the paper's": re.compile(
         r"\bwhere (the paper|JMLR|MLJ|the report) prints\b|\bthan its own table\b", re.IGNORECASE),
+    # the paper's hand-made lists, or its statistic, set against ours (notebooks 02 and 04)
+    "the paper's readings against ours": re.compile(
+        r"\bby eye\b|\bthe paper (reports|lists)\b", re.IGNORECASE),
 }
 
 
@@ -68,8 +71,21 @@ def test_the_checks_can_fail(what):
                 "the authors' notebook or code": "Table 9 against the authors' notebook",
                 "a typo": "the paper's typo",
                 "our digits against the paper's": "our Table 9 gives the rope 0.124 where the paper "
-                                                  "prints 0.103"}
+                                                  "prints 0.103",
+                "the paper's readings against ours": "After Figure 8 the paper lists such data "
+                                                     "sets by eye: 12 and 6"}
     assert FORENSICS[what].search(examples[what])
+
+
+def test_the_checks_catch_what_moved_to_the_reproduction_notes():
+    """The sentences notebooks 02 and 04 once taught, now under their Reproduction notes."""
+    moved = {"the paper's readings against ours": [
+                 "(After Figure 8 the paper lists such data sets by eye: 12 and 6.)",
+                 "For nbc − aode the paper reports $t = 162$, $w = -4.8$ and $p = 10^{-6}$"],
+             "a typo": ["the paper's names, some misspelt, are kept as printed"]}
+    for what, sentences in moved.items():
+        for sentence in sentences:
+            assert FORENSICS[what].search(sentence), sentence
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
@@ -537,3 +553,55 @@ def test_the_readme_marks_notebook_05s_appendix_optional_with_its_time():
     took = sum((c.get("metadata", {}).get("papermill", {}).get("duration") or 0)
                for c in every[start:end])
     assert took <= minutes * 60, f"the appendix took {took:.0f} s in the committed run"
+
+
+# --- what the 0.95 rule reads, said where the one-data-set notebooks end -------------------------
+
+def test_notebook_02_ends_by_saying_what_the_rule_reads_over_many_data_sets():
+    """Notebook 02 taught the rule on the probability on one data set and stopped there; a
+    reader carried it to many data sets, where it reads another number (readers 22, 25)."""
+    taught = [text for _, text in teaching_cells(REPO / "notebooks" /
+                                                 "02_bayesian_correlated_ttest.ipynb")]
+    takeaways = next(text for text in taught if re.search(r"^## Takeaways", text, re.M))
+    before_exercises = takeaways.split("## Exercises", 1)[0]
+    said = " ".join(before_exercises.replace(">", " ").split())
+    assert "Over many data sets the 0.95 rule reads another number" in said
+    assert "**posterior probability** that an outcome is the *likeliest*" in said
+    assert "Notebook 04" in said and "glossary.md" in said
+
+
+# --- a probability that prints as 0.000 is no fraction of the draws -----------------------------
+
+# "in a fraction 0.000 of the draws" (notebook 05): write "in none of the draws" when none is,
+# else "in fewer than 0.001 of them"
+ZERO_FRACTION = re.compile(r"\b(?:fraction|share|proportion)\s+(?:of\s+)?0\.0+(?!\d*[1-9])"
+                           r"|\bin\s+0\.0+(?!\d*[1-9])\s+of\b", re.I)
+
+
+def test_the_zero_fraction_check_can_fail():
+    assert ZERO_FRACTION.search("nbc's region is the largest in a fraction\n0.000 of the draws")
+    assert ZERO_FRACTION.search("the rope's in 0.0000 of the draws")
+    assert not ZERO_FRACTION.search("in fewer than 0.001 of the draws, printed as 0.000")
+    assert not ZERO_FRACTION.search("in a fraction 0.004 of the draws")
+
+
+@pytest.mark.parametrize("notebook", NOTEBOOKS, ids=lambda p: p.stem)
+def test_no_probability_is_read_as_a_fraction_zero(notebook):
+    found = [f"cell {i}: …{text[max(0, m.start() - 50):m.end() + 20]}…"
+             for i, text in teaching_cells(notebook) for m in ZERO_FRACTION.finditer(text)]
+    assert not found, ("write 'in none of the draws' if none is, else 'in fewer than 0.001 of "
+                       "them':\n" + "\n".join(found))
+
+
+def test_notebook_10_quotes_the_plans_time_as_its_benchmark_measured_it():
+    """Notebook 10 said `plan` takes "about half a minute", a figure no file measured."""
+    bench = (REPO / "benchmarks" / "plan_speed.txt").read_text(encoding="utf-8")
+    measured = re.search(r"^54 data sets, after:.*sims = 200: about (\d+) s on 2 idle cores",
+                         bench, re.M)
+    assert measured, "benchmarks/plan_speed.txt changed its line: update this test"
+    taught = " ".join(" ".join(text.split()) for _, text in teaching_cells(
+        REPO / "notebooks" / "10_choosing_and_reporting.ipynb"))
+    said = re.search(r"For 54 data sets and three counts it takes about (\d+) s on two idle "
+                     r"cores, as `benchmarks/plan_speed.txt` estimates", taught)
+    assert said and said.group(1) == measured.group(1)
+    assert "half a minute" not in taught
