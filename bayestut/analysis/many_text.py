@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from . import comparison_text, delta0_size, model_check, verdict_notes, wording
+from . import comparison_text, dataset_text, delta0_size, model_check, verdict_notes, wording
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
@@ -467,13 +467,13 @@ def dataset_table(many, a: str, b: str) -> tuple[str, pd.DataFrame]:
     -------
     tuple of (str, pandas.DataFrame)
         The line, as the two-classifier report says it
-        (:func:`comparison_text.per_dataset_note`); one row per data set: the mean
+        (:func:`dataset_text.per_dataset_note`); one row per data set: the mean
         difference, the three probabilities, the decision and (when the hierarchical test
         ran) the shrunk estimate.
     """
     c = many.pairs[(a, b)]
     table = c.per_dataset_table()
-    return f"Per data set: {comparison_text.per_dataset_note(c)}.", table
+    return f"Per data set: {dataset_text.per_dataset_note(c)}.", table
 
 
 def ranking_table(many) -> pd.DataFrame:
@@ -524,7 +524,7 @@ def next_steps(many) -> list[str]:
                  if not c.identical and c.decision == NO_DECISION]
     if not undecided:
         return []
-    if any(comparison_text.means_only(c) for c in undecided):
+    if any(dataset_text.means_only(c) for c in undecided):
         return [verdict_notes.next_step(undecided[0])]
     lines = [f"{verdict_notes.CARD}. For the {len(undecided)} pair"
              f"{'s' if len(undecided) > 1 else ''} without a decision, estimate how likely 5, "
