@@ -95,11 +95,11 @@ def test_a_decision_the_same_at_every_width_is_said_with_its_margin_at_the_ends(
     # the ends are integrated for their numbers: the margin a reader sees
     ends = check.loc[[0.008, 0.012]]
     assert not ends.isna().any().any()
-    stable = ("The decision is the same at every rope checked, from ±0.008 to ±0.012: mine "
-              f"better, with posterior probability {_number(c, 0.008)} at ±0.008 and "
-              f"{_number(c, 0.012)} at ±0.012.")
-    # then how far it holds (rope_limit, tests/test_rope_limit.py)
-    stable += " " + rope_limit.sentence(c)
+    # how far it holds (rope_limit, tests/test_rope_limit.py), then the margin at the ends
+    stable = (rope_limit.sentence(c) + " At ropes 20% narrower and 20% wider (±0.008 and "
+              f"±0.012), its posterior probability is {_number(c, 0.008)} and "
+              f"{_number(c, 0.012)}.")
+    assert stable.startswith("The decision (mine better) holds for every rope up to ±")
     assert c.rope_sensitivity() == stable
     assert verdict_notes.rope_sensitivity(c, paper=True) == stable
     lines = c.summary().splitlines()
@@ -121,8 +121,9 @@ def test_a_stable_decision_close_to_the_threshold_shows_how_close():
     assert set(check["decision"]) == {"mine better"} == {c.decision}
     assert _number(c, 0.012).startswith("0.96")
     said = c.rope_sensitivity()
-    assert said.endswith(f"and {_number(c, 0.012)} at ±0.012. {rope_limit.sentence(c)}")
-    assert "holds for every rope up to ±0.012" in said and "at ±0.013 it does not" in said
+    assert said.endswith(f"its posterior probability is {_number(c, 0.008)} and "
+                         f"{_number(c, 0.012)}.")
+    assert "holds for every rope up to ±0.012 and not at ±0.013" in said
     assert bt.compare(_table(0.016), "mine", "baseline", rope=0.014).decision == "no decision"
 
 
@@ -188,10 +189,10 @@ def test_an_all_equal_data_set_with_a_stable_decision_gives_its_margin():
     c = bt.compare(_equal_on(_table(0.03)), "mine", "baseline")
     assert c.hierarchical.prepared.noised and c.decision == "mine better"
     assert set(c.rope_check["decision"]) == {"mine better"}
-    stable = ("The decision is the same at every rope checked, from ±0.008 to ±0.012: mine "
-              f"better, with posterior probability {_number(c, 0.008)} at ±0.008 and "
-              f"{_number(c, 0.012)} at ±0.012. {rope_limit.sentence(c)}")
-    assert "holds for every rope checked up to" in stable      # noised: each step checked
+    stable = (f"{rope_limit.sentence(c)} At ropes 20% narrower and 20% wider (±0.008 and "
+              f"±0.012), its posterior probability is {_number(c, 0.008)} and "
+              f"{_number(c, 0.012)}.")
+    assert "holds at every rope searched up to" in stable      # noised: each step checked
     assert c.rope_sensitivity() == stable and stable in c.summary()
     assert stable.replace("mine better", "“mine” better") in writeup.results_text(c)
 
