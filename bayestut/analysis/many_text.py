@@ -49,8 +49,7 @@ def verdict(many) -> list[str]:
     out = []
     if not many.refused:        # each test's decisions once: the leading test's pair by pair
         out.append(decided_pairs(many) + caution(many))
-        best = wording.undominated(many.undominated(), many.classifiers,    # which to use
-                                   undecided=many._open_among(many.undominated()))
+        best = which_to_use(many)
         out += [f"Which to use ({many.tests[-1]} test): {best}"] if best else []
         out += [f"{test} test: {decisions_in_words(many._relations(test))}"
                 for test in many.tests[-2::-1]]
@@ -72,6 +71,30 @@ def verdict(many) -> list[str]:
     notes = [verdict_notes.percent_fractions(many),
              verdict_notes.rope_units(many) if many.wide_rope else "", many.ceiling_note()]
     return out + [note for note in notes if note]
+
+
+def which_to_use(many, quote: Callable[[str], str] = str) -> str:
+    """The leading test's answer to "which to use" (:func:`~bayestut.analysis.wording.
+    undominated`): the classifiers not declared worse than any other, the others with those
+    declared practically better than each, and the undecided pairs among the first.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    quote : callable
+        How a classifier's name is written (quoted, in a paper).
+
+    Returns
+    -------
+    str
+        The sentences without the last full stop, or empty when no classifier is declared
+        worse than another.
+    """
+    best, relations = many.undominated(), many._relations()
+    beaten = {c: [o for o in many.classifiers if relations.loc[c, o] == "worse"]
+              for c in many.classifiers if c not in best}
+    return wording.undominated(best, many.classifiers, quote, many._open_among(best), beaten)
 
 
 def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str) -> str:
@@ -343,7 +366,45 @@ def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = s
         return (f"Every pair's decision is the same at every rope checked, from "
                 f"±{ropes[0]:g} to ±{ropes[-1]:g}." if stable else "")
     return (f"The decision depends on the rope's width for {_listed(flagged, 'and')}."
+            + _which_to_use_at(many, checked, quote)
             + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
+
+
+def _which_to_use_at(many, checked: dict, quote: Callable[[str], str]) -> str:
+    """How "which to use" (:func:`which_to_use`) would change at the ropes checked, from each
+    pair's decision there, in a sentence after a space; empty when some pair was not checked
+    (its decision at another rope is not known)."""
+    if len(checked) != len(many.pairs):
+        return ""
+    ropes = next(iter(checked.values())).index
+    chosen = many.undominated()
+    changed: dict[tuple[str, ...], list[float]] = {}
+    for rope in ropes:
+        worse = set()
+        for (a, b), check in checked.items():
+            decision = check.loc[rope, "decision"]
+            worse |= {b} if decision == f"{a} better" else {a} if decision == f"{b} better" \
+                else set()
+        best = tuple(c for c in many.classifiers if c not in worse)
+        if list(best) != list(chosen) and rope != many.rope:
+            changed.setdefault(best, []).append(rope)
+    if not changed:
+        return " Which to use is the same at every rope checked."
+    parts = []
+    for best, at in changed.items():
+        lost = [c for c in chosen if c not in best]
+        gained = [c for c in best if c not in chosen]
+        said = ([f"{wording.and_(lost, quote)} would also be declared worse than another "
+                 "classifier"] if lost else []) + (
+            [f"{wording.and_(gained, quote)} would no longer be declared worse than any"]
+            if gained else [])
+        left = ("so no classifier would be declared worse than another"
+                if len(best) == len(many.classifiers) else
+                f"leaving {wording.and_(best, quote)} not declared worse than any other" if best
+                else "leaving none")
+        parts.append(f"at {_listed([f'±{r:g}' for r in at], 'and')}, {' and '.join(said)}, "
+                     f"{left}")
+    return " Which to use would change: " + "; ".join(parts) + "."
 
 
 def _at(c, check: pd.DataFrame, rope: float, quote: Callable[[str], str]) -> str:

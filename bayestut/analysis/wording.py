@@ -306,9 +306,9 @@ def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),
             f"{threshold:g} needed{note})")
 
 
-def undominated(best: list[str], classifiers, name=str, undecided=()) -> str:
+def undominated(best: list[str], classifiers, name=str, undecided=(), beaten=None) -> str:
     """Which classifiers no other is declared practically better than, the K report's answer
-    to "which to use", as a clause; empty when that is every classifier (nothing decided).
+    to "which to use", said plainly; empty when that is every classifier (nothing decided).
 
     Parameters
     ----------
@@ -320,20 +320,32 @@ def undominated(best: list[str], classifiers, name=str, undecided=()) -> str:
         How a classifier's name is written (quoted, in a paper).
     undecided : sequence of (str, str)
         The pairs among ``best`` with no decision: being undominated is not being as good.
+    beaten : mapping of str to list of str, optional
+        For each of the others, the classifiers declared practically better than it.
 
     Returns
     -------
     str
-        E.g. "no classifier is declared practically better than gbm, rf or svm (no decision
-        between gbm and svm); each of the others (logreg) has one that is".
+        E.g. "gbm and svm are not declared worse than any other classifier; logreg is
+        (practically worse than gbm). Among them, no decision between gbm and svm", without
+        the final full stop.
     """
     if not best or len(best) == len(classifiers):
         return ""
-    rest = [name(c) for c in classifiers if c not in best]
-    shown = [name(c) for c in best]
-    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
-    open_ = "; ".join(f"{name(a)} and {name(b)}" for a, b in undecided)
-    return (f"no classifier is declared practically better than {listed}"
-            + (f" (no decision between {open_})" if open_ else "") + "; "
-            + (f"the other, {rest[0]}, has one that is" if len(rest) == 1 else
-               f"each of the others ({', '.join(rest)}) has one that is"))
+    beaten = beaten or {}
+    rest = [c for c in classifiers if c not in best]
+    why = "; ".join(f"{name(c) + ' ' if len(rest) > 1 else ''}practically worse than "
+                    f"{and_(beaten[c], name)}" for c in rest if beaten.get(c))
+    text = (f"{and_(best, name)} {'is' if len(best) == 1 else 'are'} not declared worse than "
+            f"any other classifier; {and_(rest, name)} {'is' if len(rest) == 1 else 'are'}"
+            + (f" ({why})" if why else ""))
+    if undecided:
+        text += (". Among them, no decision between "
+                 + "; ".join(f"{name(a)} and {name(b)}" for a, b in undecided))
+    return text
+
+
+def and_(names, name=str) -> str:
+    """"a", "a and b", "a, b and c": names listed, each written by ``name``."""
+    names = [name(n) for n in names]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
