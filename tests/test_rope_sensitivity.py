@@ -269,8 +269,13 @@ def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_readi
             f"(at ±0.01 no decision, the highest posterior probability "
             f"{p(bo, 0.01, 'equivalent')} for equivalent; at ±0.011 equivalent with posterior "
             f"probability {p(bo, 0.011, 'equivalent')})")
-    assert sentence == (f"The decision depends on the rope's width for {said}. Report the rope "
-                        "you chose beforehand and this sensitivity.")
+    # and how "which to use" would change: at ±0.01 no classifier is declared worse than
+    # another; at ±0.008 mine better than baseline (above), none other decided
+    which = ("Which to use would change: at ±0.008, baseline would be declared worse than "
+             "another classifier, leaving mine and other not declared worse than any other.")
+    assert many.undominated() == list(K)
+    assert sentence == (f"The decision depends on the rope's width for {said}. {which} Report "
+                        "the rope you chose beforehand and this sensitivity.")
     # the declared outcome's probability is above the threshold, the highest one's not
     assert float(p(mb, 0.008, "mine better")) > 0.95 > float(p(mb, 0.01, "mine better"))
     assert sentence in many.verdict() and sentence in many.summary()
@@ -279,6 +284,24 @@ def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_readi
     paper = "The decision depends on the rope's width for " + said.replace(
         "mine", "“mine”").replace("baseline", "“baseline”").replace("other", "“other”") + "."
     assert paper in many.results_text() and "Report the rope" not in many.results_text()
+    assert which.replace("baseline", "“baseline”").replace("mine", "“mine”").replace(
+        "other not", "“other” not") in many.results_text()
+
+
+def test_k_which_to_use_the_same_at_every_rope_is_said():
+    # a pair flips at ±0.008 (baseline against other) while "which to use" does not move:
+    # mine is declared better than both at every rope checked
+    t = make_table(datasets=6, runs=2, folds=5, classifiers=K,
+                   gaps={"mine": 0.04, "other": 0.014}, noise=0.01, seed=1)
+    many = bt.compare_all(t, rope=0.01, n_jobs=1, progress=False, ranking=False)
+    checks = many.rope_check()
+    flips = [pair for pair, check in checks.items()
+             if set(check["decision"]) != {many.pairs[pair].decision}]
+    best = {tuple(c for c in K if not any(
+        check.loc[r, "decision"] == f"{x} better" and c in pair and c != x
+        for pair, check in checks.items() for x in pair)) for r in checks[flips[0]].index}
+    assert flips and best == {tuple(many.undominated())}
+    assert "Which to use is the same at every rope checked." in many_text.rope_sensitivity(many)
 
 
 def test_k_pairs_whose_decisions_hold_add_no_sentence_but_the_paper_states_it():

@@ -394,7 +394,8 @@ def _which_to_use_at(many, checked: dict, quote: Callable[[str], str]) -> str:
     for best, at in changed.items():
         lost = [c for c in chosen if c not in best]
         gained = [c for c in best if c not in chosen]
-        said = ([f"{wording.and_(lost, quote)} would also be declared worse than another "
+        also = " also" if len(chosen) < len(many.classifiers) else ""
+        said = ([f"{wording.and_(lost, quote)} would{also} be declared worse than another "
                  "classifier"] if lost else []) + (
             [f"{wording.and_(gained, quote)} would no longer be declared worse than any"]
             if gained else [])
