@@ -248,12 +248,22 @@ def delta0_decision(shares, delta0, a: str, b: str, threshold: float,
     str
         "the decision for δ₀ is the same, equivalent: its probability is above 0.95", "the
         decision for δ₀ differs, svm better: its probability is above 0.95" or "there is no
-        decision for δ₀: its highest probability, 0.928 for svm better, is short of 0.95".
+        decision for δ₀: its highest probability, 0.928 for svm better, is short of 0.95";
+        beside "no decision" on the posterior probability, where δ₀'s three probabilities are
+        listed just before: "there is no decision for δ₀ either" (", and its highest
+        probability is for equivalent" when that is another outcome).
     """
     d, se = np.asarray(delta0, dtype=float), np.asarray(delta0_se, dtype=float)
     choice = str(decide_regions(d, threshold))
     if choice == NO_DECISION:
         m = int(d.argmax())
+        if str(decide_regions(shares, threshold)) == NO_DECISION:
+            # beside the posterior probability's "no decision", after δ₀'s three numbers:
+            # "short of 0.95" once (two near numbers read as one said twice), the highest
+            # outcome named only when it is another
+            return "there is no decision for δ₀ either" + (
+                "" if int(np.argmax(shares)) == m else
+                f", and its highest probability is for {short(m, a, b)}")
         return (f"there is no decision for δ₀: its highest probability, "
                 f"{number(d[m], se[m], threshold)} for {short(m, a, b)}, is short of "
                 f"{threshold:g}")
