@@ -62,3 +62,14 @@ def test_no_decision_has_no_limit():
     # nor do the Methods describe a search whose result the Results do not give (reader 26)
     assert "0.8, 0.9, 1.1 and 1.2 times the rope." in c.methods_text()
     assert "widest rope" not in c.methods_text()
+
+
+def test_the_margin_after_the_limit_says_a_bound_in_words():
+    # "its probability for δ₀ is 0.989 and > 0.999" read as a symbol in a sentence
+    t = make_table(datasets=12, runs=2, folds=5, classifiers=("mine", "baseline", "twin"),
+                   gaps={"mine": 0.011, "twin": 0.0}, noise=0.01, seed=4)
+    c = bt.compare(t, "baseline", "twin", about="delta0", **FAST)
+    assert c.decision == "equivalent" and c.rope_check.loc[0.012, "equivalent"] > 0.9995
+    said = c.rope_sensitivity()
+    assert said.startswith(rope_limit.sentence(c) + " At ropes 20% narrower and 20% wider")
+    assert said.endswith(" and above 0.999.") and "is >" not in said and "and >" not in said

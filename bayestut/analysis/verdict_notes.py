@@ -239,8 +239,9 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
         limit = rope_limit.sentence(c, name)        # a decision: how far it holds, then
         if limit:                                   # its margin, in two different sentences
             narrower, wider = (f"{abs(1 - r / c.rope):.0%}" for r in (low, high))
+            second = wording.is_(p_high)[3:]        # "above 0.999", never "> 0.999"
             return (f"{limit} At ropes {narrower} narrower and {wider} wider (±{low:g} and "
-                    f"±{high:g}), its {number} is {p_low} and {p_high}."
+                    f"±{high:g}), its {number} {wording.is_(p_low)} and {second}."
                     + _papers_rope(c, a, b))
         if c.decision == NO_DECISION:
             said = (f"no decision, with the highest {number} {p_low} "
