@@ -97,8 +97,8 @@ def test_a_decision_the_same_at_every_width_is_said_with_its_margin_at_the_ends(
     assert not ends.isna().any().any()
     # how far it holds (rope_limit, tests/test_rope_limit.py), then the margin at the ends
     stable = (rope_limit.sentence(c) + " At ropes 20% narrower and 20% wider (±0.008 and "
-              f"±0.012), its posterior probability is {_number(c, 0.008)} and "
-              f"{_number(c, 0.012)}.")
+              f"±0.012), its posterior probability {wording.is_(_number(c, 0.008))} and "
+              f"{wording.is_(_number(c, 0.012))[3:]}.")
     assert stable.startswith("The decision (mine better) holds for every rope up to ±")
     assert c.rope_sensitivity() == stable
     assert verdict_notes.rope_sensitivity(c, paper=True) == stable
@@ -190,8 +190,8 @@ def test_an_all_equal_data_set_with_a_stable_decision_gives_its_margin():
     assert c.hierarchical.prepared.noised and c.decision == "mine better"
     assert set(c.rope_check["decision"]) == {"mine better"}
     stable = (f"{rope_limit.sentence(c)} At ropes 20% narrower and 20% wider (±0.008 and "
-              f"±0.012), its posterior probability is {_number(c, 0.008)} and "
-              f"{_number(c, 0.012)}.")
+              f"±0.012), its posterior probability {wording.is_(_number(c, 0.008))} and "
+              f"{wording.is_(_number(c, 0.012))[3:]}.")
     assert "holds at every rope searched up to" in stable      # noised: each step checked
     assert c.rope_sensitivity() == stable and stable in c.summary()
     assert stable.replace("mine better", "“mine” better") in writeup.results_text(c)

@@ -19,7 +19,7 @@ from . import comparison_text, dataset_text, delta0_size, model_check, verdict_n
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
-from ..methods.decisions import NO_DECISION, REGIONS, decide_regions
+from ..methods.decisions import NO_DECISION, decide_regions
 
 # P(largest weight) is not called a "posterior probability": the glossary keeps that name for
 # the number the 0.95 rule reads, and a reader would quote 0.86 as the chance of ranking first
@@ -266,21 +266,11 @@ def each_pair(many, test: str, quote: Callable[[str], str] = str) -> list[str]:
     for (a, b), pair in many.pairs.items():
         o = pair.overall()[-1]
         qa, qb = quote(a), quote(b)
-        note = _weak(o, qa, qb, pair.threshold) if test == "hierarchical" else ""
+        weak = wording.weak_side(o.shares, o.means, qa, qb, pair.threshold, o.means_se)
+        note = f"a weak decision: {weak}" if weak and test == "hierarchical" else ""
         each.append(f"{qa} against {qb}: " + wording.listing(
             o.shares, qa, qb, pair.threshold, o.shares_se, note=note) + ".")
     return each
-
-
-def _weak(o, a: str, b: str, threshold: float) -> str:
-    """"a weak decision: on a new data set b is better with probability only 0.590" for a
-    decision whose outcome is modest on a new data set (:func:`wording.weak`); else empty."""
-    shown = wording.weak(o.shares, o.means, threshold, o.means_se)
-    if not shown:
-        return ""
-    i = REGIONS.index(str(decide_regions(o.shares, threshold)))
-    side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
-    return f"a weak decision: on a new data set {side} with probability only {shown}"
 
 
 def delta0_agreement(many, quote: Callable[[str], str] = str) -> str:

@@ -19,7 +19,7 @@ import numpy as np
 from . import rope_limit, wording
 from ..checks import metric_direction
 from ..errors import InputError
-from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, shown
+from ..methods.decisions import NO_DECISION, decide, decide_regions, shown
 from ..methods.hierarchical import DELTA0, POSTERIOR
 
 # the card's command, not its repository path: a reader who installed the wheel has no docs/
@@ -113,12 +113,7 @@ def weak_side(c, decided) -> str:
         The clause, or empty (no decision, or a strong one).
     """
     h = c.overall()[-1]
-    weak = wording.weak(decided, h.means, c.threshold, h.means_se)
-    if not weak:
-        return ""
-    i = REGIONS.index(str(decide_regions(decided, c.threshold)))
-    side = (f"{c.b} is better", f"{c.a} and {c.b} are equivalent", f"{c.a} is better")[i]
-    return f"on a new data set {side} with probability only {weak}"
+    return wording.weak_side(decided, h.means, c.a, c.b, c.threshold, h.means_se)
 
 
 def weak_note(c, decided) -> str:

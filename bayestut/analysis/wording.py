@@ -283,19 +283,35 @@ def weak(shares, new, threshold: float, new_se=(0.0, 0.0, 0.0)) -> str:
     return number(new[i], new_se[i], MODEST) if new[i] < MODEST else ""
 
 
-def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0, 0.0, 0.0),
-             delta0_se=(0.0, 0.0, 0.0)) -> str:
-    """For a decision on the posterior probability (number-line ``shares``): a clause saying it
-    is weak when the declared outcome's probability on a new data set (``new``) is modest, with
-    what δ₀'s probabilities (``delta0``) say ("a weak decision: …"); empty for no decision or
-    a strong one."""
+def weak_side(shares, new, a: str, b: str, threshold: float, new_se=(0.0, 0.0, 0.0)) -> str:
+    """For a decision on the posterior probability (number-line ``shares``) whose outcome a
+    new data set shows with a modest probability (:func:`weak`): "on a new data set a is
+    better with probability only 0.590", the one clause every report says it with; empty for
+    no decision or a strong one.
+
+    Parameters
+    ----------
+    shares, new : array-like
+        The posterior probabilities that each outcome is the likeliest, and the probabilities
+        on a new data set, both in the number line's (b better, equivalent, a better) order.
+    a, b : str
+        The classifiers' names, as the report writes them.
+    threshold : float
+        The decision threshold.
+    new_se : array-like
+        The probabilities on a new data set's errors, for rounding them.
+
+    Returns
+    -------
+    str
+        The clause, or empty.
+    """
     shown = weak(shares, new, threshold, new_se)
     if not shown:
         return ""
     i = REGIONS.index(str(decide_regions(shares, threshold)))
-    side = {0: f"{b} is better", 1: f"{a} and {b} are equivalent", 2: f"{a} is better"}[i]
-    return (f"a weak decision: on a new data set {side} with probability only {shown}; "
-            + delta0_decision(shares, delta0, a, b, threshold, delta0_se))
+    side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
+    return f"on a new data set {side} with probability only {shown}"
 
 
 def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),
