@@ -78,10 +78,11 @@ def test_the_verdict_and_the_results_paragraph_say_the_decisions_in_the_same_wor
     for a, b in four.pairs:         # each pair's hierarchical decision once in the paragraph
         assert paragraph.count(f"“{a}” against “{b}”: ") == 1
     assert not any("worse than at least one" in text for text in [*verdict, paragraph])
-    assert " ".join(verdict).count("no classifier is declared") == 1     # "which to use" only
-    assert verdict[1:3] == ["Which to use (hierarchical test): no classifier is declared "
-                            "practically better than best or twin; each of the others (base, "
-                            "bad) has one that is", f"signed-rank test: {plain}"]
+    assert " ".join(verdict).count("not declared worse than any") == 1   # "which to use" only
+    assert verdict[1:3] == ["Which to use (hierarchical test): best and twin are not declared "
+                            "worse than any other classifier; base and bad are (base "
+                            "practically worse than best and twin; bad practically worse than "
+                            "best, base and twin)", f"signed-rank test: {plain}"]
 
 
 def test_the_k_results_come_in_four_paragraphs_a_sentence_per_pair(four):
@@ -89,8 +90,9 @@ def test_the_k_results_come_in_four_paragraphs_a_sentence_per_pair(four):
     assert leading.startswith("Over 6 data sets (2 runs of 5-fold cross-validation), the "
                               "Bayesian hierarchical test")
     sentences = leading.split(". “")[1:]         # after the opening sentence, one per pair
-    assert [s.split(":", 1)[0] for s in sentences] == [
+    assert [s.split(":", 1)[0] for s in sentences[:-1]] == [
         f"{a}” against “{b}”" for a, b in four.pairs]
+    assert sentences[-1].startswith("best” and “twin” are not declared worse than any other")
     assert others.startswith("The Bayesian signed-rank test") and "Plackett-Luce" in others
     assert delta0.startswith("The mean difference δ₀ over data sets")
     assert "at every rope checked" in delta0 and "rope checked" not in leading + others
@@ -433,16 +435,22 @@ def test_the_k_html_names_each_pairs_per_data_set_columns_apart_from_the_overall
 def test_the_k_verdict_names_the_classifiers_none_is_better_than(four):
     # the manager's question, "which to use?": many.undominated() was in no report (reader 18)
     assert four.undominated() == ["best", "twin"]
-    said = ("no classifier is declared practically better than best or twin; each of the "
-            "others (base, bad) has one that is")
-    assert f"Which to use (hierarchical test): {said}" in four.verdict()
+    said = ("best and twin are not declared worse than any other classifier; base and bad are "
+            "(base practically worse than best and twin; bad practically worse than ")
+    line = next(x for x in four.verdict() if x.startswith("Which to use (hierarchical test): "))
+    assert line.startswith(f"Which to use (hierarchical test): {said}")
+    # each of the others with every classifier declared practically better than it
+    relations = four._relations()
+    for worse in ("base", "bad"):
+        better = [c for c in four.classifiers if relations.loc[worse, c] == "worse"]
+        assert f"{worse} practically worse than {wording.and_(better)}" in line
     # said once: the console and the HTML report give "which to use" in one line (reader 16)
     from bayestut.analysis.report import html_report
     for text in (four.summary(), html_report(four)):
-        assert text.count("no classifier is declared practically better than") == 1
+        assert text.count("not declared worse than any other classifier") == 1
         assert text.lower().count("which to use") == 1
-    assert "No classifier is declared practically better than “best” or “twin”; each of the " \
-           "others (“base”, “bad”) has one that is." in four.results_text()
+    assert "“best” and “twin” are not declared worse than any other classifier; “base” and " \
+           "“bad” are (“base” practically worse than “best” and “twin”" in four.results_text()
     # which to use, computed once for the report and the paragraph (apiuse3): the undominated
     # classifiers and the undecided pairs among them, a named tuple kept by the result
     which = four.which_to_use()
@@ -451,10 +459,13 @@ def test_the_k_verdict_names_the_classifiers_none_is_better_than(four):
     decided = four.matrix("hierarchical", "decision")
     assert all(decided.loc[a, b] == "no decision" for a, b in which.undecided)
     # undominated is not as good: a pair among them that is undecided is named (reader 24)
-    from bayestut.analysis import wording
-    assert wording.undominated(["a", "b", "c"], ["a", "b", "c", "d"], undecided=[("a", "c")]) \
-        == ("no classifier is declared practically better than a, b or c (no decision between "
-            "a and c); the other, d, has one that is")
+    assert wording.undominated(["a", "b", "c"], ["a", "b", "c", "d"], undecided=[("a", "c")],
+                               beaten={"d": ["b"]}) \
+        == ("a, b and c are not declared worse than any other classifier; d is (practically "
+            "worse than b). Among them, no decision between a and c")
+    # one sentence each, none over the reading path's 35 words (tests/test_teaching.py)
+    for sentence in line.split(". "):
+        assert len(sentence.split()) <= 35, sentence
 
 
 def test_a_pairs_probabilities_check_the_names(four):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import bayestut as bt
-from bayestut.analysis.comparison_text import per_dataset_frame, per_dataset_text
+from bayestut.analysis.dataset_text import per_dataset_frame, per_dataset_text
 from conftest import make_table
 
 NOTEBOOK = Path(__file__).resolve().parents[1] / "notebooks" / "your_results.ipynb"

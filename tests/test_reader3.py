@@ -13,7 +13,7 @@ import pytest
 matplotlib.use("Agg")
 
 import bayestut as bt  # noqa: E402
-from bayestut.analysis import comparison_text, many_text, verdict_notes, writeup  # noqa: E402
+from bayestut.analysis import comparison_text, dataset_text, many_text, verdict_notes, writeup  # noqa: E402
 from bayestut.analysis.many import compare_all  # noqa: E402
 from bayestut.analysis.pages import table  # noqa: E402
 from bayestut.analysis.report import html_report  # noqa: E402
@@ -116,7 +116,7 @@ def test_a_negative_number_rounding_to_zero_prints_as_zero():
     assert cells == ["0.000", "-0.001", "0.000"]
     result = types.SimpleNamespace(a="mine", b="base", threshold=0.95,
                                    per_dataset_table=lambda: frame)
-    text = comparison_text.per_dataset_text(result)
+    text = dataset_text.per_dataset_text(result)
     assert "-0.000" not in text and "-0.001" in text
 
 

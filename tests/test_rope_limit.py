@@ -31,22 +31,26 @@ def test_the_limit_is_where_a_refit_changes_the_decision(gaps, noise, about, dec
     assert at == decision and past != decision, (found, at, past)
     said = rope_limit.sentence(c)
     way = "down to" if wider else "up to"
-    assert f"holds for every rope {way} ±{found.rope:g} (checked in steps of 0.001" in said
-    assert f"at ±{float(f'{beyond:.12g}'):g} it does not" in said
+    assert (f"holds for every rope {way} ±{found.rope:g} and not at "
+            f"±{float(f'{beyond:.12g}'):g} (searched in steps of 0.001 {way}") in said
 
 
 def test_a_decision_that_holds_to_the_edge_says_so():
     c = bt.compare(table(0.1, 0.01, level=(0.5, 0.7)), "mine", "baseline", **FAST)
     assert c.decision == "mine better" and c.rope_limit.edge
     said = rope_limit.sentence(c)
-    assert "up to ±0.03, the widest checked" in said and "beyond the range checked" in said
-    assert "it does not" not in said
+    assert "up to ±0.03, the widest searched" in said and "its limit lies beyond" in said
+    assert "and not at" not in said
 
 
 def test_the_limit_is_in_every_report(tmp_path):
     c = bt.compare(table(0.02, 0.01), "mine", "baseline", **FAST)
     said = rope_limit.sentence(c)
     assert said and said in c.summary() and said in html_report(c).replace("&#39;", "'")
+    # one sentence for the limit, then one for the margin: the rope check's "the same at every
+    # rope checked" is not said beside it (the two read alike)
+    assert "the same at every rope checked" not in c.summary()
+    assert c.rope_sensitivity().startswith(said + " At ropes 20% narrower and 20% wider")
     quoted = rope_limit.sentence(c, writeup.quoted)
     assert "(“mine” better)" in quoted and quoted in writeup.results_text(c)
 
@@ -58,3 +62,14 @@ def test_no_decision_has_no_limit():
     # nor do the Methods describe a search whose result the Results do not give (reader 26)
     assert "0.8, 0.9, 1.1 and 1.2 times the rope." in c.methods_text()
     assert "widest rope" not in c.methods_text()
+
+
+def test_the_margin_after_the_limit_says_a_bound_in_words():
+    # "its probability for δ₀ is 0.989 and > 0.999" read as a symbol in a sentence
+    t = make_table(datasets=12, runs=2, folds=5, classifiers=("mine", "baseline", "twin"),
+                   gaps={"mine": 0.011, "twin": 0.0}, noise=0.01, seed=4)
+    c = bt.compare(t, "baseline", "twin", about="delta0", **FAST)
+    assert c.decision == "equivalent" and c.rope_check.loc[0.012, "equivalent"] > 0.9995
+    said = c.rope_sensitivity()
+    assert said.startswith(rope_limit.sentence(c) + " At ropes 20% narrower and 20% wider")
+    assert said.endswith(" and above 0.999.") and "is >" not in said and "and >" not in said

@@ -95,11 +95,11 @@ def test_a_decision_the_same_at_every_width_is_said_with_its_margin_at_the_ends(
     # the ends are integrated for their numbers: the margin a reader sees
     ends = check.loc[[0.008, 0.012]]
     assert not ends.isna().any().any()
-    stable = ("The decision is the same at every rope checked, from ±0.008 to ±0.012: mine "
-              f"better, with posterior probability {_number(c, 0.008)} at ±0.008 and "
-              f"{_number(c, 0.012)} at ±0.012.")
-    # then how far it holds (rope_limit, tests/test_rope_limit.py)
-    stable += " " + rope_limit.sentence(c)
+    # how far it holds (rope_limit, tests/test_rope_limit.py), then the margin at the ends
+    stable = (rope_limit.sentence(c) + " At ropes 20% narrower and 20% wider (±0.008 and "
+              f"±0.012), its posterior probability {wording.is_(_number(c, 0.008))} and "
+              f"{wording.is_(_number(c, 0.012))[3:]}.")
+    assert stable.startswith("The decision (mine better) holds for every rope up to ±")
     assert c.rope_sensitivity() == stable
     assert verdict_notes.rope_sensitivity(c, paper=True) == stable
     lines = c.summary().splitlines()
@@ -121,8 +121,9 @@ def test_a_stable_decision_close_to_the_threshold_shows_how_close():
     assert set(check["decision"]) == {"mine better"} == {c.decision}
     assert _number(c, 0.012).startswith("0.96")
     said = c.rope_sensitivity()
-    assert said.endswith(f"and {_number(c, 0.012)} at ±0.012. {rope_limit.sentence(c)}")
-    assert "holds for every rope up to ±0.012" in said and "at ±0.013 it does not" in said
+    assert said.endswith(f"its posterior probability is {_number(c, 0.008)} and "
+                         f"{_number(c, 0.012)}.")
+    assert "holds for every rope up to ±0.012 and not at ±0.013" in said
     assert bt.compare(_table(0.016), "mine", "baseline", rope=0.014).decision == "no decision"
 
 
@@ -188,10 +189,10 @@ def test_an_all_equal_data_set_with_a_stable_decision_gives_its_margin():
     c = bt.compare(_equal_on(_table(0.03)), "mine", "baseline")
     assert c.hierarchical.prepared.noised and c.decision == "mine better"
     assert set(c.rope_check["decision"]) == {"mine better"}
-    stable = ("The decision is the same at every rope checked, from ±0.008 to ±0.012: mine "
-              f"better, with posterior probability {_number(c, 0.008)} at ±0.008 and "
-              f"{_number(c, 0.012)} at ±0.012. {rope_limit.sentence(c)}")
-    assert "holds for every rope checked up to" in stable      # noised: each step checked
+    stable = (f"{rope_limit.sentence(c)} At ropes 20% narrower and 20% wider (±0.008 and "
+              f"±0.012), its posterior probability {wording.is_(_number(c, 0.008))} and "
+              f"{wording.is_(_number(c, 0.012))[3:]}.")
+    assert "holds at every rope searched up to" in stable      # noised: each step checked
     assert c.rope_sensitivity() == stable and stable in c.summary()
     assert stable.replace("mine better", "“mine” better") in writeup.results_text(c)
 
@@ -268,8 +269,13 @@ def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_readi
             f"(at ±0.01 no decision, the highest posterior probability "
             f"{p(bo, 0.01, 'equivalent')} for equivalent; at ±0.011 equivalent with posterior "
             f"probability {p(bo, 0.011, 'equivalent')})")
-    assert sentence == (f"The decision depends on the rope's width for {said}. Report the rope "
-                        "you chose beforehand and this sensitivity.")
+    # and how "which to use" would change: at ±0.01 no classifier is declared worse than
+    # another; at ±0.008 mine better than baseline (above), none other decided
+    which = ("Which to use would change: at ±0.008, baseline would be declared worse than "
+             "another classifier, leaving mine and other not declared worse than any other.")
+    assert many.undominated() == list(K)
+    assert sentence == (f"The decision depends on the rope's width for {said}. {which} Report "
+                        "the rope you chose beforehand and this sensitivity.")
     # the declared outcome's probability is above the threshold, the highest one's not
     assert float(p(mb, 0.008, "mine better")) > 0.95 > float(p(mb, 0.01, "mine better"))
     assert sentence in many.verdict() and sentence in many.summary()
@@ -278,6 +284,24 @@ def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_readi
     paper = "The decision depends on the rope's width for " + said.replace(
         "mine", "“mine”").replace("baseline", "“baseline”").replace("other", "“other”") + "."
     assert paper in many.results_text() and "Report the rope" not in many.results_text()
+    assert which.replace("baseline", "“baseline”").replace("mine", "“mine”").replace(
+        "other not", "“other” not") in many.results_text()
+
+
+def test_k_which_to_use_the_same_at_every_rope_is_said():
+    # a pair flips at ±0.008 (baseline against other) while "which to use" does not move:
+    # mine is declared better than both at every rope checked
+    t = make_table(datasets=6, runs=2, folds=5, classifiers=K,
+                   gaps={"mine": 0.04, "other": 0.014}, noise=0.01, seed=1)
+    many = bt.compare_all(t, rope=0.01, n_jobs=1, progress=False, ranking=False)
+    checks = many.rope_check()
+    flips = [pair for pair, check in checks.items()
+             if set(check["decision"]) != {many.pairs[pair].decision}]
+    best = {tuple(c for c in K if not any(
+        check.loc[r, "decision"] == f"{x} better" and c in pair and c != x
+        for pair, check in checks.items() for x in pair)) for r in checks[flips[0]].index}
+    assert flips and best == {tuple(many.undominated())}
+    assert "Which to use is the same at every rope checked." in many_text.rope_sensitivity(many)
 
 
 def test_k_pairs_whose_decisions_hold_add_no_sentence_but_the_paper_states_it():

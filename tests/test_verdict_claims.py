@@ -89,15 +89,10 @@ def test_delta0_needs_every_fold_and_several_data_sets():
 def test_a_weak_decision_says_so():
     # the case: decided at 0.982, only 0.67 on a new data set, δ₀ undecided (0.928);
     # number-line order: (b better, equivalent, a better)
-    clause = wording.strength([0.0, 0.018, 0.982], [0.1, 0.23, 0.67], [0.0, 0.072, 0.928],
-                              "svm", "xgb", 0.95)
-    assert clause == ("a weak decision: on a new data set svm is better with probability "
-                      "only 0.670; there is no decision for δ₀: its highest probability, 0.928 "
-                      "for svm better, is short of 0.95")
-    strong = wording.strength([0.0, 0.01, 0.99], [0.05, 0.1, 0.85], [0.0, 0.01, 0.99],
-                              "svm", "xgb", 0.95)
-    undecided = wording.strength([0.2, 0.1, 0.7], [0.2, 0.2, 0.6], [0.2, 0.1, 0.7],
-                                 "svm", "xgb", 0.95)
+    clause = wording.weak_side([0.0, 0.018, 0.982], [0.1, 0.23, 0.67], "svm", "xgb", 0.95)
+    assert clause == "on a new data set svm is better with probability only 0.670"
+    strong = wording.weak_side([0.0, 0.01, 0.99], [0.05, 0.1, 0.85], "svm", "xgb", 0.95)
+    undecided = wording.weak_side([0.2, 0.1, 0.7], [0.2, 0.2, 0.6], "svm", "xgb", 0.95)
     assert strong == undecided == ""
 
 

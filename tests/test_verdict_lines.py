@@ -12,6 +12,7 @@ import pytest
 
 import bayestut as bt
 from bayestut.analysis import comparison_text, delta0_size, report, wording
+from conftest import make_table
 
 ROOT = Path(__file__).resolve().parents[1]
 UCI = ROOT / "data" / "uci_cv_accuracy.csv"
@@ -152,8 +153,26 @@ def test_the_md_says_whether_delta0_decides_as_the_verdict_does(weak, undecided)
     # decision", δ₀ deciding alone is writeup_caveats' sentence (a claim only if chosen)
     assert ("There is no decision for δ₀: its highest probability, 0.889 for “hnb” better, is "
             "short of 0.95.") in weak.results_text()
-    assert ("There is no decision for δ₀: its highest probability, 0.529 for equivalent, is "
-            "short of 0.95.") in undecided.results_text()
+    # beside "no decision" (0.723, aode better), after δ₀'s three numbers: "short of 0.95"
+    # said once, δ₀'s highest named since it is another outcome (issue 38, one voice)
+    assert ("There is no decision for δ₀ either, and its highest probability is for "
+            "equivalent.") in undecided.results_text()
+    assert undecided.headline().count("short of") == 1
+
+
+def test_no_decision_twice_with_nearly_the_same_probability_is_said_once():
+    # the posterior probability 0.731 and δ₀'s 0.729, both for mine better: the δ₀ line
+    # repeated "its highest probability, 0.729 for mine better, is short of 0.95"
+    t = make_table(datasets=12, runs=2, folds=5, classifiers=("mine", "baseline", "twin"),
+                   gaps={"mine": 0.011, "twin": 0.0}, noise=0.01, seed=4)
+    c = bt.compare(t, "mine", "baseline", signed_rank_samples=2000)
+    h = c.overall()[-1]
+    assert c.decision == "no decision" and h.shares.argmax() == h.delta0.argmax() == 2
+    assert abs(h.shares[2] - h.delta0[2]) < 0.05
+    line = comparison_text.verdict_lines(c)[2]
+    assert "There is no decision for δ₀ either. δ₀ = " in line
+    assert c.headline().count("short of") == 1
+    assert "There is no decision for δ₀ either." in c.results_text()
 
 
 def _quote(path: Path, after: str) -> list[str]:

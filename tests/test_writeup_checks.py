@@ -244,6 +244,11 @@ def test_the_k_write_up_says_every_pairs_model_check(plain):
                     "0.01 to 0.99 for “x” against “z” (largest mean difference and count inside "
                     "the rope): the model does not reproduce these features of the data. Each "
                     "flagged pair's own report names the data set.")
+    # the spread named as a statistic of the mean differences, never "spread mean difference"
+    spread = dataclasses.replace(fits, shares={**fits.shares, "spread": 0.002})
+    many.pairs = {("x", "y"): pair(spread)}
+    assert "“x” against “y” (spread of the mean differences)" in \
+        writeup_checks.many_model_check_results(many, lambda n: f"“{n}”")
     many.pairs = {("x", "y"): pair(fits)}
     assert writeup_checks.many_model_check_results(many) == (
         "Posterior predictive p-values (4,000 replicated sets per pair) lie between 0.01 and "

@@ -25,10 +25,11 @@ from typing import ClassVar
 import numpy as np
 import pandas as pd
 
-from . import (comparison_checks, comparison_figures, comparison_text, rope_limit,
-               verdict_notes, wording)
+from . import (comparison_checks, comparison_figures, comparison_text, dataset_text,
+               rope_limit, verdict_notes, wording)
 from .comparison_checks import DELTA0_ABOUT
-from .comparison_text import EXPECTED, SHRUNK
+from .comparison_text import EXPECTED
+from .dataset_text import SHRUNK
 from .model_check import ModelCheck
 from .paper_output import PaperOutput
 from ..checks import FRACTION, at_ceiling, ceiling_note, check, check_all, check_backend
@@ -266,18 +267,18 @@ class PairResult(PaperOutput):
         return comparison_text.sentences(self, each)
 
     def tally(self) -> str:
-        """The per-data-set decisions counted (:func:`comparison_text.tally`)."""
-        return comparison_text.tally(self)
+        """The per-data-set decisions counted (:func:`dataset_text.tally`)."""
+        return dataset_text.tally(self)
 
     @property
     def many_data_sets(self) -> bool:
         """Whether the reports count the data sets' decisions in one sentence."""
-        return comparison_text.many_data_sets(self)
+        return dataset_text.many_data_sets(self)
 
     @property
     def per_dataset_note(self) -> str:
-        """What the per-data-set table holds (:func:`comparison_text.per_dataset_note`)."""
-        return comparison_text.per_dataset_note(self)
+        """What the per-data-set table holds (:func:`dataset_text.per_dataset_note`)."""
+        return dataset_text.per_dataset_note(self)
 
     def overall_table(self, formatted: bool = False) -> pd.DataFrame:
         """The overall table: every multi-data-set test's probabilities, a row per test and

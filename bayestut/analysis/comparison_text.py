@@ -3,7 +3,8 @@
 :class:`~bayestut.analysis.means_comparison.MeansComparison`) and returning text.
 
 The result holds the numbers; everything a reader reads of it (verdict, sentences, the overall
-table, the settings line, the console report) is written here. The overall table's rows are
+table, the settings line, the console report) is written here; each data set's table, its note
+and count, in :mod:`~bayestut.analysis.dataset_text`. The overall table's rows are
 built once, by :func:`overall_rows`: the console, the HTML report and the ``.md``/``.tex``
 files (:mod:`bayestut.analysis.writeup`) all print them.
 """
@@ -14,20 +15,19 @@ import numpy as np
 import pandas as pd
 
 from . import delta0_size, wording
+from .dataset_text import (many_data_sets, means_only, per_dataset_note, per_dataset_text,
+                           tally)
+from .dataset_text import per_dataset_frame  # noqa: F401 (notebooks/your_results.ipynb imports it here)
 from .model_check import note as model_note
 from .prior_check import note as prior_note
 from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions, pooled,
                             rope_sensitivity, rope_units, weak_note)
-from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
+from ..methods.decisions import (NO_DECISION, REGIONS, decide_regions,
                                  probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
 
 EXPECTED = "expected probability"  # sign and signed-rank tests: the posterior mean of theta
-SHRUNK = "shrunk (hierarchical)"     # the per-data-set table's hierarchical estimate column
-# above this many data sets the reports count the per-data-set decisions in one sentence (the
-# per-data-set table holds each): the verdict and the overall tables stay on the first screen
-MANY_DATA_SETS = 10
 # What each kind of number means, by its name; a report explains the kinds its tables show.
 KINDS = {
     # not defined by itself: a newcomer looks the term up here
@@ -57,29 +57,6 @@ EXACT_ERROR = (
 def counted(n: int, word: str, plural: str | None = None) -> str:
     """'1 data set', '8 data sets': the number with the word in the right number."""
     return f"{n:,} {word if n == 1 else plural or word + 's'}"
-
-
-def decimals(value: float) -> str:
-    """A number with three decimals, a negative that rounds to zero as 0.000 (not -0.000,
-    which reads as a direction the number does not have).
-
-    Parameters
-    ----------
-    value : float
-        The number.
-
-    Returns
-    -------
-    str
-        The text.
-    """
-    text = f"{value:.3f}"
-    return "0.000" if text == "-0.000" else text
-
-
-def means_only(c) -> bool:
-    """Whether ``c`` holds mean scores only (no fold: no per-data-set test)."""
-    return c.per_dataset is None
 
 
 # --- the sampler's checks ---------------------------------------------------------------------
@@ -420,23 +397,6 @@ def _delta0_alone(c) -> str:
             "a claim to make only if δ₀ was your estimand before you looked (--about delta0).")
 
 
-def many_data_sets(c) -> bool:
-    """Whether there are more data sets than the reports give a sentence each (never with
-    mean scores only: no data set has a sentence of its own).
-
-    Parameters
-    ----------
-    c : Comparison or MeansComparison
-        The result.
-
-    Returns
-    -------
-    bool
-        True above MANY_DATA_SETS data sets, per fold.
-    """
-    return not means_only(c) and len(c.differences.datasets) > MANY_DATA_SETS
-
-
 def sentences(c, each: bool = True) -> list[str]:
     """The decisions in plain words: with ``about="delta0"`` δ₀'s first (the verdict's), then
     the multi-data-set tests, then each data set; with ``each=False`` and more than
@@ -473,26 +433,6 @@ def sentences(c, each: bool = True) -> list[str]:
     return out + [sentence(c, f"On {name}", row) for name, row in zip(c.differences.datasets, p)]
 
 
-def tally(c) -> str:
-    """How many data sets the correlated t-test decides each way, in one sentence.
-
-    Parameters
-    ----------
-    c : Comparison or MeansComparison
-        The result.
-
-    Returns
-    -------
-    str
-        The sentence.
-    """
-    chosen = list(decide(c.per_dataset.probabilities(c.rope), c.threshold))
-    counts = [f"{name} on {chosen.count(name)}" for name in c.labels]
-    return (f"On each of the {len(chosen)} data sets (Bayesian correlated t-test, threshold "
-            f"{c.threshold:g}): {', '.join(counts)}, no decision on "
-            f"{chosen.count(NO_DECISION)}.")
-
-
 def settings(c) -> str:
     """A line stating the data: data sets, runs and folds (or mean scores only), rope and
     threshold.
@@ -516,64 +456,6 @@ def settings(c) -> str:
             f"of {d.folds}-fold cross-validation "
             f"({d.x.shape[1]} paired differences each, ρ = 1/{d.folds}); "
             f"rope ±{c.rope:g}; decision threshold {c.threshold:g}")
-
-
-def per_dataset_note(c) -> str:
-    """What the per-data-set table holds.
-
-    Parameters
-    ----------
-    c : Comparison or MeansComparison
-        The result.
-
-    Returns
-    -------
-    str
-        The note, for the table's title.
-    """
-    return ("mean differences only: the correlated t-test needs every fold" if means_only(c)
-            else "the probabilities and the decision: the Bayesian correlated t-test on each data "
-            "set alone, exact; its probability on this data set is of each outcome itself, not "
-            "that it is the likeliest" + ("; " + SHRUNK + ": the hierarchical test's estimate of the "
-                                  "mean difference, drawn towards the other data sets'"
-                                  if c.hierarchical is not None else ""))
-
-
-def per_dataset_frame(c) -> pd.DataFrame:
-    """The per-data-set table with its numbers written as the text prints them (a notebook
-    renders it as a table), its probabilities never rounded across the threshold beside
-    their decision (0.9497 shows 0.949, not 0.950).
-
-    Parameters
-    ----------
-    c : Comparison or MeansComparison
-        The result.
-
-    Returns
-    -------
-    pandas.DataFrame
-        One row per data set, every number a string.
-    """
-    table = c.per_dataset_table()
-    return table.assign(**{str(k): table[k].map(
-        (lambda v: wording.number(v, 0.0, c.threshold)) if str(k).startswith("P(") else decimals)
-        for k in table.columns if table[k].dtype.kind == "f"})
-
-
-def per_dataset_text(c) -> str:
-    """:func:`per_dataset_frame` as text.
-
-    Parameters
-    ----------
-    c : Comparison or MeansComparison
-        The result.
-
-    Returns
-    -------
-    str
-        The table as text.
-    """
-    return per_dataset_frame(c).to_string()
 
 
 def summary(c) -> str:

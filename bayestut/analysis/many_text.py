@@ -15,11 +15,12 @@ from collections.abc import Callable
 
 import pandas as pd
 
-from . import comparison_text, delta0_size, model_check, verdict_notes, wording
+from . import comparison_text, dataset_text, delta0_size, model_check, verdict_notes, wording
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
-from ..methods.decisions import NO_DECISION, REGIONS, decide_regions
+from .many_rope_text import rope_sensitivity
+from ..methods.decisions import NO_DECISION, decide_regions
 
 # P(largest weight) is not called a "posterior probability": the glossary keeps that name for
 # the number the 0.95 rule reads, and a reader would quote 0.86 as the chance of ranking first
@@ -49,8 +50,7 @@ def verdict(many) -> list[str]:
     out = []
     if not many.refused:        # each test's decisions once: the leading test's pair by pair
         out.append(decided_pairs(many) + caution(many))
-        which = many.which_to_use()
-        best = wording.undominated(which.best, many.classifiers, undecided=which.undecided)
+        best = which_to_use(many)
         out += [f"Which to use ({many.tests[-1]} test): {best}"] if best else []
         out += [f"{test} test: {decisions_in_words(many._relations(test))}"
                 for test in many.tests[-2::-1]]
@@ -72,6 +72,30 @@ def verdict(many) -> list[str]:
     notes = [verdict_notes.percent_fractions(many),
              verdict_notes.rope_units(many) if many.wide_rope else "", many.ceiling_note()]
     return out + [note for note in notes if note]
+
+
+def which_to_use(many, quote: Callable[[str], str] = str) -> str:
+    """The leading test's answer to "which to use" (:func:`~bayestut.analysis.wording.
+    undominated`): the classifiers not declared worse than any other, the others with those
+    declared practically better than each, and the undecided pairs among the first.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    quote : callable
+        How a classifier's name is written (quoted, in a paper).
+
+    Returns
+    -------
+    str
+        The sentences without the last full stop, or empty when no classifier is declared
+        worse than another.
+    """
+    which, relations = many.which_to_use(), many._relations()
+    beaten = {c: [o for o in many.classifiers if relations.loc[c, o] == "worse"]
+              for c in many.classifiers if c not in which.best}
+    return wording.undominated(which.best, many.classifiers, quote, which.undecided, beaten)
 
 
 def decisions_in_words(decision: pd.DataFrame, quote: Callable[[str], str] = str) -> str:
@@ -243,21 +267,11 @@ def each_pair(many, test: str, quote: Callable[[str], str] = str) -> list[str]:
     for (a, b), pair in many.pairs.items():
         o = pair.overall()[-1]
         qa, qb = quote(a), quote(b)
-        note = _weak(o, qa, qb, pair.threshold) if test == "hierarchical" else ""
+        weak = wording.weak_side(o.shares, o.means, qa, qb, pair.threshold, o.means_se)
+        note = f"a weak decision: {weak}" if weak and test == "hierarchical" else ""
         each.append(f"{qa} against {qb}: " + wording.listing(
             o.shares, qa, qb, pair.threshold, o.shares_se, note=note) + ".")
     return each
-
-
-def _weak(o, a: str, b: str, threshold: float) -> str:
-    """"a weak decision: on a new data set b is better with probability only 0.590" for a
-    decision whose outcome is modest on a new data set (:func:`wording.weak`); else empty."""
-    shown = wording.weak(o.shares, o.means, threshold, o.means_se)
-    if not shown:
-        return ""
-    i = REGIONS.index(str(decide_regions(o.shares, threshold)))
-    side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
-    return f"a weak decision: on a new data set {side} with probability only {shown}"
 
 
 def delta0_agreement(many, quote: Callable[[str], str] = str) -> str:
@@ -299,70 +313,6 @@ def delta0_agreement(many, quote: Callable[[str], str] = str) -> str:
         return f"For no pair does the mean difference δ₀ reach {same}: {'; '.join(differ)}."
     return (f"For every pair, the mean difference δ₀ reaches {same}"
             + (f", except {_listed(differ, 'and')}" if differ else "") + ".")
-
-
-def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = str) -> str:
-    """The pairs whose decision differs at a rope within ±20% of the chosen one
-    (:meth:`~bayestut.analysis.many_comparison.ManyComparison.rope_check`), in one sentence:
-    each pair's decision, then, on each side of the chosen rope, the nearest width where it
-    differs and the decision there, each with the probability it rests on (the declared
-    outcome's; with no decision, the highest).
-
-    Parameters
-    ----------
-    many : ManyComparison
-        The result.
-    stable : bool
-        For a paper (the ``.md``/``.tex``): say it when every pair checked keeps its decision
-        (a paper states its sensitivity check either way), and leave out the advice to the
-        reader; otherwise say nothing then.
-    quote : callable
-        How a classifier's name is written (``str``: as it is).
-
-    Returns
-    -------
-    str
-        "The decision depends on the rope's width for hnb against j48gr (at ±0.01 no
-        decision, the highest posterior probability 0.920 for hnb better; at ±0.008 hnb
-        better with posterior probability 0.953) and ...", or empty (no pair checked, or none
-        differs and not ``stable``).
-    """
-    checked = {pair: check for pair, check in many.rope_check().items() if check is not None}
-    if not checked:
-        return ""
-    flagged = []
-    for (a, b), check in checked.items():
-        decision, ropes = many.pairs[(a, b)].decision, check.index.to_numpy()
-        differ = ropes[(check["decision"] != decision).to_numpy()]
-        near = [*differ[differ < many.rope][-1:], *differ[differ > many.rope][:1]]
-        if near:
-            flagged.append(f"{quote(a)} against {quote(b)} (" + "; ".join(
-                _at(many.pairs[(a, b)], check, r, quote) for r in [many.rope, *near]) + ")")
-    if not flagged:
-        ropes = next(iter(checked.values())).index
-        return (f"Every pair's decision is the same at every rope checked, from "
-                f"±{ropes[0]:g} to ±{ropes[-1]:g}." if stable else "")
-    return (f"The decision depends on the rope's width for {_listed(flagged, 'and')}."
-            + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
-
-
-def _at(c, check: pd.DataFrame, rope: float, quote: Callable[[str], str]) -> str:
-    """One pair's decision at one rope of its check, with the probability it rests on: the
-    declared outcome's, or with no decision the highest ("at ±0.01 no decision, the highest
-    posterior probability 0.920 for hnb better")."""
-    row, labels = check.loc[rope], list(c.labels)
-    decision = row["decision"]
-    named = decision if decision != NO_DECISION else str(row[labels].astype(float).idxmax())
-    p = wording.number(float(row[named]), float(row[f"± {named}"]), c.threshold)
-    outcome = _outcome(named, (c.a, c.b), quote)
-    if decision == NO_DECISION:
-        return f"at ±{rope:g} no decision, the highest {SHARE} {p} for {outcome}"
-    return f"at ±{rope:g} {outcome} with {SHARE} {p}"
-
-
-def _outcome(outcome: str, pair: tuple[str, str], quote: Callable[[str], str]) -> str:
-    """An outcome's name ("<a> better", "equivalent", "no decision") with the name quoted."""
-    return next((f"{quote(n)} better" for n in pair if outcome == f"{n} better"), outcome)
 
 
 def decision_grid(many, test: str) -> pd.DataFrame:
@@ -467,13 +417,13 @@ def dataset_table(many, a: str, b: str) -> tuple[str, pd.DataFrame]:
     -------
     tuple of (str, pandas.DataFrame)
         The line, as the two-classifier report says it
-        (:func:`comparison_text.per_dataset_note`); one row per data set: the mean
+        (:func:`dataset_text.per_dataset_note`); one row per data set: the mean
         difference, the three probabilities, the decision and (when the hierarchical test
         ran) the shrunk estimate.
     """
     c = many.pairs[(a, b)]
     table = c.per_dataset_table()
-    return f"Per data set: {comparison_text.per_dataset_note(c)}.", table
+    return f"Per data set: {dataset_text.per_dataset_note(c)}.", table
 
 
 def ranking_table(many) -> pd.DataFrame:
@@ -524,7 +474,7 @@ def next_steps(many) -> list[str]:
                  if not c.identical and c.decision == NO_DECISION]
     if not undecided:
         return []
-    if any(comparison_text.means_only(c) for c in undecided):
+    if any(dataset_text.means_only(c) for c in undecided):
         return [verdict_notes.next_step(undecided[0])]
     lines = [f"{verdict_notes.CARD}. For the {len(undecided)} pair"
              f"{'s' if len(undecided) > 1 else ''} without a decision, estimate how likely 5, "

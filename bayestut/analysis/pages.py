@@ -10,7 +10,7 @@ from __future__ import annotations
 import jinja2
 import pandas as pd
 
-from .comparison_text import decimals
+from .dataset_text import decimals
 from .wording import number
 
 # The one stylesheet of both reports. Tables keep their numbers on one line and scroll inside

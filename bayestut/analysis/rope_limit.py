@@ -2,8 +2,9 @@
 rope at which a side's decision ("a better") holds, or the narrowest at which equivalence
 does, searched on the exact fit's own grids (:func:`~bayestut.methods.hierarchical_ropes.
 decision_limit`) in steps of a tenth of the rope, from a tenth of it to three times it. An
-author can then say "holds for every rope up to ±0.013", where the rope check
-(:attr:`~bayestut.analysis.comparison.Comparison.rope_check`) says only 0.8-1.2 times it.
+author can then say "holds for every rope up to ±0.013"; the rope check
+(:attr:`~bayestut.analysis.comparison.Comparison.rope_check`) gives the margin at 0.8 and 1.2
+times it, in the sentence after this one.
 """
 
 from __future__ import annotations
@@ -41,7 +42,9 @@ def limit(c) -> Limit | None:
 
 
 def sentence(c, name: Callable[[str], str] = str) -> str:
-    """The limit in one sentence, with the range and the precision searched.
+    """The limit in one sentence, with the range and the precision searched. It opens the
+    rope check's note (:func:`~bayestut.analysis.verdict_notes.rope_sensitivity`), whose next
+    sentence gives the margin at the ropes checked around the chosen one.
 
     Parameters
     ----------
@@ -53,8 +56,8 @@ def sentence(c, name: Callable[[str], str] = str) -> str:
     Returns
     -------
     str
-        E.g. "The decision (hnb better) holds for every rope up to ±0.013 (checked in steps of
-        0.001 up to ±0.03; at ±0.014 it does not)."; empty without a limit.
+        E.g. "The decision (hnb better) holds for every rope up to ±0.013 and not at ±0.014
+        (searched in steps of 0.001 up to ±0.03)."; empty without a limit.
     """
     found = getattr(c, "rope_limit", None)
     if found is None:
@@ -63,13 +66,12 @@ def sentence(c, name: Callable[[str], str] = str) -> str:
     better = c.a if c.decision == f"{c.a} better" else c.b
     decided = EQUIVALENT if c.decision == EQUIVALENT else f"{name(better)} better"
     way = "down to" if found.wider else "up to"
-    every = "every rope" if found.monotone else "every rope checked"
-    searched = (f"checked in steps of {found.step:g} {way} "
-                f"±{found.low if found.wider else found.high:g}")
+    every = "for every rope" if found.monotone else "at every rope searched"
+    end = found.low if found.wider else found.high
     if found.edge:
-        return (f"{which} ({decided}) holds for {every} {way} ±{found.rope:g}, the "
-                f"{'narrowest' if found.wider else 'widest'} checked ({searched}): its limit "
-                "lies beyond the range checked.")
+        return (f"{which} ({decided}) holds {every} {way} ±{found.rope:g}, the "
+                f"{'narrowest' if found.wider else 'widest'} searched (in steps of "
+                f"{found.step:g}): its limit lies beyond.")
     fails = found.rope + (-found.step if found.wider else found.step)
-    return (f"{which} ({decided}) holds for {every} {way} ±{found.rope:g} ({searched}; at "
-            f"±{float(f'{fails:.12g}'):g} it does not).")
+    return (f"{which} ({decided}) holds {every} {way} ±{found.rope:g} and not at "
+            f"±{float(f'{fails:.12g}'):g} (searched in steps of {found.step:g} {way} ±{end:g}).")

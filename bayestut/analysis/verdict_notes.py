@@ -19,7 +19,7 @@ import numpy as np
 from . import rope_limit, wording
 from ..checks import metric_direction
 from ..errors import InputError
-from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, shown
+from ..methods.decisions import NO_DECISION, decide, decide_regions, shown
 from ..methods.hierarchical import DELTA0, POSTERIOR
 
 # the card's command, not its repository path: a reader who installed the wheel has no docs/
@@ -113,12 +113,7 @@ def weak_side(c, decided) -> str:
         The clause, or empty (no decision, or a strong one).
     """
     h = c.overall()[-1]
-    weak = wording.weak(decided, h.means, c.threshold, h.means_se)
-    if not weak:
-        return ""
-    i = REGIONS.index(str(decide_regions(decided, c.threshold)))
-    side = (f"{c.b} is better", f"{c.a} and {c.b} are equivalent", f"{c.a} is better")[i]
-    return f"on a new data set {side} with probability only {weak}"
+    return wording.weak_side(decided, h.means, c.a, c.b, c.threshold, h.means_se)
 
 
 def weak_note(c, decided) -> str:
@@ -198,9 +193,11 @@ def odds_sentence(c) -> str:
 
 def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -> str:
     """The verdict's decision at the ropes around the chosen one
-    (:attr:`~bayestut.analysis.comparison.Comparison.rope_check`), in one sentence. When it is
-    the same at every rope checked: the probability it is taken on at the narrowest and the
-    widest (the margin: how near the threshold a slightly other rope would bring it). When it
+    (:attr:`~bayestut.analysis.comparison.Comparison.rope_check`). A decision the same at every
+    rope checked: how far it holds (:func:`~bayestut.analysis.rope_limit.sentence`), then, in a
+    second sentence, the probability it is taken on at the narrowest and the widest rope checked
+    (the margin: how near the threshold a slightly other rope would bring it); "no decision"
+    the same at every rope: that, with the highest probability at both. When the decision
     changes: every width checked, with the decision and its number there.
 
     Parameters
@@ -234,6 +231,13 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
     if set(decisions) == {c.decision}:      # the margin, at the ends
         (low, p_low, i_low), (high, p_high, i_high) = (_at(c, check, r) for r in
                                                        (ropes[0], ropes[-1]))
+        limit = rope_limit.sentence(c, name)        # a decision: how far it holds, then
+        if limit:                                   # its margin, in two different sentences
+            narrower, wider = (f"{abs(1 - r / c.rope):.0%}" for r in (low, high))
+            second = wording.is_(p_high)[3:]        # "above 0.999", never "> 0.999"
+            return (f"{limit} At ropes {narrower} narrower and {wider} wider (±{low:g} and "
+                    f"±{high:g}), its {number} {wording.is_(p_low)} and {second}."
+                    + _papers_rope(c, a, b))
         if c.decision == NO_DECISION:
             said = (f"no decision, with the highest {number} {p_low} "
                     f"({wording.short(i_low, a, b)}) at ±{low:g} and {p_high} "
@@ -241,9 +245,8 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
         else:
             said = (f"{wording.short(i_low, a, b)}, with {number} {p_low} at ±{low:g} and "
                     f"{p_high} at ±{high:g}")
-        limit = rope_limit.sentence(c, name)        # how far beyond, as one number
         return (f"{which} is the same at every rope checked, from ±{low:g} to ±{high:g}: "
-                f"{said}." + (f" {limit}" if limit else "") + _papers_rope(c, a, b))
+                f"{said}." + _papers_rope(c, a, b))
     groups: list[tuple[str, list[float]]] = []      # consecutive widths, one decision
     for r, decision in zip(ropes, decisions):
         if groups and groups[-1][0] == decision:

@@ -248,12 +248,22 @@ def delta0_decision(shares, delta0, a: str, b: str, threshold: float,
     str
         "the decision for δ₀ is the same, equivalent: its probability is above 0.95", "the
         decision for δ₀ differs, svm better: its probability is above 0.95" or "there is no
-        decision for δ₀: its highest probability, 0.928 for svm better, is short of 0.95".
+        decision for δ₀: its highest probability, 0.928 for svm better, is short of 0.95";
+        beside "no decision" on the posterior probability, where δ₀'s three probabilities are
+        listed just before: "there is no decision for δ₀ either" (", and its highest
+        probability is for equivalent" when that is another outcome).
     """
     d, se = np.asarray(delta0, dtype=float), np.asarray(delta0_se, dtype=float)
     choice = str(decide_regions(d, threshold))
     if choice == NO_DECISION:
         m = int(d.argmax())
+        if str(decide_regions(shares, threshold)) == NO_DECISION:
+            # beside the posterior probability's "no decision", after δ₀'s three numbers:
+            # "short of 0.95" once (two near numbers read as one said twice), the highest
+            # outcome named only when it is another
+            return "there is no decision for δ₀ either" + (
+                "" if int(np.argmax(shares)) == m else
+                f", and its highest probability is for {short(m, a, b)}")
         return (f"there is no decision for δ₀: its highest probability, "
                 f"{number(d[m], se[m], threshold)} for {short(m, a, b)}, is short of "
                 f"{threshold:g}")
@@ -273,19 +283,35 @@ def weak(shares, new, threshold: float, new_se=(0.0, 0.0, 0.0)) -> str:
     return number(new[i], new_se[i], MODEST) if new[i] < MODEST else ""
 
 
-def strength(shares, new, delta0, a: str, b: str, threshold: float, new_se=(0.0, 0.0, 0.0),
-             delta0_se=(0.0, 0.0, 0.0)) -> str:
-    """For a decision on the posterior probability (number-line ``shares``): a clause saying it
-    is weak when the declared outcome's probability on a new data set (``new``) is modest, with
-    what δ₀'s probabilities (``delta0``) say ("a weak decision: …"); empty for no decision or
-    a strong one."""
+def weak_side(shares, new, a: str, b: str, threshold: float, new_se=(0.0, 0.0, 0.0)) -> str:
+    """For a decision on the posterior probability (number-line ``shares``) whose outcome a
+    new data set shows with a modest probability (:func:`weak`): "on a new data set a is
+    better with probability only 0.590", the one clause every report says it with; empty for
+    no decision or a strong one.
+
+    Parameters
+    ----------
+    shares, new : array-like
+        The posterior probabilities that each outcome is the likeliest, and the probabilities
+        on a new data set, both in the number line's (b better, equivalent, a better) order.
+    a, b : str
+        The classifiers' names, as the report writes them.
+    threshold : float
+        The decision threshold.
+    new_se : array-like
+        The probabilities on a new data set's errors, for rounding them.
+
+    Returns
+    -------
+    str
+        The clause, or empty.
+    """
     shown = weak(shares, new, threshold, new_se)
     if not shown:
         return ""
     i = REGIONS.index(str(decide_regions(shares, threshold)))
-    side = {0: f"{b} is better", 1: f"{a} and {b} are equivalent", 2: f"{a} is better"}[i]
-    return (f"a weak decision: on a new data set {side} with probability only {shown}; "
-            + delta0_decision(shares, delta0, a, b, threshold, delta0_se))
+    side = (f"{b} is better", f"{a} and {b} are equivalent", f"{a} is better")[i]
+    return f"on a new data set {side} with probability only {shown}"
 
 
 def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),
@@ -306,9 +332,9 @@ def listing(shares, a: str, b: str, threshold: float, se=(0.0, 0.0, 0.0),
             f"{threshold:g} needed{note})")
 
 
-def undominated(best: list[str], classifiers, name=str, undecided=()) -> str:
+def undominated(best: list[str], classifiers, name=str, undecided=(), beaten=None) -> str:
     """Which classifiers no other is declared practically better than, the K report's answer
-    to "which to use", as a clause; empty when that is every classifier (nothing decided).
+    to "which to use", said plainly; empty when that is every classifier (nothing decided).
 
     Parameters
     ----------
@@ -320,20 +346,32 @@ def undominated(best: list[str], classifiers, name=str, undecided=()) -> str:
         How a classifier's name is written (quoted, in a paper).
     undecided : sequence of (str, str)
         The pairs among ``best`` with no decision: being undominated is not being as good.
+    beaten : mapping of str to list of str, optional
+        For each of the others, the classifiers declared practically better than it.
 
     Returns
     -------
     str
-        E.g. "no classifier is declared practically better than gbm, rf or svm (no decision
-        between gbm and svm); each of the others (logreg) has one that is".
+        E.g. "gbm and svm are not declared worse than any other classifier; logreg is
+        (practically worse than gbm). Among them, no decision between gbm and svm", without
+        the final full stop.
     """
     if not best or len(best) == len(classifiers):
         return ""
-    rest = [name(c) for c in classifiers if c not in best]
-    shown = [name(c) for c in best]
-    listed = shown[0] if len(shown) == 1 else f"{', '.join(shown[:-1])} or {shown[-1]}"
-    open_ = "; ".join(f"{name(a)} and {name(b)}" for a, b in undecided)
-    return (f"no classifier is declared practically better than {listed}"
-            + (f" (no decision between {open_})" if open_ else "") + "; "
-            + (f"the other, {rest[0]}, has one that is" if len(rest) == 1 else
-               f"each of the others ({', '.join(rest)}) has one that is"))
+    beaten = beaten or {}
+    rest = [c for c in classifiers if c not in best]
+    why = "; ".join(f"{name(c) + ' ' if len(rest) > 1 else ''}practically worse than "
+                    f"{and_(beaten[c], name)}" for c in rest if beaten.get(c))
+    text = (f"{and_(best, name)} {'is' if len(best) == 1 else 'are'} not declared worse than "
+            f"any other classifier; {and_(rest, name)} {'is' if len(rest) == 1 else 'are'}"
+            + (f" ({why})" if why else ""))
+    if undecided:
+        text += (". Among them, no decision between "
+                 + "; ".join(f"{name(a)} and {name(b)}" for a, b in undecided))
+    return text
+
+
+def and_(names, name=str) -> str:
+    """"a", "a and b", "a, b and c": names listed, each written by ``name``."""
+    names = [name(n) for n in names]
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"

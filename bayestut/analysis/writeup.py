@@ -245,8 +245,7 @@ def _many_results(many) -> list[str]:
                           "the number of pairs), the following decisions.",
                           *many_text.each_pair(many, test, quoted),
                           many_text.delta0_agreement(many, quoted)]
-            which = many.which_to_use()
-            best = wording.undominated(which.best, many.classifiers, quoted, which.undecided)
+            best = many_text.which_to_use(many, quoted)
             sentences += [f"{best[0].upper()}{best[1:]}." if best else "", PARAGRAPH]
     if many.ranking is not None:         # the verdict's tie rule (many_text.best_ranked)
         t = many.ranking.table()
@@ -270,8 +269,7 @@ def _many_results(many) -> list[str]:
             sentences.append(
                 "The mean difference δ₀ over data sets, its posterior mean and "
                 f"{delta0_size.LEVEL:.0%} credible interval, positive when the first of the "
-                "pair scores better on average (each to a tenth of the rope, or of its "
-                "interval when that is narrower): " + "; ".join(sizes) + ". Each pair's "
+                "pair scores better on average: " + "; ".join(sizes) + ". Each pair's "
                 "probabilities on a new data set and for δ₀ are in the overall table, after "
                 "the compact one.")
         sentences += [text for text in [many_text.rope_sensitivity(many, True, quoted),

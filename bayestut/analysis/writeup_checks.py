@@ -213,7 +213,10 @@ def many_model_check_results(many, name=str) -> str:
 
 
 def _named(k: str) -> str:
-    """A statistic's name in a paper: "largest mean difference", "count inside the rope"."""
+    """A statistic's name in a paper: "largest mean difference", "spread of the mean
+    differences" (not "spread mean difference"), "count inside the rope"."""
+    if k == "spread":
+        return "spread of the mean differences"
     return "count inside the rope" if k == INSIDE else f"{NAMES.get(k, k)} mean difference"
 
 
