@@ -16,6 +16,7 @@ import pandas as pd
 from . import delta0_size, wording
 from .model_check import note as model_note
 from .prior_check import note as prior_note
+from .rope_digits import beside_rope
 from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions, pooled,
                             rope_sensitivity, rope_units, weak_note)
 from ..methods.decisions import (NO_DECISION, REGIONS, decide, decide_regions,
@@ -556,7 +557,8 @@ def per_dataset_frame(c) -> pd.DataFrame:
     """
     table = c.per_dataset_table()
     return table.assign(**{str(k): table[k].map(
-        (lambda v: wording.number(v, 0.0, c.threshold)) if str(k).startswith("P(") else decimals)
+        (lambda v: wording.number(v, 0.0, c.threshold)) if str(k).startswith("P(") else
+        (lambda v: beside_rope(v, c.rope, minus="-")))      # differences: never onto the rope's edge
         for k in table.columns if table[k].dtype.kind == "f"})
 
 

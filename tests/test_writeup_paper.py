@@ -1,0 +1,68 @@
+"""What a method paper pastes: the compact table's P(δ₀ > 0), differences beside the rope,
+the model check's near miss, the rope's timing, the Results' core, the K means table."""
+
+import re
+
+import pandas as pd
+import pytest
+
+from bayestut.analysis import comparison_text, report, writeup, writeup_tables
+from bayestut.analysis.compare import compare
+from bayestut.analysis.rope_digits import beside_rope, decimals_beside
+from conftest import make_table
+
+UNDECIDED = [0.02, -0.005, 0.012, 0.0, 0.015]     # δ₀ ≈ +0.012, its interval across the rope
+DECIDED = [0.03, 0.02, 0.025, 0.03, 0.02]         # δ₀ ≈ +0.027: mine better
+
+
+def _compare(gaps, **options):
+    return compare(make_table(5, runs=2, folds=5, gaps=gaps, seed=1), "mine", "baseline",
+                   about="delta0", **options)
+
+
+@pytest.fixture(scope="module")
+def undecided():
+    return _compare(UNDECIDED)
+
+
+@pytest.fixture(scope="module")
+def decided():
+    return _compare(DECIDED)
+
+
+def test_the_compact_table_gives_p_delta0_above_0_when_delta0_decides_nothing(undecided):
+    assert writeup_tables.delta0_undecided(undecided)
+    row = writeup_tables.compact_rows(undecided)[0]
+    p, _ = writeup.delta0_size.above_zero(undecided)
+    assert row["P(δ₀ > 0)"] == f"{p:.3f}" and 0.5 < p < 0.99
+    text = writeup_tables.compact_markdown(undecided)
+    assert "| P(δ₀ > 0) |" in text and "the probability that mine scores better on average" in text
+    assert r"P($\delta_0$ \textgreater{} 0) & rope" in writeup_tables.compact_latex(undecided)
+
+
+def test_the_compact_table_has_no_p_delta0_above_0_when_delta0_decides(decided):
+    assert not writeup_tables.delta0_undecided(decided)
+    assert "P(δ₀ > 0)" not in writeup_tables.compact_rows(decided)[0]
+    assert "P(δ₀ > 0)" not in writeup_tables.compact_markdown(decided)
+
+
+@pytest.mark.parametrize("x, rope, shown", [
+    (0.0101, 0.01, "0.0101"), (-0.0101, 0.01, "−0.0101"), (0.0099, 0.01, "0.0099"),
+    (0.0104999, 0.01, "0.0105"), (0.169, 0.01, "0.169"), (0.01, 0.01, "0.010"),
+    (0.0151, 0.015, "0.0151"), (1.01, 1, "1.01"), (-0.00001, 0.01, "0.000")])
+def test_a_difference_never_rounds_onto_or_across_the_ropes_edge(x, rope, shown):
+    assert beside_rope(x, rope) == shown
+    assert decimals_beside(x, rope) >= 3 if rope == 0.01 else True
+
+
+def test_the_reports_per_data_set_tables_show_0_0101_outside_a_rope_of_0_01(tmp_path):
+    rows = [(name, c, 1, f, 0.8 + (gap + 0.002 * (f - 2) if c == "mine" else 0))
+            for name, gap in (("near", 0.0101), ("far", 0.05)) for f in (1, 2, 3)
+            for c in ("mine", "baseline")]
+    table = pd.DataFrame(rows, columns=["dataset", "classifier", "run", "fold", "score"])
+    c = compare(table, "mine", "baseline")
+    console = comparison_text.per_dataset_text(c)
+    assert re.search(r"near\s+0\.0101\b", console), console
+    assert re.search(r"<th>near</th>\s*<td>0\.0101</td>", report.html_report(c))
+    md = writeup_tables.datasets_markdown(c)
+    assert "| near |" in md and "+0.0101" in md
