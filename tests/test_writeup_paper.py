@@ -66,3 +66,48 @@ def test_the_reports_per_data_set_tables_show_0_0101_outside_a_rope_of_0_01(tmp_
     assert re.search(r"<th>near</th>\s*<td>0\.0101</td>", report.html_report(c))
     md = writeup_tables.datasets_markdown(c)
     assert "| near |" in md and "+0.0101" in md
+
+
+def _check(smallest: float):
+    """A model check whose smallest mean difference has p-value ``smallest``."""
+    import numpy as np
+    from bayestut.analysis.model_check import ModelCheck
+    shares = {"spread": 0.65, "smallest": smallest, "largest": 0.56, "inside the rope": 0.43}
+    replicated = {k: np.zeros(4000) for k in shares}
+    return ModelCheck(shares, {k: 0.0 for k in shares}, replicated, ("d0", "d1", "d2"),
+                      np.array([0.01, 0.02, 0.03]), 0.01)
+
+
+@pytest.mark.parametrize("p", [0.014, 0.986])
+def test_a_p_value_near_the_flag_is_named_in_every_report(p):
+    from types import SimpleNamespace
+    from bayestut.analysis import model_check, writeup_checks
+    check = _check(p)
+    bound = "below 0.01" if p < 0.5 else "above 0.99"
+    said = f"the smallest mean difference, has p = {p:.3f} (flagged {bound})"
+    console = model_check.sentence(check, "mine", "baseline")
+    assert "flags no misfit" in console and said in console
+    c = SimpleNamespace(model_check=check, a="mine", b="baseline")
+    assert said in report.model_check_line(c)
+    paper = writeup_checks.model_check_results(c)
+    assert ("no misfit is flagged. The closest to a flag is the smallest mean difference, with "
+            f"p = {p:.3f} (flagged {bound}).") in paper
+    assert all(len(s.split()) <= 35 for s in paper.split(". "))
+
+
+@pytest.mark.parametrize("p", [0.05, 0.5, 0.95])
+def test_a_p_value_far_from_the_flag_is_a_clean_pass(p):
+    from types import SimpleNamespace
+    from bayestut.analysis import model_check, writeup_checks
+    check = _check(p)
+    c = SimpleNamespace(model_check=check, a="mine", b="baseline")
+    for text in (model_check.sentence(check, "mine", "baseline"), report.model_check_line(c),
+                 writeup_checks.model_check_results(c)):
+        assert "closest" not in text and "no misfit" in text
+
+
+def test_a_flagged_p_value_is_not_called_the_closest():
+    from bayestut.analysis import model_check
+    check = _check(0.004)
+    assert check.flagged == ["smallest"] and model_check.closest(check) is None
+    assert "closest" not in model_check.sentence(check, "mine", "baseline")

@@ -92,7 +92,8 @@ def model_check_line(c) -> str:
     if not check.flagged:
         return (f"Model check: no misfit flagged (posterior "
                 f"predictive p-values {values}, none below {model_check.EXTREME:g} or above "
-                f"{1 - model_check.EXTREME:g}); details under its figure below.")
+                f"{1 - model_check.EXTREME:g}{model_check.near_miss(check)}); details under "
+                "its figure below.")
     named = model_check.listed([f"count {k}" if k == "inside the rope" else f"{k} mean "
                                 "difference" for k in check.flagged])
     what = "this feature" if len(check.flagged) == 1 else "these features"
