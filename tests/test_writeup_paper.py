@@ -111,3 +111,25 @@ def test_a_flagged_p_value_is_not_called_the_closest():
     check = _check(0.004)
     assert check.flagged == ["smallest"] and model_check.closest(check) is None
     assert "closest" not in model_check.sentence(check, "mine", "baseline")
+
+
+def test_the_delta0_methods_state_the_rule_in_standard_notation(undecided):
+    essential = writeup.writeup_methods.parts(undecided)[0]
+    assert ("Let δ₀ be the mean difference “mine” − “baseline” over the population of data sets "
+            "(positive when “mine” scores better) and r = 0.01 the rope's half-width.") in essential
+    assert ("we declared “mine” practically better when P(δ₀ > r | data) > 0.95, “baseline” "
+            "practically better when P(δ₀ < −r | data) > 0.95, and practical equivalence when "
+            "P(|δ₀| ≤ r | data) > 0.95.") in essential
+    assert essential.count("Let δ₀ be") == 1
+
+
+def test_the_delta0_rule_keeps_a_minus_b_positive_for_a_loss():
+    table = make_table(5, runs=2, folds=5, gaps=-0.02, seed=1).rename(columns={"score": "error"})
+    c = compare(table, "mine", "baseline", score="error", lower_is_better=True, about="delta0")
+    assert "Let δ₀ be the mean difference “baseline” − “mine”" in writeup.methods_text(c)
+
+
+def test_the_papers_methods_have_no_delta0_rule(decided):
+    plain = compare(make_table(5, runs=2, folds=5, gaps=DECIDED, seed=1), "mine", "baseline")
+    assert "P(δ₀ > r | data)" not in writeup.methods_text(plain)
+    assert "likeliest on a new data set exceeded 0.95" in writeup.methods_text(plain)

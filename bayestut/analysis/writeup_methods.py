@@ -96,10 +96,34 @@ def _decided_on(c, result) -> str:
         return (f"An outcome (one classifier practically better, or practical equivalence) was "
                 f"declared{pairs_} when the posterior probability that it is the likeliest "
                 f"exceeded {c.threshold:g}.")
-    on = ("its probability for the mean difference δ₀ over data sets" if about_delta0(result)
-          else "the posterior probability that it is the likeliest on a new data set")
-    return (f"The hierarchical test is primary: an outcome was declared{pairs_} when {on} "
-            f"exceeded {c.threshold:g}.")
+    if about_delta0(result):
+        return delta0_rule(c)
+    return (f"The hierarchical test is primary: an outcome was declared{pairs_} when the "
+            "posterior probability that it is the likeliest on a new data set exceeded "
+            f"{c.threshold:g}.")
+
+
+def delta0_rule(c) -> str:
+    """The decision rule on δ₀ in standard notation, δ₀ defined once: "we declared “a”
+    practically better when P(δ₀ > r | data) > 0.95", the other side and equivalence likewise.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result (``about="delta0"``).
+
+    Returns
+    -------
+    str
+        Two sentences.
+    """
+    a, b, t = quoted(c.a), quoted(c.b), f"{c.threshold:g}"
+    first, second = (b, a) if c.lower_is_better else (a, b)     # positive: a better
+    return (f"Let δ₀ be the mean difference {first} − {second} over the population of data "
+            f"sets (positive when {a} scores better) and r = {c.rope:g} the rope's half-width. The "
+            f"hierarchical test is primary: we declared {a} practically better when "
+            f"P(δ₀ > r | data) > {t}, {b} practically better when P(δ₀ < −r | data) > {t}, "
+            f"and practical equivalence when P(|δ₀| ≤ r | data) > {t}.")
 
 
 def _model_in_short(c) -> str:
@@ -230,8 +254,8 @@ def parts(result) -> tuple[str, str]:
                   "posterior probability that the outcome is the likeliest of the three, "
                   "estimated as the share of posterior samples in which it is")
     if c.hierarchical is not None and about_delta0(result):
-        on.append("for the hierarchical test, the outcome's probability for the mean difference "
-                  "δ₀ over data sets, that δ₀ lies in its region (the claim of a method paper, "
+        on.append("for the hierarchical test, the posterior probability that δ₀ lies in the "
+                  "outcome's region (δ₀ > r, |δ₀| ≤ r or δ₀ < −r: the claim of a method paper, "
                   "chosen instead of the papers' rule on a new data set), "
                   + ("integrated numerically" if exact else
                      "estimated as the share of posterior draws of δ₀ in the outcome's region"))
