@@ -133,3 +133,33 @@ def test_the_papers_methods_have_no_delta0_rule(decided):
     plain = compare(make_table(5, runs=2, folds=5, gaps=DECIDED, seed=1), "mine", "baseline")
     assert "P(δ₀ > r | data)" not in writeup.methods_text(plain)
     assert "likeliest on a new data set exceeded 0.95" in writeup.methods_text(plain)
+
+
+def _results_section(c, tmp_path) -> str:
+    md = writeup.write_files(c, tmp_path / "r.html")[0].read_text(encoding="utf-8")
+    return md.split("## Results\n\n")[1].split("\n\n|")[0]
+
+
+@pytest.mark.parametrize("gaps, about", [(UNDECIDED, "delta0"), (DECIDED, "delta0"),
+                                         (UNDECIDED, "new data set"), (0.0, "delta0")])
+def test_the_results_start_with_a_core_to_paste_and_keep_sentences_short(gaps, about, tmp_path):
+    table = make_table(5, runs=2, folds=5, gaps=gaps, seed=1, noise=0.01 if gaps else 0.002)
+    table["score"] *= 100
+    c = compare(table, "mine", "baseline", about=about, percent=True)
+    results = _results_section(c, tmp_path)
+    assert results.startswith(f"### {writeup.CORE}\n\n")
+    core, rest = results.split("### The full results\n\n")
+    core = core.split("\n\n")[1]
+    assert core == writeup.markdown_escape(writeup.core_text(c)) and rest.strip()
+    rest = rest.replace("\n\n", " ").replace(f"**{writeup.SUPPLEMENTARY}** ", "")
+    sentences = re.split(r"(?<=[.])\s+(?=[A-Z])", core + " " + rest)
+    long = [s for s in sentences if len(re.sub(r"[<>] (?=\d)", "<", s).split()) > 35]  # "< 0.001": one
+    assert not long, long
+    assert "δ₀ = " in core and ("probability that “mine” scores better on average" in core) == \
+        writeup_tables.delta0_undecided(c)
+    decided = "no decision" not in core
+    core = writeup.core_text(c)
+    assert decided == (("P(δ₀ > r | data)" in core or "P(|δ₀| ≤ r | data)" in core)
+                       if about == "delta0" else "that this is the likeliest outcome" in core)
+    tex = writeup.latex_document_body(c)
+    assert f"% --- {writeup.CORE}: ---\n" in tex and "% --- end of the core result ---" in tex

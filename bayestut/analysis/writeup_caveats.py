@@ -346,7 +346,7 @@ def about_latex(c) -> str:
 
 def papers_rule_aside(c) -> str:
     """With the verdict on δ₀ (``about="delta0"``), after the papers' rule's probabilities
-    given for comparison: when its decision differs from δ₀'s, a parenthesis saying which of
+    given for comparison: when its decision differs from δ₀'s, a sentence saying which of
     the two this study takes (the one its Methods name), so that neither reads as the result.
 
     Parameters
@@ -357,7 +357,8 @@ def papers_rule_aside(c) -> str:
     Returns
     -------
     str
-        " (...)" to end the sentence with, or empty (the same decision, or not about δ₀).
+        " ..." (a sentence, with its full stop) to follow the probabilities' sentence, or
+        empty (the same decision, or not about δ₀).
     """
     o = c.overall()[-1] if about_delta0(c) else None
     if o is None or o.delta0 is None:
@@ -367,9 +368,9 @@ def papers_rule_aside(c) -> str:
         return ""
     ours = "decides on δ₀, as its Methods state"
     if on_delta0 == NO_DECISION:
-        return (f" (a decision by the papers' rule, which this study does not take: it {ours}, "
-                "and δ₀ reaches no decision)")
+        return (f" That rule decides, but this study does not take its decision: it {ours}, "
+                "and δ₀ reaches no decision.")
     if papers == NO_DECISION:
-        return f" (no decision by the papers' rule; this study {ours})"
-    return (f" (a different decision from δ₀'s by the papers' rule, which this study does not "
-            f"take: it {ours})")
+        return f" That rule reaches no decision; this study {ours}."
+    return (f" That rule decides otherwise than δ₀, but this study does not take its "
+            f"decision: it {ours}.")
