@@ -163,3 +163,30 @@ def test_the_results_start_with_a_core_to_paste_and_keep_sentences_short(gaps, a
                        if about == "delta0" else "that this is the likeliest outcome" in core)
     tex = writeup.latex_document_body(c)
     assert f"% --- {writeup.CORE}: ---\n" in tex and "% --- end of the core result ---" in tex
+
+
+def test_the_methods_say_when_the_rope_was_chosen_only_when_told(decided):
+    from bayestut.errors import InputError
+    table = make_table(5, runs=2, folds=5, gaps=DECIDED, seed=1)
+    assert "The rope was chosen" not in writeup.methods_text(decided)       # neutral default
+    after = writeup.methods_text(compare(table, "mine", "baseline", rope_chosen="after"))
+    assert ("The rope was chosen after the results were seen, so we report how the decision "
+            "depends on it: the decision at 0.8 to 1.2 times the rope and the rope's limit, "
+            "where the decision changes, in the Results.") in after
+    before = writeup.methods_text(compare(table, "mine", "baseline", rope_chosen="before"))
+    assert "The rope was chosen before the results were seen." in before
+    with pytest.raises(InputError, match="'before' or 'after'"):
+        compare(table, "mine", "baseline", rope_chosen="later")
+
+
+def test_rope_chosen_on_the_command_line(tmp_path, capsys):
+    from bayestut.analysis.cli import main
+    path = tmp_path / "r.csv"
+    make_table(5, runs=2, folds=5, gaps=DECIDED, seed=1).to_csv(path, index=False)
+    main(["compare", str(path), "mine", "baseline", "--rope-chosen", "after",
+          "--out", str(tmp_path)])
+    md = next(tmp_path.glob("*.md")).read_text(encoding="utf-8")
+    assert "The rope was chosen after the results were seen" in md
+    with pytest.raises(SystemExit) as exit_:
+        main(["compare", str(path), "--rope-chosen", "later", "--out", str(tmp_path)])
+    assert exit_.value.code == 2

@@ -77,6 +77,31 @@ def rope_reason_checked(reason) -> str | None:
     return stripped
 
 
+ROPE_CHOSEN = ("before", "after")     # when the rope was chosen: before or after the results
+
+
+def rope_chosen_checked(when) -> str | None:
+    """When the author chose the rope (``compare(rope_chosen=...)``, ``--rope-chosen``),
+    checked at the door. Unsaid (None), the Methods say nothing of it: the tool cannot know.
+
+    Parameters
+    ----------
+    when : str or None
+        "before" or "after" the results were seen.
+
+    Returns
+    -------
+    str or None
+        The value; None when not given.
+    """
+    if when is None or when in ROPE_CHOSEN:
+        return when
+    raise InputError(f"rope_chosen (--rope-chosen) must be 'before' or 'after', not {when!r}: "
+                     "say whether the rope was chosen before or after the results were seen "
+                     "(rope_chosen=\"after\", --rope-chosen after), or leave it out to say "
+                     "nothing of it")
+
+
 def metric_name_checked(name) -> str | None:
     """The metric's name for the write-ups (``compare(metric_name=...)``, ``--metric-name``),
     checked at the door: it replaces the score column's name in the text.

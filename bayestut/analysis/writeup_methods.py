@@ -126,6 +126,25 @@ def delta0_rule(c) -> str:
             f"and practical equivalence when P(|δ₀| ≤ r | data) > {t}.")
 
 
+def _rope_chosen(c, result) -> str:
+    """The essential Methods' sentence on when the rope was chosen (``rope_chosen``): nothing
+    unless the author said; after the results, a pointer to the rope's check."""
+    when = c.options.get("rope_chosen")
+    if when == "before":
+        return "The rope was chosen before the results were seen."
+    if when != "after":
+        return ""
+    checked = all(getattr(p, "rope_check", None) is not None for p in pairs(result))
+    limit = not is_many(result) and getattr(c, "rope_limit", None) is not None
+    where = ("the decision at 0.8 to 1.2 times the rope" + (
+             " and the rope's limit, where the decision changes," if limit else "")
+             + " in the Results" if checked else writeup_caveats.placeholder(
+                 "how the decision depends on the rope: the exact engine (the default) "
+                 "reports it"))
+    return ("The rope was chosen after the results were seen, so we report how the decision "
+            f"depends on it: {where}.")
+
+
 def _model_in_short(c) -> str:
     """The essential Methods' sentence on the hierarchical model's prior and engine."""
     if c.hierarchical is None:
@@ -198,7 +217,7 @@ def parts(result) -> tuple[str, str]:
         f"why ±{c.rope:g} is of no practical consequence for this metric: give your reason")
     essential.append(f"Differences within {units(c)} (the region of practical equivalence, "
                      f"rope) were deemed of no practical consequence {reason}.")
-    essential += [_decided_on(c, result), _model_in_short(c)]
+    essential += [_rope_chosen(c, result), _decided_on(c, result), _model_in_short(c)]
     sentences: list[str] = []
     if not means_only:
         sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
