@@ -190,3 +190,20 @@ def test_rope_chosen_on_the_command_line(tmp_path, capsys):
     with pytest.raises(SystemExit) as exit_:
         main(["compare", str(path), "--rope-chosen", "later", "--out", str(tmp_path)])
     assert exit_.value.code == 2
+
+
+def test_the_k_md_gives_each_classifiers_mean_score_per_data_set(tmp_path):
+    from bayestut.analysis.many import compare_all
+    table = make_table(5, runs=2, folds=3, classifiers=("a", "b", "c"), gaps={"a": 0.03},
+                       seed=4)
+    many = compare_all(table, engine="exact", n_jobs=1, progress=False)
+    md = writeup.write_files(many, tmp_path / "k.html")[0].read_text(encoding="utf-8")
+    means = table.groupby(["dataset", "classifier"])["score"].mean()
+    header = "| data set | a | b | c |"
+    assert md.index("| a | b | probability |") < md.index("| a | b | test |") \
+        < md.index(header) < md.index("## Supplementary methods")
+    row = md[md.index("| d3 |"):].split("\n")[0]
+    assert row == "| d3 | " + " | ".join(f"{means['d3', k]:.3f}" for k in "abc") + " |"
+    assert "Each data set's mean score of each classifier" in md
+    tex = writeup.latex_document_body(many)
+    assert r"data set & a & b & c \\" in tex and r"\usepackage{longtable}" in tex

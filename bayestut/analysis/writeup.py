@@ -390,11 +390,12 @@ def bibtex(result) -> str:
 def _tables(result, compact, overall, datasets, between: str = "") -> str:
     """The paper's tables in one format: the compact one; with K classifiers, the overall one
     after it too (the Results name it for each pair's other numbers); without a hierarchical
-    posterior, the overall one alone. With two classifiers, the data sets' mean scores last."""
+    posterior, the overall one alone. The data sets' mean scores last (K classifiers: each
+    one's, as columns)."""
     first = compact(result)
     main = (overall(result) if not first else
             first + (between + overall(result) if is_many(result) else ""))
-    each = "" if is_many(result) else datasets(result)
+    each = datasets(result)         # K classifiers: each one's mean scores, as columns
     return main + (between + each if each else "")
 
 
@@ -424,7 +425,7 @@ def latex_document_body(result) -> str:
     Methods' placeholders for the author in bold (a ``% TODO`` line above names them, when any
     is left): the compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with
     K classifiers followed by the overall one, or without a hierarchical posterior the overall
-    one alone; with two classifiers, the data sets' mean scores last, in a ``longtable``.
+    one alone; the data sets' mean scores last (K classifiers: each one's), in a ``longtable``.
     Every test and kind of number stay in the HTML report, and in ``result.to_latex()``.
 
     Parameters
@@ -435,7 +436,7 @@ def latex_document_body(result) -> str:
     Returns
     -------
     str
-        The LaTeX; its preamble needs ``booktabs``, ``longtable`` (two classifiers) and
+        The LaTeX; its preamble needs ``booktabs``, ``longtable`` (with every fold) and
         ``natbib`` (the citations are
         ``\\citet``/``\\citep`` of the ``.bib`` that :func:`bibtex` writes).
     """

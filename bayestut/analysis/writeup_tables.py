@@ -375,6 +375,47 @@ def dataset_rows(c) -> list[dict]:
     return rows
 
 
+def many_score_rows(many) -> list[dict]:
+    """K classifiers: one row per data set, each classifier's mean score in its column, in
+    the scores' units (percent, as given, with ``percent``), to 3 decimals, or one more than
+    the rope has.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+
+    Returns
+    -------
+    list of dict
+        Each row's cells as text; empty with mean scores only (the file's own table).
+    """
+    each = pairs(many)
+    if not all(c.options.get("mean_scores") for c in each):
+        return []
+    c = each[0]
+    scores: dict = {}
+    for p in each:              # every classifier's mean on every data set, from its pairs
+        for key, (a, b) in zip(p.differences.ids, p.options["mean_scores"]):
+            scores.setdefault(p.a, {})[key] = a
+            scores.setdefault(p.b, {})[key] = b
+    scale = 100 if c.options.get("percent") else 1
+    digits = max(3, rope_decimals(scale * c.rope) + 1)     # as rope_digits: one past the rope
+    label = "data set" if "data set" not in many.classifiers else "data set name"
+    return [{label: str(name), **{str(k): f"{scale * scores[k][key]:.{digits}f}"
+                                  for k in many.classifiers}}
+            for name, key in zip(c.differences.datasets, c.differences.ids)]
+
+
+def _many_scores_caption(many) -> str:
+    c = pairs(many)[0]
+    units_ = ("in percent, as the scores were given" if c.options.get("percent")
+              else f"in the units of {metric_name(c)}")
+    better = "lower" if c.lower_is_better else "higher"
+    return (f"Each data set's mean score of each classifier, the mean over every run and fold "
+            f"of cross-validation, {units_}; {better} scores are better.")
+
+
 def _datasets_caption(c) -> str:
     first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
     units_ = ("in percent, as the scores were given (the difference in percentage points)"
@@ -385,7 +426,8 @@ def _datasets_caption(c) -> str:
 
 
 def datasets_markdown(c) -> str:
-    """The data sets' mean scores (:func:`dataset_rows`) as a Markdown table.
+    """The data sets' mean scores (:func:`dataset_rows`; K classifiers: :func:`many_score_rows`)
+    as a Markdown table.
 
     Parameters
     ----------
@@ -397,13 +439,17 @@ def datasets_markdown(c) -> str:
     str
         A GitHub table with its caption below; empty without the means.
     """
+    if is_many(c):
+        rows = many_score_rows(c)
+        return _markdown(rows, _many_scores_caption(c)) if rows else ""
     rows = dataset_rows(c)
     return _markdown(rows, _datasets_caption(c)) if rows else ""
 
 
 def datasets_latex(c) -> str:
-    """The data sets' mean scores (:func:`dataset_rows`) as a LaTeX ``longtable`` (it may run
-    over pages; needs ``\\usepackage{longtable}`` and ``booktabs``).
+    """The data sets' mean scores (:func:`dataset_rows`; K classifiers: :func:`many_score_rows`)
+    as a LaTeX ``longtable`` (it may run over pages; needs ``\\usepackage{longtable}`` and
+    ``booktabs``).
 
     Parameters
     ----------
@@ -416,13 +462,14 @@ def datasets_latex(c) -> str:
         The longtable with its caption above, its header repeated on every page; empty
         without the means.
     """
-    rows = dataset_rows(c)
+    rows = many_score_rows(c) if is_many(c) else dataset_rows(c)
     if not rows:
         return ""
+    caption = _many_scores_caption(c) if is_many(c) else _datasets_caption(c)
     columns = list(rows[0])
     header = " & ".join(latex_escape(h) for h in columns) + r" \\"
     lines = [r"\begin{longtable}{l" + "r" * (len(columns) - 1) + "}",
-             r"\caption{" + latex_escape(_datasets_caption(c)) + r"}\\",
+             r"\caption{" + latex_escape(caption) + r"}\\",
              r"\toprule", header, r"\midrule", r"\endfirsthead",
              r"\toprule", header, r"\midrule", r"\endhead", r"\bottomrule", r"\endlastfoot"]
     lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
