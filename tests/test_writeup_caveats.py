@@ -35,7 +35,8 @@ def test_a_disagreement_is_stated_with_the_primary_result_named():
     text = writeup_caveats.disagreement(stub(A_BETTER, UNDECIDED), writeup.quoted)
     assert text.startswith("The tests disagree: the hierarchical test finds “mine” practically "
                            "better than “base”, while the signed-rank test reaches no decision. ")
-    assert text.endswith("The primary result is the hierarchical test's, as stated in the Methods.")
+    assert text.endswith("The primary result is that of the hierarchical test, as stated in the "
+                         "Methods.")
     # they decide differently
     text = writeup_caveats.disagreement(stub(EQUIVALENT, A_BETTER))
     assert ("the hierarchical test finds mine and base practically equivalent, while the "

@@ -269,8 +269,9 @@ def core_text(result) -> str:
     else:
         i = int(np.argmax(p))
         v = wording.number(p[i], se[i], c.threshold)
-        what = ("no outcome's probability for δ₀" if delta0 else
+        what = ("no outcome's probability" if delta0 else
                 "no outcome's posterior probability of being the likeliest")
+        on = " on the mean difference δ₀" if delta0 else ""
         first = (f"{name} reaches no decision{on} (rope ±{c.rope:g}): {what} exceeds "
                  f"{c.threshold:g}; the highest, {v}, is for {_outcome(i, c.a, c.b)}.")
     found = delta0_size.cells(c)
@@ -281,8 +282,8 @@ def core_text(result) -> str:
     second = (f"The mean difference {pair} over data sets is δ₀ = {found[0]} "
               f"({delta0_size.LEVEL:.0%} credible interval {found[1]})")
     if writeup_tables.delta0_undecided(c):     # the number a reader then reaches for
-        second += (f"; the probability that {a} scores better on average is "
-                   f"{wording.number(*delta0_size.above_zero(c))}")
+        second += (f"; the probability that {a} scores better on average "
+                   f"{wording.is_(wording.number(*delta0_size.above_zero(c)))}")
     return f"{first} {second}."
 
 

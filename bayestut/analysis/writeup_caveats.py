@@ -247,8 +247,8 @@ def disagreement(c, name=str) -> str:
              for choice, tests in groups.items()]
     # in the paper's voice: the author is told (docs) not to quote the test that decides
     return (f"The tests disagree: {lead} {_finds(mine, c, name)}, while {'; '.join(parts)}. "
-            f"The primary result is the {lead.split(' (')[0].removeprefix('the ')}'s, as "
-            "stated in the Methods.")
+            f"The primary result is that of {lead.split(' (')[0]}, as stated in the "
+            "Methods.")      # "of the hierarchical test on δ₀", not "on δ₀'s"
 
 
 def delta0_alone(c, name=str) -> str:
