@@ -49,10 +49,10 @@ def test_the_sign_and_the_favoured_classifier_follow_the_direction(gap, lower, f
     assert said in c.headline()                         # the console and the HTML's verdict
     assert said in c.summary()
     assert "positive:" not in c.headline() and "negative:" not in c.headline()
-    quoted = clause.replace("P(δ₀ > 0), that mine scores",
-                            "the probability that δ₀ > 0, that “mine” scores")
+    quoted = said.replace(". P(δ₀ > 0), that mine scores",
+                          ". The probability that δ₀ > 0, that “mine” scores")
     assert f"The mean difference over the population of data sets is {quoted}." \
-        in c.results_text()
+        in c.results_text()                             # a paper's: two sentences too
     row = writeup_tables.compact_rows(c)[0]
     assert (row["δ₀"], row["δ₀ 95% credible interval"]) == (mean, f"{low} to {high}")
 

@@ -215,7 +215,7 @@ def test_the_results_come_in_paragraphs_in_md_and_tex(tmp_path):
 
     c = compare(DATA / "blog_study_auc.csv", "knn", "adaboost")
     write_files(c, tmp_path / "r.html")
-    results = (tmp_path / "r.md").read_text(encoding="utf-8").split("## Results\n\n")[1]
+    results = (tmp_path / "r.md").read_text(encoding="utf-8").split("### The full results\n\n")[1]
     parts = results.split("\n\n")
     assert parts[0].startswith("Over 5 data sets") and parts[1].startswith("Posterior predictive")
     assert parts[2].startswith("As a check, the Bayesian signed-rank test")

@@ -114,7 +114,7 @@ def test_a_negative_number_rounding_to_zero_prints_as_zero():
                                                                                  "d2"])
     cells = [row[1][0] for row in table(frame)["rows"]]
     assert cells == ["0.000", "-0.001", "0.000"]
-    result = types.SimpleNamespace(a="mine", b="base", threshold=0.95,
+    result = types.SimpleNamespace(a="mine", b="base", threshold=0.95, rope=0.01,
                                    per_dataset_table=lambda: frame)
     text = dataset_text.per_dataset_text(result)
     assert "-0.000" not in text and "-0.001" in text

@@ -374,8 +374,8 @@ def test_about_delta0_is_what_the_paper_text_says_it_decided_on():
     kw = dict(rope=0.003, engine="exact", progress=False)
     new, delta0 = compare(table, "mine", "baseline", **kw), \
         compare(table, "mine", "baseline", about="delta0", **kw)
-    assert "mean difference δ₀ over data sets, that δ₀ lies in its region (the claim of a " \
-           "method paper" in delta0.methods_text()
+    assert "the outcome's probability for the mean difference δ₀, that δ₀ lies in its region " \
+           "(δ₀ > r, |δ₀| ≤ r or δ₀ < −r: the claim of a method paper" in delta0.methods_text()
     assert "the claim of a method paper" not in new.methods_text()
     o = delta0.overall()[-1]
     first = delta0.results_text().split(";")[0]

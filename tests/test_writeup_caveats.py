@@ -35,7 +35,8 @@ def test_a_disagreement_is_stated_with_the_primary_result_named():
     text = writeup_caveats.disagreement(stub(A_BETTER, UNDECIDED), writeup.quoted)
     assert text.startswith("The tests disagree: the hierarchical test finds “mine” practically "
                            "better than “base”, while the signed-rank test reaches no decision. ")
-    assert text.endswith("The primary result is the hierarchical test's, as stated in the Methods.")
+    assert text.endswith("The primary result is that of the hierarchical test, as stated in the "
+                         "Methods.")
     # they decide differently
     text = writeup_caveats.disagreement(stub(EQUIVALENT, A_BETTER))
     assert ("the hierarchical test finds mine and base practically equivalent, while the "
@@ -237,15 +238,15 @@ def test_no_claim_to_choose_no_note(tmp_path):
 
 def test_the_papers_rule_beside_delta0_is_not_the_studys_decision(hnb):
     text = hnb["delta0"].results_text()
-    assert ("0.003 for equivalence and < 0.001 for “nbc” practically better (a decision by the "
-            "papers' rule, which this study does not take: it decides on δ₀, as its Methods "
-            "state, and δ₀ reaches no decision).") in text
+    assert ("0.003 for equivalence and < 0.001 for “nbc” better. That rule decides, but this "
+            "study does not take its decision: it decides on δ₀, as its Methods state, and δ₀ "
+            "reaches no decision.") in text
     assert "this study" not in hnb["new data set"].results_text()
     on = lambda papers, delta0: writeup_caveats.papers_rule_aside(      # noqa: E731
         stub(papers, UNDECIDED, delta0=delta0, about="delta0"))
-    assert on(UNDECIDED, A_BETTER) == (" (no decision by the papers' rule; this study decides "
-                                       "on δ₀, as its Methods state)")
-    assert on(A_BETTER, EQUIVALENT).startswith(" (a different decision from δ₀'s by the papers'")
+    assert on(UNDECIDED, A_BETTER) == (" That rule reaches no decision; this study decides on "
+                                       "δ₀, as its Methods state.")
+    assert on(A_BETTER, EQUIVALENT).startswith(" That rule decides otherwise than δ₀")
     assert on(A_BETTER, A_BETTER) == on(UNDECIDED, UNDECIDED) == ""      # nothing to tell apart
     assert writeup_caveats.papers_rule_aside(stub(A_BETTER, UNDECIDED)) == ""   # not on δ₀
 

@@ -102,6 +102,10 @@ def parser() -> argparse.ArgumentParser:
                         "Methods after 'were deemed of no practical consequence', e.g. "
                         "--rope-reason 'because a gain of less than one point would not change which classifier a user deploys' "
                         "(default: a placeholder to fill in)")
+    c.add_argument("--rope-chosen", choices=("before", "after"), default=None,
+                   help="when you chose the rope: 'after' you saw the results makes the .md/.tex "
+                        "Methods say so and point to the rope's check (default: they say "
+                        "nothing of when)")
     c.add_argument("--metric-name", metavar="TEXT", default=None,
                    help="the metric's name as the .md/.tex and the figures say it, e.g. "
                         "--metric-name 'balanced accuracy' (default: the score column's name)")
@@ -173,8 +177,9 @@ def plan_parser(sub) -> None:
     n.add_argument("--add", nargs="+", type=int, default=[5, 10, 20], metavar="M",
                    help="numbers of data sets to add (default 5 10 20)")
     n.add_argument("--sims", type=int, default=200,
-                   help="simulated studies (default 200: about half a minute on 2 cores for "
-                        "50 data sets and three counts; Monte Carlo error at most 0.05)")
+                   help="simulated studies (default 200: about 21 s on 2 idle cores for "
+                        "54 data sets and three counts, benchmarks/plan_speed.txt; Monte Carlo "
+                        "error at most 0.05)")
     add_options(n, [*READING, *DECIDING, "jobs"])
     n.add_argument("--about", choices=("new-data-set", "delta0"), default="new-data-set",
                    help="the decision planned: on a new data set (the papers' rule, the "
@@ -234,7 +239,7 @@ def run_compare(args) -> Path:
                      seed=args.seed, progress=on_terminal(), plan=args.plan,
                      about=args.about.replace("-", " "), prior_check=args.prior_check,
                      rope_reason=args.rope_reason, metric_name=args.metric_name,
-                     **reading(args), **sampler(args))
+                     rope_chosen=args.rope_chosen, **reading(args), **sampler(args))
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
@@ -308,7 +313,8 @@ def run_many(args, data=None) -> Path:
     protect_input(args.results, report_files(path))
     report = compare_all(data, names, rope=args.rope, threshold=args.threshold,
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
-                         rope_reason=reason, metric_name=metric_name, **sampler(args))
+                         rope_reason=reason, metric_name=metric_name,
+                         rope_chosen=args.rope_chosen, **sampler(args))
     warn_rope_units(report)
     save(path, many_html(report), report.summary())
     paper_files(report, path)

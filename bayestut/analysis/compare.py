@@ -44,7 +44,7 @@ from .comparison import (ABOUT, DELTA0, EXPECTED, MEAN, SHARE,  # noqa: F401 (te
 from .comparison_text import EXACT_ERROR, caution  # noqa: F401 (tests read them here)
 from .means_comparison import MeansComparison
 from .means import MIN_DATASETS, NOT_RUN, paired_means
-from .writeup_caveats import metric_name_checked, rope_reason_checked
+from .writeup_caveats import metric_name_checked, rope_chosen_checked, rope_reason_checked
 from .writeup_tables import mean_scores
 from ..methods.stan import check_environment
 from ..simulation.planning import SIMS, check_counts, plan_differences
@@ -144,7 +144,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
             adapt_delta: float = ADAPT_DELTA, non_centred=NON_CENTRED, engine: str = ENGINE,
             progress: bool = False, plan: int | None = None,
             about: str = "new data set", prior_check: bool = False,
-            rope_reason: str | None = None, metric_name: str | None = None) -> PairResult:
+            rope_reason: str | None = None, metric_name: str | None = None,
+            rope_chosen: str | None = None) -> PairResult:
     """Compare classifiers ``a`` and ``b`` on a reader's cross-validation results.
 
     Parameters
@@ -206,6 +207,9 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     metric_name : str, optional
         The metric's name in the paragraphs for a paper and the figures (e.g. "balanced
         accuracy"); default: the score column's name.
+    rope_chosen : {"before", "after"}, optional
+        When the rope was chosen: "after" the results were seen makes the paper's Methods say
+        so and point to the rope's check; default: the Methods say nothing of when.
 
     Returns
     -------
@@ -229,6 +233,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
     counts = None if plan is None else check_counts(plan, "plan=10, --plan 10")
     about = check("about", about).replace("-", " ")      # one spelling inside
     rope_reason = rope_reason_checked(rope_reason)
+    rope_chosen = rope_chosen_checked(rope_chosen)
     metric_name = metric_name_checked(metric_name)
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=None if a is None else [a, b],
@@ -242,6 +247,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
         found.options["file_order"] = True
     if rope_reason:     # the paper's Methods (writeup)
         found.options["rope_reason"] = rope_reason
+    if rope_chosen:     # when, in the paper's Methods
+        found.options["rope_chosen"] = rope_chosen
     if metric_name:     # the metric as the write-ups and figures name it
         found.options["metric_name"] = metric_name
     return found

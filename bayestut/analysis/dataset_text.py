@@ -10,6 +10,7 @@ from __future__ import annotations
 import pandas as pd
 
 from . import wording
+from .rope_digits import beside_rope
 from ..methods.decisions import NO_DECISION, decide
 
 SHRUNK = "shrunk (hierarchical)"     # the per-data-set table's hierarchical estimate column
@@ -116,7 +117,8 @@ def per_dataset_frame(c) -> pd.DataFrame:
     """
     table = c.per_dataset_table()
     return table.assign(**{str(k): table[k].map(
-        (lambda v: wording.number(v, 0.0, c.threshold)) if str(k).startswith("P(") else decimals)
+        (lambda v: wording.number(v, 0.0, c.threshold)) if str(k).startswith("P(") else
+        (lambda v: beside_rope(v, c.rope, minus="-")))      # differences: never onto the rope's edge
         for k in table.columns if table[k].dtype.kind == "f"})
 
 

@@ -29,7 +29,7 @@ from tqdm.auto import tqdm
 from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, check_variation,
                       compare_checked, oriented_differences)
 from .many_comparison import ManyComparison
-from .writeup_caveats import metric_name_checked, rope_reason_checked
+from .writeup_caveats import metric_name_checked, rope_chosen_checked, rope_reason_checked
 from .many_text import RANKING_LEGEND  # noqa: F401 (tests and notebooks read it here)
 from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..errors import InputError
@@ -137,7 +137,8 @@ def compare_all(results, classifiers=None, *, rope: float = 0.01,
                 non_centred=NON_CENTRED, engine: str = ENGINE, ranking: bool = True,
                 n_jobs: int = -1, backend: str = "threading", progress: bool = True,
                 rope_reason: str | None = None,
-                metric_name: str | None = None) -> ManyComparison:
+                metric_name: str | None = None,
+                rope_chosen: str | None = None) -> ManyComparison:
     """Compare every pair of ``classifiers`` (all of the table's, in its order, when None).
 
     The table is read and checked once, and every setting once, before any fit.
@@ -163,9 +164,9 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
         "sequential"; PyStan forks, which deadlocks in "loky" workers).
     progress : bool
         A progress bar over the pairs.
-    rope_reason, metric_name : str, optional
-        As for :func:`bayestut.analysis.compare.compare`: the write-ups' reason for the rope
-        and name of the metric, for every pair.
+    rope_reason, metric_name, rope_chosen : str, optional
+        As for :func:`bayestut.analysis.compare.compare`: the write-ups' reason for the rope,
+        name of the metric and when the rope was chosen, for every pair.
 
     Returns
     -------
@@ -181,7 +182,8 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
     check_listed(classifiers)
     check_environment()
     written = {"rope_reason": rope_reason_checked(rope_reason),        # the write-ups' words
-               "metric_name": metric_name_checked(metric_name)}
+               "metric_name": metric_name_checked(metric_name),
+               "rope_chosen": rope_chosen_checked(rope_chosen)}
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=classifiers, lower_is_better=lower_is_better)
     names = check_classifiers(data.table, data.classifiers)

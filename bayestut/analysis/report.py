@@ -22,6 +22,7 @@ from .verdict_notes import percent_fractions, rope_units
 from .many_comparison import ManyComparison
 from .many_text import RANKING_LEGEND
 from .pages import render, table
+from .rope_digits import beside_rope
 from ..figures.style import OUTCOME_COLOURS
 
 FIGURE_CAPTIONS = {
@@ -91,7 +92,8 @@ def model_check_line(c) -> str:
     if not check.flagged:
         return (f"Model check: no misfit flagged (posterior "
                 f"predictive p-values {values}, none below {model_check.EXTREME:g} or above "
-                f"{1 - model_check.EXTREME:g}); details under its figure below.")
+                f"{1 - model_check.EXTREME:g}{model_check.near_miss(check)}); details under "
+                "its figure below.")
     named = model_check.listed([f"count {k}" if k == "inside the rope" else f"{k} mean "
                                 "difference" for k in check.flagged])
     what = "this feature" if len(check.flagged) == 1 else "these features"
@@ -101,6 +103,27 @@ def model_check_line(c) -> str:
 
 
 CREDITS = "Benavoli et al., JMLR 18(77), 2017; Corani et al., Machine Learning 106, 2017"
+
+
+def differences(frame, rope: float) -> dict:
+    """The formats of a per-data-set table's differences (its float columns other than
+    "P(...)"): never rounded onto or across the rope's edge (:mod:`~bayestut.analysis.
+    rope_digits`).
+
+    Parameters
+    ----------
+    frame : pandas.DataFrame
+        The per-data-set table.
+    rope : float
+        The rope's half-width.
+
+    Returns
+    -------
+    dict
+        {column: function}, for :func:`~bayestut.analysis.pages.table`.
+    """
+    return {k: (lambda v: beside_rope(v, rope, minus="-")) for k in frame.columns
+            if frame[k].dtype.kind == "f" and not str(k).startswith("P(")}
 
 
 def png(fig) -> str:
@@ -150,7 +173,9 @@ def two_page(report) -> str:
         tally=decisions[-1] if each else "", each=each, model_check=model_check_line(report),
         overall=table(report.overall_table(formatted=True)) if report.overall() else None,
         explanations=report.explanations(), per_dataset_note=report.per_dataset_note,
-        per_dataset=table(report.per_dataset_table(), threshold=report.threshold),
+        per_dataset=table(report.per_dataset_table(), differences(report.per_dataset_table(),
+                                                                   report.rope),
+                          threshold=report.threshold),
         problems=report.diagnostics(), pooled=report.pooled(), next_step=report.next_step(),
         missing=report.missing_glyphs(), figures=figures, version=__version__,
         credits=CREDITS)
@@ -212,7 +237,8 @@ def many_page(many: ManyComparison) -> str:
     pairs = [{"a": a, "b": b, "headline": c.headline(), "orientation": c.orientation(),
               "sentences": c.sentences(),
               "overall": table(c.overall_table(formatted=True)) if c.overall() else None,
-              "per_dataset_note": note, "per_dataset": table(each, threshold=c.threshold)}
+              "per_dataset_note": note,
+              "per_dataset": table(each, differences(each, c.rope), threshold=c.threshold)}
              for (a, b), c in many.pairs.items()
              for note, each in [many_text.dataset_table(many, a, b)]]
     return render(

@@ -18,7 +18,7 @@ import numpy as np
 
 from .. import __version__
 from . import (delta0_size, many_text, verdict_notes, wording, writeup_caveats, writeup_checks,
-               writeup_methods)
+               writeup_methods, writeup_tables)
 from .comparison_text import counted
 from .citations import BIBTEX, CITED, cited, latex_citations  # noqa: F401
 from .escape import PARAGRAPH, by_paragraph, latex_escape, markdown_escape
@@ -104,9 +104,9 @@ def _other_numbers(c, o, delta0: bool) -> list[str]:
         s = [wording.number(o.shares[i], o.shares_se[i]) for i in range(3)]
         v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
         return [f"For comparison, by the papers' rule, the posterior probability that each "
-                f"outcome is the likeliest on a new data set is {s[2]} for {a} practically "
-                f"better, {s[1]} for equivalence and {s[0]} for {b} practically better"
-                f"{writeup_caveats.papers_rule_aside(c)}.",
+                f"outcome is the likeliest on a new data set is {s[2]} for {a} better, {s[1]} "
+                f"for equivalence and {s[0]} for {b} better."      # ≤ 35 words, and the aside
+                f"{writeup_caveats.papers_rule_aside(c)}",
                 f"For a practitioner choosing for the next data set, {a} would be practically "
                 f"better on it with probability {v[2]}, equivalent with {v[1]} and {b} "
                 f"practically better with {v[0]}."]
@@ -148,13 +148,16 @@ def _hierarchical_results(c, o) -> list[str]:
     size, the rope's sensitivity, the prior and model checks and any caution."""
     name = TEST_NAMES["hierarchical"]
     kind = "integrated" if c.integrated("hierarchical") else "draws"
-    clause = delta0_size.clause(c, quoted, paper=True)
+    clause = delta0_size.size(c)            # its size, then P(δ₀ > 0): two short sentences
+    above = delta0_size.above_zero_clause(c, quoted, paper=True)
     size = [f"The mean difference over the population of data sets is {clause}.",
+            f"{above[0].upper()}{above[1:]}.",
             delta0_size.supported(c, quoted, advice=False),
             writeup_caveats.plain_mean(c)] if clause else []
     if about_delta0(c) and o.delta0 is not None:     # δ₀'s claim together, then the others
-        sentences = [f"{_setting(c)}, {name}, deciding on the mean difference δ₀ over data "
-                     f"sets like these, {finding(o.delta0, o.delta0_se, c, kind, delta0=True)}.",
+        sentences = [f"{_setting(c)}, we compared {quoted(c.a)} and {quoted(c.b)} with {name}, "
+                     "deciding on the mean difference δ₀ over data sets like these.",   # ≤ 35
+                     f"The test {finding(o.delta0, o.delta0_se, c, kind, delta0=True)}.",
                      *size, verdict_notes.rope_sensitivity(c, True, quoted), c.ceiling_note()]
     else:
         sentences = [f"{_setting(c)}, {name} {finding(o.shares, o.shares_se, c, kind, True)}."]
@@ -223,6 +226,66 @@ def _pair_results(c) -> list[str]:
 
 
 SUPPLEMENTARY = "Supplementary."      # the label of the Results' last paragraph with --about delta0
+CORE = "Core result (paste this)"    # the .md's heading and the .tex's marker of core_text
+REGION = ("P(δ₀ < −r | data)", "P(|δ₀| ≤ r | data)", "P(δ₀ > r | data)")   # (left, rope, right)
+
+
+def core_text(result) -> str:
+    """The Results' core, a paper can paste alone: the leading test's decision (or that it
+    reaches none, and its highest probability), the probability it rests on, and δ₀, in two
+    sentences of at most 35 words for names of a word or two.
+
+    Parameters
+    ----------
+    result : Comparison, MeansComparison or ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The sentences; empty for K classifiers (their decisions take a sentence per pair),
+        one data set, and scores equal or constant on every fold (the Results say it whole).
+    """
+    c = result
+    if is_many(c) or c.identical or c.refused or not c.overall() or (
+            c.per_dataset is not None and c.constant):
+        return ""
+    o, test = c.overall()[-1], c.tests[-1]
+    name = TEST_NAMES[test].split(" on the data sets'")[0]       # the citation comes below
+    name = f"The {name[4:]}" + ("" if test == "hierarchical" else " (Benavoli et al. 2017)")
+    delta0 = about_delta0(c) and o.delta0 is not None
+    p, se = (o.delta0, o.delta0_se) if delta0 else (o.shares, o.shares_se)
+    choice = str(decide_regions(p, c.threshold))
+    on = " on average" if delta0 else ""
+    if choice != NO_DECISION:
+        i = REGIONS.index(choice)
+        v = wording.number(p[i], se[i], c.threshold)
+        equals = "" if v[:1] in "<>" else "= "          # "P(...) > 0.999", not "= > 0.999"
+        first = (f"{name} finds {_outcome(i, c.a, c.b)}{on}: {REGION[i]} {equals}{v}, above "
+                 f"the threshold {c.threshold:g} (rope r = {c.rope:g})." if delta0 else
+                 f"{name} finds {_outcome(i, c.a, c.b)} (rope ±{c.rope:g}), with posterior "
+                 f"probability {v} that this is the likeliest outcome (threshold "
+                 f"{c.threshold:g}).")
+    else:
+        i = int(np.argmax(p))
+        v = wording.number(p[i], se[i], c.threshold)
+        what = ("no outcome's probability" if delta0 else
+                "no outcome's posterior probability of being the likeliest")
+        on = " on the mean difference δ₀" if delta0 else ""
+        first = (f"{name} reaches no decision{on} (rope ±{c.rope:g}): {what} exceeds "
+                 f"{c.threshold:g}; the highest, {v}, is for {_outcome(i, c.a, c.b)}.")
+    found = delta0_size.cells(c)
+    if found is None:
+        return first
+    a, b = quoted(c.a), quoted(c.b)
+    pair = f"{b} − {a}" if c.lower_is_better else f"{a} − {b}"
+    second = (f"The mean difference {pair} over data sets is δ₀ = {found[0]} "
+              f"({delta0_size.LEVEL:.0%} credible interval {found[1]})")
+    above = delta0_size.above_zero(c) if writeup_tables.delta0_undecided(c) else None
+    if above is not None:                      # the number a reader then reaches for
+        second += (f"; the probability that {a} scores better on average "
+                   f"{wording.is_(wording.number(*above))}")
+    return f"{first} {second}."
 
 
 def _many_results(many) -> list[str]:
@@ -327,12 +390,28 @@ def bibtex(result) -> str:
 def _tables(result, compact, overall, datasets, between: str = "") -> str:
     """The paper's tables in one format: the compact one; with K classifiers, the overall one
     after it too (the Results name it for each pair's other numbers); without a hierarchical
-    posterior, the overall one alone. With two classifiers, the data sets' mean scores last."""
+    posterior, the overall one alone. The data sets' mean scores last (K classifiers: each
+    one's, as columns)."""
     first = compact(result)
     main = (overall(result) if not first else
             first + (between + overall(result) if is_many(result) else ""))
-    each = "" if is_many(result) else datasets(result)
+    each = datasets(result)         # K classifiers: each one's mean scores, as columns
     return main + (between + each if each else "")
+
+
+def _core_markdown(result) -> str:
+    """The Results' core (:func:`core_text`) under its heading, the rest under its own."""
+    core = core_text(result)
+    return (f"### {CORE}\n\n{markdown_escape(core)}\n\n### The full results\n\n"
+            if core else "")
+
+
+def _core_latex(result) -> str:
+    """The Results' core (:func:`core_text`) between comment markers, a paragraph of its
+    own."""
+    core = core_text(result)
+    return (f"% --- {CORE}: ---\n{latex_escape(core)}\n% --- end of the core result ---\n\n"
+            if core else "")
 
 
 def _labelled(text: str, bold) -> str:
@@ -346,7 +425,7 @@ def latex_document_body(result) -> str:
     Methods' placeholders for the author in bold (a ``% TODO`` line above names them, when any
     is left): the compact table (:func:`~bayestut.analysis.writeup_tables.compact_rows`), with
     K classifiers followed by the overall one, or without a hierarchical posterior the overall
-    one alone; with two classifiers, the data sets' mean scores last, in a ``longtable``.
+    one alone; the data sets' mean scores last (K classifiers: each one's), in a ``longtable``.
     Every test and kind of number stay in the HTML report, and in ``result.to_latex()``.
 
     Parameters
@@ -357,7 +436,7 @@ def latex_document_body(result) -> str:
     Returns
     -------
     str
-        The LaTeX; its preamble needs ``booktabs``, ``longtable`` (two classifiers) and
+        The LaTeX; its preamble needs ``booktabs``, ``longtable`` (with every fold) and
         ``natbib`` (the citations are
         ``\\citet``/``\\citep`` of the ``.bib`` that :func:`bibtex` writes).
     """
@@ -367,7 +446,7 @@ def latex_document_body(result) -> str:
     results = _labelled(by_paragraph(results_text(result), latex_escape),
                         lambda label: r"\textbf{" + label + "}")
     body = ("\\paragraph{Methods.} " + methods + "\n\n"
-            "\\paragraph{Results.} " + results + "\n\n"
+            "\\paragraph{Results.}\n" + _core_latex(result) + results + "\n\n"
             + _tables(result, compact_latex, to_latex, datasets_latex, "\n")
             + "\n\\paragraph{Supplementary methods.} " + supplementary + "\n")
     todo = writeup_caveats.PLACEHOLDER_TEX.search(methods)
@@ -399,7 +478,7 @@ def write_files(result, html_path) -> list:
     results = _labelled(by_paragraph(results_text(result), markdown_escape),
                         lambda label: f"**{label}**")
     markdown = (f"{writeup_caveats.about_markdown(result)}## Methods\n\n{methods}\n\n"
-                f"## Results\n\n{results}\n\n"
+                f"## Results\n\n{_core_markdown(result)}{results}\n\n"
                 + _tables(result, compact_markdown, to_markdown, datasets_markdown, "\n")
                 + f"\n## Supplementary methods\n\n{supplementary}\n")
     written = []

@@ -77,6 +77,31 @@ def rope_reason_checked(reason) -> str | None:
     return stripped
 
 
+ROPE_CHOSEN = ("before", "after")     # when the rope was chosen: before or after the results
+
+
+def rope_chosen_checked(when) -> str | None:
+    """When the author chose the rope (``compare(rope_chosen=...)``, ``--rope-chosen``),
+    checked at the door. Unsaid (None), the Methods say nothing of it: the tool cannot know.
+
+    Parameters
+    ----------
+    when : str or None
+        "before" or "after" the results were seen.
+
+    Returns
+    -------
+    str or None
+        The value; None when not given.
+    """
+    if when is None or when in ROPE_CHOSEN:
+        return when
+    raise InputError(f"rope_chosen (--rope-chosen) must be 'before' or 'after', not {when!r}: "
+                     "say whether the rope was chosen before or after the results were seen "
+                     "(rope_chosen=\"after\", --rope-chosen after), or leave it out to say "
+                     "nothing of it")
+
+
 def metric_name_checked(name) -> str | None:
     """The metric's name for the write-ups (``compare(metric_name=...)``, ``--metric-name``),
     checked at the door: it replaces the score column's name in the text.
@@ -222,8 +247,8 @@ def disagreement(c, name=str) -> str:
              for choice, tests in groups.items()]
     # in the paper's voice: the author is told (docs) not to quote the test that decides
     return (f"The tests disagree: {lead} {_finds(mine, c, name)}, while {'; '.join(parts)}. "
-            f"The primary result is the {lead.split(' (')[0].removeprefix('the ')}'s, as "
-            "stated in the Methods.")
+            f"The primary result is that of {lead.split(' (')[0]}, as stated in the "
+            "Methods.")      # "of the hierarchical test on δ₀", not "on δ₀'s"
 
 
 def delta0_alone(c, name=str) -> str:
@@ -346,7 +371,7 @@ def about_latex(c) -> str:
 
 def papers_rule_aside(c) -> str:
     """With the verdict on δ₀ (``about="delta0"``), after the papers' rule's probabilities
-    given for comparison: when its decision differs from δ₀'s, a parenthesis saying which of
+    given for comparison: when its decision differs from δ₀'s, a sentence saying which of
     the two this study takes (the one its Methods name), so that neither reads as the result.
 
     Parameters
@@ -357,7 +382,8 @@ def papers_rule_aside(c) -> str:
     Returns
     -------
     str
-        " (...)" to end the sentence with, or empty (the same decision, or not about δ₀).
+        " ..." (a sentence, with its full stop) to follow the probabilities' sentence, or
+        empty (the same decision, or not about δ₀).
     """
     o = c.overall()[-1] if about_delta0(c) else None
     if o is None or o.delta0 is None:
@@ -367,9 +393,9 @@ def papers_rule_aside(c) -> str:
         return ""
     ours = "decides on δ₀, as its Methods state"
     if on_delta0 == NO_DECISION:
-        return (f" (a decision by the papers' rule, which this study does not take: it {ours}, "
-                "and δ₀ reaches no decision)")
+        return (f" That rule decides, but this study does not take its decision: it {ours}, "
+                "and δ₀ reaches no decision.")
     if papers == NO_DECISION:
-        return f" (no decision by the papers' rule; this study {ours})"
-    return (f" (a different decision from δ₀'s by the papers' rule, which this study does not "
-            f"take: it {ours})")
+        return f" That rule reaches no decision; this study {ours}."
+    return (f" That rule decides otherwise than δ₀, but this study does not take its "
+            f"decision: it {ours}.")

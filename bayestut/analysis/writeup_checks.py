@@ -233,7 +233,8 @@ def model_check_results(c, name=str) -> str:
     Returns
     -------
     str
-        One sentence (two when a p-value is below or above the Methods' bounds), each
+        One sentence (two when a p-value is below or above the Methods' bounds, or within
+        :data:`~bayestut.analysis.model_check.NEAR` times of them: the closest named), each
         under 35 words for three statistics; empty without a check.
     """
     check = getattr(c, "model_check", None)
@@ -246,7 +247,12 @@ def model_check_results(c, name=str) -> str:
     flagged = check.flagged
     low, high = model_check.EXTREME, 1 - model_check.EXTREME
     if not flagged:         # the Methods give the flags' bounds: one sentence of ~30 words
-        return text + ": no misfit is flagged."
+        near = model_check.closest(check)       # named apart: a sentence under 35 words
+        return text + ": no misfit is flagged." + (
+            f" The closest to a flag is {model_check.NAMES[near[0]]}, with p = "
+            f"{_p_value(near[1])} (flagged {'below' if near[1] < 0.5 else 'above'} "
+            f"{model_check.EXTREME if near[1] < 0.5 else 1 - model_check.EXTREME:g})."
+            if near else "")
     what = "this feature" if len(flagged) == 1 else "these features"
     return (text + f". Outside {low:g} to {high:g}, "
             + "; ".join(_flag(check, k, name) for k in flagged)

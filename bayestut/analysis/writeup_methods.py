@@ -96,10 +96,53 @@ def _decided_on(c, result) -> str:
         return (f"An outcome (one classifier practically better, or practical equivalence) was "
                 f"declared{pairs_} when the posterior probability that it is the likeliest "
                 f"exceeded {c.threshold:g}.")
-    on = ("its probability for the mean difference δ₀ over data sets" if about_delta0(result)
-          else "the posterior probability that it is the likeliest on a new data set")
-    return (f"The hierarchical test is primary: an outcome was declared{pairs_} when {on} "
-            f"exceeded {c.threshold:g}.")
+    if about_delta0(result):
+        return delta0_rule(c)
+    return (f"The hierarchical test is primary: an outcome was declared{pairs_} when the "
+            "posterior probability that it is the likeliest on a new data set exceeded "
+            f"{c.threshold:g}.")
+
+
+def delta0_rule(c) -> str:
+    """The decision rule on δ₀ in standard notation, δ₀ defined once: "we declared “a”
+    practically better when P(δ₀ > r | data) > 0.95", the other side and equivalence likewise.
+
+    Parameters
+    ----------
+    c : Comparison
+        The result (``about="delta0"``).
+
+    Returns
+    -------
+    str
+        Two sentences.
+    """
+    a, b, t = quoted(c.a), quoted(c.b), f"{c.threshold:g}"
+    first, second = (b, a) if c.lower_is_better else (a, b)     # positive: a better
+    return (f"Let δ₀ be the mean difference {first} − {second} over the population of data "
+            f"sets (positive when {a} scores better) and r = {c.rope:g} the rope's half-width. The "
+            f"hierarchical test is primary: we declared {a} practically better when "
+            f"P(δ₀ > r | data) > {t}, {b} practically better when P(δ₀ < −r | data) > {t}, "
+            f"and practical equivalence when P(|δ₀| ≤ r | data) > {t}.")
+
+
+def _rope_chosen(c, result) -> str:
+    """The essential Methods' sentence on when the rope was chosen (``rope_chosen``): nothing
+    unless the author said; after the results, a pointer to the rope's check."""
+    when = c.options.get("rope_chosen")
+    if when == "before":
+        return "The rope was chosen before the results were seen."
+    if when != "after":
+        return ""
+    checked = all(getattr(p, "rope_check", None) is not None for p in pairs(result))
+    limit = not is_many(result) and getattr(c, "rope_limit", None) is not None
+    where = ("the decision at 0.8 to 1.2 times the rope" + (
+             " and the rope's limit, where the decision changes," if limit else "")
+             + " in the Results" if checked else writeup_caveats.placeholder(
+                 "how the decision depends on the rope: the exact engine (the default) "
+                 "reports it"))
+    return ("The rope was chosen after the results were seen, so we report how the decision "
+            f"depends on it: {where}.")
 
 
 def _model_in_short(c) -> str:
@@ -174,7 +217,7 @@ def parts(result) -> tuple[str, str]:
         f"why ±{c.rope:g} is of no practical consequence for this metric: give your reason")
     essential.append(f"Differences within {units(c)} (the region of practical equivalence, "
                      f"rope) were deemed of no practical consequence {reason}.")
-    essential += [_decided_on(c, result), _model_in_short(c)]
+    essential += [_rope_chosen(c, result), _decided_on(c, result), _model_in_short(c)]
     sentences: list[str] = []
     if not means_only:
         sentences.append(f"On each data set, the Bayesian correlated t-test (under its matching "
@@ -231,8 +274,8 @@ def parts(result) -> tuple[str, str]:
                   "estimated as the share of posterior samples in which it is")
     if c.hierarchical is not None and about_delta0(result):
         on.append("for the hierarchical test, the outcome's probability for the mean difference "
-                  "δ₀ over data sets, that δ₀ lies in its region (the claim of a method paper, "
-                  "chosen instead of the papers' rule on a new data set), "
+                  "δ₀, that δ₀ lies in its region (δ₀ > r, |δ₀| ≤ r or δ₀ < −r: the claim of a "
+                  "method paper, chosen instead of the papers' rule on a new data set), "
                   + ("integrated numerically" if exact else
                      "estimated as the share of posterior draws of δ₀ in the outcome's region"))
     elif c.hierarchical is not None:

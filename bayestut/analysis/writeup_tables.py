@@ -10,12 +10,12 @@ names every number once, by the names of ``docs/glossary.md``.
 
 from __future__ import annotations
 
-import numpy as np
-
 from . import comparison_text, delta0_size, wording
 from .comparison_text import EXPECTED
 from .escape import latex_escape, markdown_escape
-from ..methods.decisions import outcomes, probability_columns, shown
+from .rope_digits import beside_rope, rope_decimals
+from ..methods.decisions import (NO_DECISION, decide_regions, outcomes, probability_columns,
+                                 shown)
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
 
 
@@ -114,12 +114,34 @@ def _caption(c, many: bool) -> str:
 
 # --- the compact table: the claim decided, with δ₀'s size -------------------------------------
 
+ABOVE_ZERO = "P(δ₀ > 0)"     # the compact table's column when δ₀ decides nothing
+
+
+def delta0_undecided(c) -> bool:
+    """Whether δ₀ has a posterior but no outcome for it passes the threshold.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result (two classifiers).
+
+    Returns
+    -------
+    bool
+        True when δ₀'s three probabilities reach no decision.
+    """
+    o = c.overall()[-1] if getattr(c, "hierarchical", None) is not None else None
+    return (o is not None and o.delta0 is not None
+            and str(decide_regions(o.delta0, c.threshold)) == NO_DECISION)
+
+
 def compact_rows(result) -> list[dict]:
     """The compact table's rows: per pair, the kind of probability the verdict decides on
     (the papers' posterior probability, or the probability for δ₀ with ``about="delta0"``),
     its three values headed by outcome in the reading order (not "P(...)": the papers' number
     is not the chance of the outcome), the decision, δ₀'s posterior mean and credible
-    interval, the rope and the number of data sets.
+    interval, when δ₀ decides nothing P(δ₀ > 0) (that a scores better on average; with K
+    classifiers, blank for a pair whose δ₀ decides), the rope and the number of data sets.
 
     Parameters
     ----------
@@ -135,6 +157,7 @@ def compact_rows(result) -> list[dict]:
     """
     rows = []
     many = is_many(result)
+    undecided = any(delta0_undecided(c) for c in pairs(result))
     for c in pairs(result):
         size = delta0_size.cells(c)       # as the pair's own report rounds it
         if size is None or not c.overall():
@@ -148,6 +171,9 @@ def compact_rows(result) -> list[dict]:
                     for column, j in zip(columns, shown(range(3)))})
         row["decision"] = wording.verdict(p, c.a, c.b, c.threshold)
         row["δ₀"], row[f"δ₀ {delta0_size.LEVEL:.0%} credible interval"] = size
+        if undecided:       # the number a reader reaches for when δ₀ decides nothing
+            above = delta0_size.above_zero(c) if delta0_undecided(c) else None
+            row[ABOVE_ZERO] = wording.number(*above) if above is not None else ""
         row["rope"] = f"±{c.rope:g}"
         row["data sets"] = f"{len(c.differences.datasets):,}"
         rows.append(row)
@@ -180,6 +206,9 @@ def _compact_caption(result) -> str:
             f"scores better on average, with its {delta0_size.LEVEL:.0%} equal-tailed credible interval, in "
             "the rope's units" + (" (fractions: the scores were given in percent and divided "
                                   "by 100)" if c.options.get("percent") else "")
+            + (f". {ABOVE_ZERO}: the probability that {a} scores better on average (δ₀ above "
+               "0, by any margin, the rope ignored), given only where no outcome for δ₀ passes "
+               "the threshold" if any(delta0_undecided(p) for p in pairs(result)) else "")
             + f". Rope: the region of practical equivalence ({units(c)}). Data sets: how many "
             "were compared. Each probability is rounded to what its "
             + ("numerical error (integrated, not sampled)" if exact else
@@ -270,7 +299,8 @@ def compact_latex(result) -> str:
         return ""
     c = pairs(result)[0]
     numbers = set(outcomes("a", "b") if is_many(result) else outcomes(c.a, c.b))
-    return _latex(rows, _compact_caption(result), numbers | {"δ₀", "data sets"}, wide=True)
+    return _latex(rows, _compact_caption(result), numbers | {"δ₀", ABOVE_ZERO, "data sets"},
+                  wide=True)
 
 
 def compact_markdown(result) -> str:
@@ -315,7 +345,9 @@ def mean_scores(table, d) -> tuple:
 
 def dataset_rows(c) -> list[dict]:
     """One row per data set: both classifiers' mean scores and the mean difference, in the
-    scores' units (percent, as given, with ``percent``), to a hundredth of the rope.
+    scores' units (percent, as given, with ``percent``), to a hundredth of the rope, the
+    difference with more decimals where it needs them to show on its side of the rope's edge
+    (:mod:`~bayestut.analysis.rope_digits`).
 
     Parameters
     ----------
@@ -331,15 +363,57 @@ def dataset_rows(c) -> list[dict]:
     if not means:
         return []
     scale = 100 if c.options.get("percent") else 1
-    digits = max(0, -int(np.floor(np.log10(scale * c.rope / 100))))
+    digits = rope_decimals(scale * c.rope) + 2      # a hundredth of the rope
     first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
     label = "data set" if "data set" not in (c.a, c.b) else "data set name"   # 4 columns
     rows = []
     for name, (a, b), x in zip(c.differences.datasets, means, c.differences.x.mean(axis=1)):
         rows.append({label: str(name), c.a: f"{scale * a:.{digits}f}",
                      c.b: f"{scale * b:.{digits}f}",
-                     f"{first} − {second}": f"{scale * x:+.{digits}f}".replace("-", "−")})
+                     f"{first} − {second}": beside_rope(scale * x, scale * c.rope, digits,
+                                                        sign=True)})
     return rows
+
+
+def many_score_rows(many) -> list[dict]:
+    """K classifiers: one row per data set, each classifier's mean score in its column, in
+    the scores' units (percent, as given, with ``percent``), to 3 decimals, or one more than
+    the rope has.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+
+    Returns
+    -------
+    list of dict
+        Each row's cells as text; empty with mean scores only (the file's own table).
+    """
+    each = pairs(many)
+    if not all(c.options.get("mean_scores") for c in each):
+        return []
+    c = each[0]
+    scores: dict = {}
+    for p in each:              # every classifier's mean on every data set, from its pairs
+        for key, (a, b) in zip(p.differences.ids, p.options["mean_scores"]):
+            scores.setdefault(p.a, {})[key] = a
+            scores.setdefault(p.b, {})[key] = b
+    scale = 100 if c.options.get("percent") else 1
+    digits = max(3, rope_decimals(scale * c.rope) + 1)     # as rope_digits: one past the rope
+    label = "data set" if "data set" not in many.classifiers else "data set name"
+    return [{label: str(name), **{str(k): f"{scale * scores[k][key]:.{digits}f}"
+                                  for k in many.classifiers}}
+            for name, key in zip(c.differences.datasets, c.differences.ids)]
+
+
+def _many_scores_caption(many) -> str:
+    c = pairs(many)[0]
+    units_ = ("in percent, as the scores were given" if c.options.get("percent")
+              else f"in the units of {metric_name(c)}")
+    better = "lower" if c.lower_is_better else "higher"
+    return (f"Each data set's mean score of each classifier, the mean over every run and fold "
+            f"of cross-validation, {units_}; {better} scores are better.")
 
 
 def _datasets_caption(c) -> str:
@@ -352,7 +426,8 @@ def _datasets_caption(c) -> str:
 
 
 def datasets_markdown(c) -> str:
-    """The data sets' mean scores (:func:`dataset_rows`) as a Markdown table.
+    """The data sets' mean scores (:func:`dataset_rows`; K classifiers: :func:`many_score_rows`)
+    as a Markdown table.
 
     Parameters
     ----------
@@ -364,13 +439,17 @@ def datasets_markdown(c) -> str:
     str
         A GitHub table with its caption below; empty without the means.
     """
+    if is_many(c):
+        rows = many_score_rows(c)
+        return _markdown(rows, _many_scores_caption(c)) if rows else ""
     rows = dataset_rows(c)
     return _markdown(rows, _datasets_caption(c)) if rows else ""
 
 
 def datasets_latex(c) -> str:
-    """The data sets' mean scores (:func:`dataset_rows`) as a LaTeX ``longtable`` (it may run
-    over pages; needs ``\\usepackage{longtable}`` and ``booktabs``).
+    """The data sets' mean scores (:func:`dataset_rows`; K classifiers: :func:`many_score_rows`)
+    as a LaTeX ``longtable`` (it may run over pages; needs ``\\usepackage{longtable}`` and
+    ``booktabs``).
 
     Parameters
     ----------
@@ -383,13 +462,14 @@ def datasets_latex(c) -> str:
         The longtable with its caption above, its header repeated on every page; empty
         without the means.
     """
-    rows = dataset_rows(c)
+    rows = many_score_rows(c) if is_many(c) else dataset_rows(c)
     if not rows:
         return ""
+    caption = _many_scores_caption(c) if is_many(c) else _datasets_caption(c)
     columns = list(rows[0])
     header = " & ".join(latex_escape(h) for h in columns) + r" \\"
     lines = [r"\begin{longtable}{l" + "r" * (len(columns) - 1) + "}",
-             r"\caption{" + latex_escape(_datasets_caption(c)) + r"}\\",
+             r"\caption{" + latex_escape(caption) + r"}\\",
              r"\toprule", header, r"\midrule", r"\endfirsthead",
              r"\toprule", header, r"\midrule", r"\endhead", r"\bottomrule", r"\endlastfoot"]
     lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]

@@ -64,9 +64,10 @@ from .runner import ExactOptions
 ADD = (5, 10, 20)
 # benchmarks/plan_speed.py: one simulated study of the bundled 54 data sets with the counts
 # (5, 10, 20) takes 0.19-0.26 CPU seconds by reweighting (2.7-3.3 by refitting), so 200 take
-# about half a minute on 2 cores. Two studies per population: the fewest that separate the
-# populations' spread from each population's own noise, and the most populations (100) for
-# the average, whose Monte Carlo error is then at most 0.05 however much populations differ
+# about 21 s on 2 idle cores (benchmarks/plan_speed.txt). Two studies per population: the
+# fewest that separate the populations' spread from each population's own noise, and the
+# most populations (100) for the average, whose Monte Carlo error is then at most 0.05
+# however much populations differ
 SIMS = 200
 PER_POPULATION = 2
 TARGET = 0.8                  # the probability of a decision that a plan aims for
