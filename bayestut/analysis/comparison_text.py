@@ -17,7 +17,6 @@ import pandas as pd
 from . import delta0_size, wording
 from .dataset_text import (many_data_sets, means_only, per_dataset_note, per_dataset_text,
                            tally)
-from .dataset_text import per_dataset_frame  # noqa: F401 (notebooks/your_results.ipynb imports it here)
 from .model_check import note as model_note
 from .prior_check import note as prior_note
 from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions, pooled,
