@@ -53,8 +53,8 @@ def test_a_decision_that_changes_within_a_fifth_of_the_rope_is_said_with_its_num
     assert sentence == ("The decision depends on the rope's width (posterior probabilities in "
                         f"parentheses): mine better at ±0.008 ({n[0.008]}), ±0.009 ({n[0.009]}) "
                         f"and ±0.01 ({n[0.01]}); no decision at ±0.011 ({n[0.011]}) and ±0.012 "
-                        f"({n[0.012]}), the highest being mine better. Report the rope you "
-                        "chose beforehand and this sensitivity.")
+                        f"({n[0.012]}), the highest being mine better. Report the rope, whether "
+                        "you chose it before or after seeing the results, and this sensitivity.")
     assert n[0.01] == wording.number(c.probabilities.loc["hierarchical test: posterior "
                                                          "probability", "mine better"],
                                      c.hierarchical.probabilities_mcse["mine better"], 0.95)
@@ -79,7 +79,7 @@ def test_the_sentence_follows_the_verdict_in_the_console_and_html_and_is_in_the_
     assert page.index("<strong>Verdict.</strong>") < page.index(escaped)
     assert page.index(escaped) < page.index("<h2>Decisions</h2>")
     # for a paper: the same finding, without the advice to the reader
-    paper = sentence.removesuffix(" Report the rope you chose beforehand and this sensitivity.")
+    paper = sentence.removesuffix(verdict_notes.REPORT_ROPE)
     paper = paper.replace("mine better", "“mine” better")      # its names quoted
     assert paper != sentence and paper in writeup.results_text(c)
     assert "Report the rope" not in writeup.results_text(c)
@@ -170,8 +170,8 @@ def test_an_all_equal_data_set_is_checked_each_width_as_a_fit_at_it_would_decide
     assert sentence == ("The decision depends on the rope's width (posterior probabilities in "
                         f"parentheses): mine better at ±0.008 ({n[0.008]}) and ±0.009 "
                         f"({n[0.009]}); no decision at ±0.01 ({n[0.01]}), ±0.011 ({n[0.011]}) "
-                        f"and ±0.012 ({n[0.012]}), the highest being mine better. Report the "
-                        "rope you chose beforehand and this sensitivity.")
+                        f"and ±0.012 ({n[0.012]}), the highest being mine better."
+                        + verdict_notes.REPORT_ROPE)
     assert n[0.009].startswith("0.96")
     # every width: the decision and the numbers of a fit at that rope (the same seed: its
     # noise the fit's, scaled), within the grids' numerical errors
@@ -274,8 +274,8 @@ def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_readi
     which = ("Which to use would change: at ±0.008, baseline would be declared worse than "
              "another classifier, leaving mine and other not declared worse than any other.")
     assert many.undominated() == list(K)
-    assert sentence == (f"The decision depends on the rope's width for {said}. {which} Report "
-                        "the rope you chose beforehand and this sensitivity.")
+    assert sentence == (f"The decision depends on the rope's width for {said}. {which}"
+                        + verdict_notes.REPORT_ROPE)
     # the declared outcome's probability is above the threshold, the highest one's not
     assert float(p(mb, 0.008, "mine better")) > 0.95 > float(p(mb, 0.01, "mine better"))
     assert sentence in many.verdict() and sentence in many.summary()

@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pandas as pd
 
 from . import wording
+from .verdict_notes import REPORT_ROPE
 from ..methods.decisions import NO_DECISION
 from ..methods.hierarchical import POSTERIOR as SHARE
 
@@ -59,7 +60,7 @@ def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = s
                 f"±{ropes[0]:g} to ±{ropes[-1]:g}." if stable else "")
     return (f"The decision depends on the rope's width for {wording.and_(flagged)}."
             + _which_to_use_at(many, checked, quote)
-            + ("" if stable else " Report the rope you chose beforehand and this sensitivity."))
+            + ("" if stable else REPORT_ROPE))
 
 
 def _which_to_use_at(many, checked: dict, quote: Callable[[str], str]) -> str:

@@ -25,6 +25,9 @@ from ..methods.hierarchical import DELTA0, POSTERIOR
 # the card's command, not its repository path: a reader who installed the wheel has no docs/
 CARD = ('Next step: read the card Reading your verdict, section "No decision" '
         '(python -m bayestut card --section "No decision")')
+# the sensitivity is reported whenever the rope was chosen (--rope-chosen): before or after
+REPORT_ROPE = (" Report the rope, whether you chose it before or after seeing the results, "
+               "and this sensitivity.")
 PLACEHOLDER = "RESULTS.csv"        # the plan command's file when the table came from memory
 
 
@@ -268,7 +271,7 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
     plural = "probabilities for δ₀" if c.about == "delta0" else "posterior probabilities"
     return (f"{which} depends on the rope's width ({plural} in parentheses): "
             + "; ".join(parts) + "." + _papers_rope(c, a, b)
-            + ("" if paper else " Report the rope you chose beforehand and this sensitivity."))
+            + ("" if paper else REPORT_ROPE))
 
 
 def _papers_rope(c, a: str, b: str) -> str:
