@@ -163,6 +163,10 @@ def test_the_metric_is_named_as_the_author_says(tmp_path, capsys):
     text = named.methods_text() + named.results_text()
     assert "metric: balanced accuracy;" in text and "±0.01 of balanced accuracy" in text
     assert "bacc" not in text and "the metric's name" not in text
+    # the console's and HTML's orientation and δ₀'s figure name it too (reader 29: 'score' there)
+    from bayestut.analysis.comparison_figures import delta0_axis
+    assert "Metric 'balanced accuracy' (column 'bacc'): " in named.orientation()
+    assert delta0_axis(named).startswith("δ₀: mean of balanced accuracy(mine) − balanced accuracy")
     # a generic column ("score") named too: no placeholder for it is left
     generic = bt.compare(table.rename(columns={"bacc": "score"}), "mine", "baseline",
                          engine="exact", metric_name="balanced accuracy")
@@ -185,6 +189,7 @@ def test_compare_all_names_the_metric_and_the_ropes_reason_for_every_pair():
                           metric_name="balanced accuracy", rope_reason="a clinic's margin")
     text = many.methods_text()
     assert "balanced accuracy" in text and "a clinic's margin" in text and "bacc" not in text
+    assert "Metric 'balanced accuracy' (column 'bacc'): " in many.summary()
     with pytest.raises(bt.InputError, match="metric_name"):
         bt.compare_all(table, metric_name=" ", n_jobs=1, progress=False)
 

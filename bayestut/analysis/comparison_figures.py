@@ -136,7 +136,8 @@ def delta0_axis(c) -> str:
         The axis label, two lines.
     """
     first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
-    return (f"δ₀: mean of score({first}) − score({second}) over the population of data sets"
+    score = c.options.get("metric_name") or "score"      # --metric-name names the axis too
+    return (f"δ₀: mean of {score}({first}) − {score}({second}) over the population of data sets"
             f"\n(positive: {c.a} scores better; negative: {c.b} scores better)")
 
 

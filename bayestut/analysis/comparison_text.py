@@ -212,6 +212,25 @@ def estimated(c) -> str:
 
 # --- sentences --------------------------------------------------------------------------------
 
+def metric_named(c) -> str:
+    """The metric as the reports name it: ``metric_name`` when given (``--metric-name``), with
+    the column it was read from; else the column's name.
+
+    Parameters
+    ----------
+    c : Comparison, MeansComparison or a pair of ManyComparison
+        The result.
+
+    Returns
+    -------
+    str
+        E.g. "'AUC' (column 'auc')" or "'accuracy_percent'".
+    """
+    name = c.options.get("metric_name")
+    return (f"{name!r} (column {c.metric!r})" if name and name != c.metric
+            else repr(str(c.metric)))
+
+
 def orientation(c) -> str:
     """A sentence saying which way the differences point and what "<a> better" means.
 
@@ -231,7 +250,7 @@ def orientation(c) -> str:
                  f"score({c.a}) - score({c.b})")
     order = (f"Compared in the file's order: {c.a} vs {c.b}; name them to choose which comes "
              "first (the verdict does not depend on it). " if c.options.get("file_order") else "")
-    return (f"{order}Metric {c.metric!r}: {direction}; '{c.a} better' always means {c.a} is "
+    return (f"{order}Metric {metric_named(c)}: {direction}; '{c.a} better' always means {c.a} is "
             f"practically better (by more than the rope ±{c.rope:g}), and likewise "
             f"'{c.b} better'.")
 

@@ -373,7 +373,8 @@ def settings(many) -> str:
     first = next(iter(many.pairs.values()))
     direction = ("lower scores are better" if first.lower_is_better
                  else "higher scores are better")
-    return (f"{first.settings()}. Metric {first.metric!r}: {direction}; 'better' always "
+    return (f"{first.settings()}. Metric {comparison_text.metric_named(first)}: {direction}; "
+            "'better' always "
             f"means practically better, by more than the rope ±{many.rope:g}.")
 
 
