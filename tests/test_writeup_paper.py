@@ -207,3 +207,24 @@ def test_the_k_md_gives_each_classifiers_mean_score_per_data_set(tmp_path):
     assert "Each data set's mean score of each classifier" in md
     tex = writeup.latex_document_body(many)
     assert r"data set & a & b & c \\" in tex and r"\usepackage{longtable}" in tex
+
+
+def test_the_core_names_its_estimand_and_keeps_its_caveats():
+    # pasted alone, the core must not lose what the full Results qualify it with (readers 28-30):
+    # the estimand ("on a new data set"), the ropes checked where the decision differs, and the
+    # data sets at the metric's best score
+    from bayestut.paths import DATA
+    blog = DATA / "blog_study_auc.csv"
+    plain = writeup.core_text(compare(blog, "knn", "adaboost"))
+    assert "that this is the likeliest outcome on a new data set (threshold 0.95)" in plain
+    assert "would differ" not in plain and "best score possible" not in plain
+    wide = writeup.core_text(compare(blog, "knn", "adaboost", rope=0.1))
+    assert "likeliest on a new data set exceeds 0.95" in wide          # no decision at ±0.1
+    assert wide.endswith("At the papers' ±0.01 the decision would differ (the rope's check, "
+                         "below).")
+    table = make_table(6, runs=2, folds=5, gaps=0.0, seed=3, level=(0.993, 0.995), noise=0.001)
+    table["score"] = table["score"].clip(upper=1.0)
+    top = compare(table, "mine", "baseline")
+    assert top.ceiling and writeup.core_text(top).endswith(
+        f"On {len(top.ceiling)} data sets both mean scores lie within the rope of the best score "
+        "possible, which pulls the result towards equivalent.")

@@ -257,6 +257,7 @@ def core_text(result) -> str:
     p, se = (o.delta0, o.delta0_se) if delta0 else (o.shares, o.shares_se)
     choice = str(decide_regions(p, c.threshold))
     on = " on average" if delta0 else ""
+    new = " on a new data set" if test == "hierarchical" else ""       # the estimand, named
     if choice != NO_DECISION:
         i = REGIONS.index(choice)
         v = wording.number(p[i], se[i], c.threshold)
@@ -264,19 +265,20 @@ def core_text(result) -> str:
         first = (f"{name} finds {_outcome(i, c.a, c.b)}{on}: {REGION[i]} {equals}{v}, above "
                  f"the threshold {c.threshold:g} (rope r = {c.rope:g})." if delta0 else
                  f"{name} finds {_outcome(i, c.a, c.b)} (rope ±{c.rope:g}), with posterior "
-                 f"probability {v} that this is the likeliest outcome (threshold "
+                 f"probability {v} that this is the likeliest outcome{new} (threshold "
                  f"{c.threshold:g}).")
     else:
         i = int(np.argmax(p))
         v = wording.number(p[i], se[i], c.threshold)
         what = ("no outcome's probability" if delta0 else
-                "no outcome's posterior probability of being the likeliest")
+                f"no outcome's posterior probability of being the likeliest{new}")
         on = " on the mean difference δ₀" if delta0 else ""
         first = (f"{name} reaches no decision{on} (rope ±{c.rope:g}): {what} exceeds "
                  f"{c.threshold:g}; the highest, {v}, is for {_outcome(i, c.a, c.b)}.")
+    caveats = _core_caveats(c)
     found = delta0_size.cells(c)
     if found is None:
-        return first
+        return " ".join([first, *caveats])
     a, b = quoted(c.a), quoted(c.b)
     pair = f"{b} − {a}" if c.lower_is_better else f"{a} − {b}"
     second = (f"The mean difference {pair} over data sets is δ₀ = {found[0]} "
@@ -285,7 +287,27 @@ def core_text(result) -> str:
     if above is not None:                      # the number a reader then reaches for
         second += (f"; the probability that {a} scores better on average "
                    f"{wording.is_(wording.number(*above))}")
-    return f"{first} {second}."
+    return " ".join([first, f"{second}.", *caveats])
+
+
+def _core_caveats(c) -> list[str]:
+    """What the core must not lose when pasted alone (readers 29, 30): the ropes checked at
+    which the decision differs, and the data sets at the metric's best score."""
+    out = []
+    check, papers = getattr(c, "rope_check", None), getattr(c, "papers_rope", None)
+    other = ([f"±{r:g}" for r, d in zip(check.index, check["decision"]) if d != c.decision]
+             if check is not None else [])
+    if papers is not None and papers["decision"].iloc[0] != c.decision:
+        other.append(f"the papers' ±{papers.index[0]:g}")
+    if other:
+        listed = other[0] if len(other) == 1 else f"{', '.join(other[:-1])} or {other[-1]}"
+        out.append(f"At {listed} the decision would differ (the rope's check, below).")
+    ceiling = getattr(c, "ceiling", [])
+    if ceiling:
+        out.append(f"On {counted(len(ceiling), 'data set')} both mean scores lie "
+                   "within the rope of the best score possible, which pulls the result towards "
+                   "equivalent.")
+    return out
 
 
 def _many_results(many) -> list[str]:
