@@ -530,7 +530,7 @@ def test_the_methods_are_short_and_the_rest_is_supplementary(tmp_path, exact_two
     essential, supplementary = writeup_methods.parts(exact_two)
     import re
     words = len(re.sub(r"\[TO FILL:[^\]]*\]", "", essential).split())
-    assert 80 <= words <= 130, words            # about 120 once the placeholders are filled
+    assert 80 <= words <= 160, words    # about 150 once filled, the model defined (reader 29)
     assert "ρ = 1/5, as Nadeau and Bengio (2003) propose" in essential
     for needed in ("We compared 2 classifiers", "Benavoli et al. (2017)",
                    "Corani et al. (2017)", "(the region of practical equivalence, rope)",

@@ -187,6 +187,9 @@ def test_the_rope_reason_fills_the_placeholder_escaped(tmp_path):
     md, tex, _ = (p.read_text("utf-8") for p in writeup.write_files(c, tmp_path / "r.html"))
     assert r"no practical consequence because 1\% \& less is noise." in tex
     assert "% TODO: fill in" not in tex and "TO FILL" not in md       # nothing left to fill
+    # a reason that is not a clause ("because …") is joined with a colon, not run on (reader 29)
+    bare = compare(named, A, B, score="accuracy", rope_reason="a gain of 1% changes nothing")
+    assert "no practical consequence: a gain of 1% changes nothing." in bare.methods_text()
 
 
 @pytest.mark.parametrize("bad, said", [(3, "must be text"), ("  \n ", "is empty"),

@@ -219,7 +219,7 @@ def test_the_core_names_its_estimand_and_keeps_its_caveats():
     assert "that this is the likeliest outcome on a new data set (threshold 0.95)" in plain
     assert "would differ" not in plain and "best score possible" not in plain
     wide = writeup.core_text(compare(blog, "knn", "adaboost", rope=0.1))
-    assert "likeliest on a new data set exceeds 0.95" in wide          # no decision at ±0.1
+    assert "reaches no decision on a new data set (rope ±0.1)" in wide          # undecided there
     assert wide.endswith("At the papers' ±0.01 the decision would differ (the rope's check, "
                          "below).")
     table = make_table(6, runs=2, folds=5, gaps=0.0, seed=3, level=(0.993, 0.995), noise=0.001)

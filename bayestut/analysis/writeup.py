@@ -271,10 +271,10 @@ def core_text(result) -> str:
         i = int(np.argmax(p))
         v = wording.number(p[i], se[i], c.threshold)
         what = ("no outcome's probability" if delta0 else
-                f"no outcome's posterior probability of being the likeliest{new}")
-        on = " on the mean difference δ₀" if delta0 else ""
+                "no outcome's posterior probability of being the likeliest")
+        on = " on the mean difference δ₀" if delta0 else new
         first = (f"{name} reaches no decision{on} (rope ±{c.rope:g}): {what} exceeds "
-                 f"{c.threshold:g}; the highest, {v}, is for {_outcome(i, c.a, c.b)}.")
+                 f"{c.threshold:g}. The highest, {v}, is for {_outcome(i, c.a, c.b)}.")
     caveats = _core_caveats(c)
     found = delta0_size.cells(c)
     if found is None:

@@ -145,6 +145,12 @@ def _rope_chosen(c, result) -> str:
             f"depends on it: {where}.")
 
 
+# a reason that continues "… were deemed of no practical consequence" as a clause; any other is
+# joined with a colon ("… consequence: a gain below 0.01 AUC …", reader 29)
+CONNECTIVES = {"because", "as", "since", "given", "for", "in", "due", "owing", "following",
+               "by", "which", "after", "being", "per", "under"}
+
+
 def _model_in_short(c) -> str:
     """The essential Methods' sentence on the hierarchical model's prior and engine."""
     if c.hierarchical is None:
@@ -152,8 +158,10 @@ def _model_in_short(c) -> str:
     low, high, b_low, b_high = HYPERPRIORS["mlj"]
     engine = ("integrated numerically, without sampling" if c.integrated("hierarchical") else
               "sampled with Stan's NUTS")
-    return (f"Its prior was ν − 1 ∼ Gamma(α, β), α ∼ U({low:g}, {high:g}), "
-            f"β ∼ U({b_low:g}, {b_high:g}); its posterior was {engine} (bayestut {__version__}).")
+    return ("The hierarchical model draws each data set's mean difference from a Student t "
+            "population with mean δ₀, scale σ₀ and ν degrees of freedom. Its prior on ν was "
+            f"ν − 1 ∼ Gamma(α, β), α ∼ U({low:g}, {high:g}), β ∼ U({b_low:g}, {b_high:g}); its "
+            f"posterior was {engine} (bayestut {__version__}).")
 
 
 def rope_check_methods(c) -> str:
@@ -215,8 +223,10 @@ def parts(result) -> tuple[str, str]:
                          "analysis, so every difference and the rope are fractions.")
     reason = s.get("rope_reason") or writeup_caveats.placeholder(    # rope_reason: the author's
         f"why ±{c.rope:g} is of no practical consequence for this metric: give your reason")
+    given = s.get("rope_reason")
+    joined = ": " if given and given.split()[0].lower() not in CONNECTIVES else " "
     essential.append(f"Differences within {units(c)} (the region of practical equivalence, "
-                     f"rope) were deemed of no practical consequence {reason}.")
+                     f"rope) were deemed of no practical consequence{joined}{reason}.")
     essential += [_rope_chosen(c, result), _decided_on(c, result), _model_in_short(c)]
     sentences: list[str] = []
     if not means_only:
