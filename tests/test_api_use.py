@@ -229,8 +229,15 @@ def test_what_to_tell_a_decision_maker_about_k_classifiers_quotes_the_real_outpu
     assert lean_hnb.idxmax() == "hnb better" and "leaning hnb better" in quote
     assert lean_eq.idxmax() == "equivalent" and "leaning equivalent" in quote
     new = "probability on a new data set"
+    # δ₀ of nbc - hnb, in points: hnb ahead on average, yet no decision on δ₀ (docs4)
+    hierarchical = many.pairs[("nbc", "hnb")].hierarchical
+    assert hierarchical.delta0_probabilities.max() < many.threshold
+    low, high = hierarchical.delta0_interval()
+    ahead = [f"{-100 * x:.1f}" for x in (hierarchical.delta0_mean, high, low)]
+    assert "not shown to exceed the 1-point rope" in quote
     expected = [str(len(many.pairs[("nbc", "hnb")].differences.datasets)),
-                f"{100 * many.rope:g}", p("nbc", "hnb", "hnb better"), f"{many.threshold:g}",
+                p("nbc", "hnb", "hnb better"), f"{many.threshold:g}", *ahead,
+                f"{100 * many.rope:g}",
                 p("nbc", "hnb", "hnb better", new), p("nbc", "hnb", "nbc better", new),
                 probability_text(lean_hnb["hnb better"]), f"{many.threshold:g}",
                 probability_text(lean_eq["equivalent"]),
