@@ -319,3 +319,15 @@ def test_a_table_read_once_needs_no_reading_options_again(tmp_path):
         bt.compare(read, "mine", "baseline", progress=False)
     again = bt.compare(read, "mine", "baseline", score="auc", progress=False)
     pd.testing.assert_frame_equal(opened.probabilities, again.probabilities)
+
+
+def test_the_api_doc_lists_the_test_column_and_the_row_keys_as_they_are(three):
+    # docs/api.md, "Indexing the probabilities": many.table()'s test names beside r's row keys
+    section = _section("Indexing the probabilities")
+    table = three.table()
+    for test, kinds in table.groupby("test")["kind"].unique().items():
+        assert f"| `'{test}'` |" in section
+        assert all(f"`'{kind}'`" in section for kind in kinds)
+    keys = three.pairs[("a", "b")].probabilities.index
+    assert all(f"`'{key}'`" in section for key in keys if key.endswith(": posterior probability"))
+    assert 'bbox_inches="tight"' in API_DOC.read_text(encoding="utf-8")
