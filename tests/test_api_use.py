@@ -229,8 +229,15 @@ def test_what_to_tell_a_decision_maker_about_k_classifiers_quotes_the_real_outpu
     assert lean_hnb.idxmax() == "hnb better" and "leaning hnb better" in quote
     assert lean_eq.idxmax() == "equivalent" and "leaning equivalent" in quote
     new = "probability on a new data set"
+    # δ₀ of nbc - hnb, in points: hnb ahead on average, yet no decision on δ₀ (docs4)
+    hierarchical = many.pairs[("nbc", "hnb")].hierarchical
+    assert hierarchical.delta0_probabilities.max() < many.threshold
+    low, high = hierarchical.delta0_interval()
+    ahead = [f"{-100 * x:.1f}" for x in (hierarchical.delta0_mean, high, low)]
+    assert "not shown to exceed the 1-point rope" in quote
     expected = [str(len(many.pairs[("nbc", "hnb")].differences.datasets)),
-                f"{100 * many.rope:g}", p("nbc", "hnb", "hnb better"), f"{many.threshold:g}",
+                p("nbc", "hnb", "hnb better"), f"{many.threshold:g}", *ahead,
+                f"{100 * many.rope:g}",
                 p("nbc", "hnb", "hnb better", new), p("nbc", "hnb", "nbc better", new),
                 probability_text(lean_hnb["hnb better"]), f"{many.threshold:g}",
                 probability_text(lean_eq["equivalent"]),
@@ -312,3 +319,15 @@ def test_a_table_read_once_needs_no_reading_options_again(tmp_path):
         bt.compare(read, "mine", "baseline", progress=False)
     again = bt.compare(read, "mine", "baseline", score="auc", progress=False)
     pd.testing.assert_frame_equal(opened.probabilities, again.probabilities)
+
+
+def test_the_api_doc_lists_the_test_column_and_the_row_keys_as_they_are(three):
+    # docs/api.md, "Indexing the probabilities": many.table()'s test names beside r's row keys
+    section = _section("Indexing the probabilities")
+    table = three.table()
+    for test, kinds in table.groupby("test")["kind"].unique().items():
+        assert f"| `'{test}'` |" in section
+        assert all(f"`'{kind}'`" in section for kind in kinds)
+    keys = three.pairs[("a", "b")].probabilities.index
+    assert all(f"`'{key}'`" in section for key in keys if key.endswith(": posterior probability"))
+    assert 'bbox_inches="tight"' in API_DOC.read_text(encoding="utf-8")

@@ -65,3 +65,16 @@ def test_the_reading_says_what_the_numbers_say(section, many):
     table = many.ranking.table()
     assert table.index[0] == "aode" and f"{table['P(first)'].iloc[0]:.2f}" == "0.50"
     assert "with probability 0.50 only" in section
+
+
+def test_the_method_papers_claim_quotes_the_pairs_delta0(section, many):
+    """hnb-nbc: the papers' rule decides, δ₀ does not (docs4: the section names both)."""
+    from bayestut.methods.decisions import probability_text
+
+    pair = many.pairs["hnb", "nbc"]
+    delta0 = pair.hierarchical.delta0_probabilities
+    assert pair.decision == "hnb better" and delta0.max() < many.threshold
+    assert f"hnb better {probability_text(delta0['hnb better'])}, short" in section
+    low, high = pair.hierarchical.delta0_interval(0.95)
+    assert 0 < low and f"+{low:.3f} to +{high:.3f}, excludes 0" in section
+    assert "--about delta0" in section and "by the papers' rule, on a new data set" in section
