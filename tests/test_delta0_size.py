@@ -229,3 +229,10 @@ def test_equivalent_on_average_yet_one_side_of_zero_says_what_may_be_written():
     assert delta0_size.supported(c) == said and said in c.headline()
     assert ("“mine” scores better on average than “baseline” (δ₀'s 95% credible interval "
             "excludes 0), by less than the rope ±0.01.") in c.results_text()
+
+
+def test_an_interval_end_that_rounds_to_zero_keeps_its_sign():
+    # "0.0000 to +0.0045" beside P(δ₀ > 0) = 0.97 read as an interval starting at 0 (reader 30)
+    from bayestut.analysis.delta0_size import end
+    assert end(-0.000036, 4) == "−0.00004" and end(0.000036, 4) == "+0.00004"
+    assert end(0.0, 4) == "0.0000" and end(-0.0123, 4) == "−0.0123"

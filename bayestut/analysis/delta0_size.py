@@ -114,7 +114,29 @@ def cells(c) -> tuple[str, str] | None:
         return None
     mean, low, high = found
     d = digits(c.rope, low, high)
-    return signed(mean, d), f"{signed(low, d)} to {signed(high, d)}"
+    return signed(mean, d), f"{end(low, d)} to {end(high, d)}"
+
+
+def end(x: float, decimals: int) -> str:
+    """An interval's end: :func:`signed`, but one that would round to zero keeps its sign
+    with one significant digit ("−0.00004", not "0.0000" beside P(δ₀ > 0) = 0.97: which side
+    of 0 the interval starts on is what a reader reads off it; reader 30).
+
+    Parameters
+    ----------
+    x : float
+        The end.
+    decimals : int
+        Decimals shown otherwise.
+
+    Returns
+    -------
+    str
+        The text.
+    """
+    if x == 0 or float(f"{abs(x):.{decimals}f}") != 0:
+        return signed(x, decimals)
+    return signed(x, max(decimals, int(np.ceil(-np.log10(abs(x))))))
 
 
 def above_zero(c) -> tuple[float, float] | None:
@@ -191,11 +213,11 @@ def size(c) -> str:
         return ""
     mean, low, high = found
     d = digits(c.rope, low, high)
-    text = f"δ₀ = {signed(mean, d)}, {LEVEL:.0%} credible interval {signed(low, d)} to {signed(high, d)}"
+    text = f"δ₀ = {signed(mean, d)}, {LEVEL:.0%} credible interval {end(low, d)} to {end(high, d)}"
     if c.options.get("percent"):
         p = max(d - 2, 0)
         text += (f" (in percentage points: {signed(100 * mean, p)}, "
-                 f"{signed(100 * low, p)} to {signed(100 * high, p)})")
+                 f"{end(100 * low, p)} to {end(100 * high, p)})")
     return text
 
 
