@@ -97,7 +97,9 @@ def test_the_md_report_renders_names_as_text_in_unbroken_tables(report):
         elif t.type == "tr_close":
             tables[-1].append(row)
             row = None
-    assert len(tables) == 2              # the compact table, then the overall one
+    assert len(tables) == 3      # the compact table, the overall one, each classifier's means
+    means = tables.pop()
+    assert means[0] == ["data set", *NAMES] and len({len(r) for r in means}) == 1
     for rows in tables:
         header, *body = rows
         assert header[:2] == ["a", "b"] and len({len(r) for r in rows}) == 1  # no row broken
