@@ -115,7 +115,7 @@ def test_single_data_set_runs_the_correlated_test_and_refuses_the_rest(tmp_path,
     assert status == 0
     assert ("need at least 2; these results hold 1 ('set0'). The Bayesian correlated t-test "
             "of that data set still applies") in out
-    assert "On set0: mine is practically better than base" in out
+    assert "On set0 (probability on this data set): mine is practically better than base" in out
     assert "Verdict: On set0 (the only data set; Bayesian correlated t-test): mine is " \
            "practically better than base" in out
     page = (tmp_path / "out" / "compare_mine_vs_base.html").read_text()

@@ -274,14 +274,15 @@ def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_readi
     which = ("Which to use would change: at ±0.008, baseline would be declared worse than "
              "another classifier, leaving mine and other not declared worse than any other.")
     assert many.undominated() == list(K)
-    assert sentence == (f"The decision depends on the rope's width for {said}. {which}"
+    assert sentence == (f"The hierarchical test's decision depends on the rope's width for "
+                        f"{said}. {which}"
                         + verdict_notes.REPORT_ROPE)
     # the declared outcome's probability is above the threshold, the highest one's not
     assert float(p(mb, 0.008, "mine better")) > 0.95 > float(p(mb, 0.01, "mine better"))
     assert sentence in many.verdict() and sentence in many.summary()
     assert markupsafe.escape(sentence) in report.html_report(many)
     # for a paper: the names quoted as the paragraph quotes them, without the advice
-    paper = "The decision depends on the rope's width for " + said.replace(
+    paper = "The hierarchical test's decision depends on the rope's width for " + said.replace(
         "mine", "“mine”").replace("baseline", "“baseline”").replace("other", "“other”") + "."
     assert paper in many.results_text() and "Report the rope" not in many.results_text()
     assert which.replace("baseline", "“baseline”").replace("mine", "“mine”").replace(

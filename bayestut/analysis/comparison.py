@@ -48,7 +48,6 @@ NEW = "new data set"
 ABOUT = (NEW, DELTA0_ABOUT)
 # The one name of each kind of number (docs/glossary.md).
 SHARE = POSTERIOR                  # what the 0.95 rule reads
-THIS_DATA_SET = "probability on this data set"    # the correlated t-test's, per data set
 MEAN = NEW_DATA_SET
 # A rope this wide a fraction of the score's range, and wider than every data set's mean
 # difference, gets a sentence (PairResult.wide_rope): 5 points of accuracy, five times the

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from . import delta0_size, wording
-from .dataset_text import (many_data_sets, means_only, per_dataset_note, per_dataset_text,
+from .dataset_text import (THIS_DATA_SET, many_data_sets, means_only, per_dataset_note, per_dataset_text,
                            tally)
 from .model_check import note as model_note
 from .prior_check import note as prior_note
@@ -448,7 +448,8 @@ def sentences(c, each: bool = True) -> list[str]:
     if not each and many_data_sets(c):
         return out + [tally(c)]
     p = c.per_dataset._rope(c.rope)
-    return out + [sentence(c, f"On {name}", row) for name, row in zip(c.differences.datasets, p)]
+    return out + [sentence(c, f"On {name} ({THIS_DATA_SET})", row)     # its kind named
+                  for name, row in zip(c.differences.datasets, p)]
 
 
 def settings(c) -> str:

@@ -18,6 +18,8 @@ SHRUNK = "shrunk (hierarchical)"     # the per-data-set table's hierarchical est
 # per-data-set table holds each): the verdict and the overall tables stay on the first screen
 MANY_DATA_SETS = 10
 
+THIS_DATA_SET = "probability on this data set"    # the correlated t-test's, per data set
+
 
 def decimals(value: float) -> str:
     """A number with three decimals, a negative that rounds to zero as 0.000 (not -0.000,

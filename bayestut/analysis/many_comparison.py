@@ -21,7 +21,8 @@ import pandas as pd
 
 from . import many_text
 from .model_check import listed
-from .comparison import SHARE, THIS_DATA_SET, Overall
+from .comparison import SHARE, Overall
+from .dataset_text import THIS_DATA_SET
 from .paper_output import PaperOutput
 from ..checks import CEILING_NAMED, ceiling_note
 from ..errors import InputError

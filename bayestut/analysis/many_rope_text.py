@@ -38,8 +38,8 @@ def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = s
     Returns
     -------
     str
-        "The decision depends on the rope's width for hnb against j48gr (at ±0.01 no
-        decision, the highest posterior probability 0.920 for hnb better; at ±0.008 hnb
+        "The hierarchical test's decision depends on the rope's width for hnb against j48gr (at
+        ±0.01 no decision, the highest posterior probability 0.920 for hnb better; at ±0.008 hnb
         better with posterior probability 0.953) and ...", or empty (no pair checked, or none
         differs and not ``stable``).
     """
@@ -58,7 +58,8 @@ def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = s
         ropes = next(iter(checked.values())).index
         return (f"Every pair's decision is the same at every rope checked, from "
                 f"±{ropes[0]:g} to ±{ropes[-1]:g}." if stable else "")
-    return (f"The decision depends on the rope's width for {wording.and_(flagged)}."
+    return (f"The {many.tests[-1]} test's decision depends on the rope's width for "
+            f"{wording.and_(flagged)}."
             + _which_to_use_at(many, checked, quote)
             + ("" if stable else REPORT_ROPE))
 
