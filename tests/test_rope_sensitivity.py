@@ -341,6 +341,10 @@ def test_another_rope_than_the_papers_says_the_decision_at_theirs_as_a_fit_there
     else:
         assert f"the decision would be {at_papers.decision} ({number} {p})" in said
     assert "papers' rope" not in verdict_notes.rope_sensitivity(at_papers)
+    # where the papers' rope decides otherwise, a warning against switching to it (reader 28);
+    # never in a paper's text
+    assert ("forking path" in said) == (at_papers.decision != c.decision)
+    assert "forking path" not in verdict_notes.rope_sensitivity(c, paper=True)
 
 
 def test_the_stan_engine_says_the_rope_was_not_checked():

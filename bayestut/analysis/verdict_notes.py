@@ -240,7 +240,7 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
             second = wording.is_(p_high)[3:]        # "above 0.999", never "> 0.999"
             return (f"{limit} At ropes {narrower} narrower and {wider} wider (±{low:g} and "
                     f"±{high:g}), its {number} {wording.is_(p_low)} and {second}."
-                    + _papers_rope(c, a, b))
+                    + _papers_rope(c, a, b, paper))
         if c.decision == NO_DECISION:
             said = (f"no decision, with the highest {number} {p_low} "
                     f"({wording.short(i_low, a, b)}) at ±{low:g} and {p_high} "
@@ -249,7 +249,7 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
             said = (f"{wording.short(i_low, a, b)}, with {number} {p_low} at ±{low:g} and "
                     f"{p_high} at ±{high:g}")
         return (f"{which} is the same at every rope checked, from ±{low:g} to ±{high:g}: "
-                f"{said}." + _papers_rope(c, a, b))
+                f"{said}." + _papers_rope(c, a, b, paper))
     groups: list[tuple[str, list[float]]] = []      # consecutive widths, one decision
     for r, decision in zip(ropes, decisions):
         if groups and groups[-1][0] == decision:
@@ -270,11 +270,11 @@ def rope_sensitivity(c, paper: bool = False, name: Callable[[str], str] = str) -
                                                    for r, p, i in at]))
     plural = "probabilities for δ₀" if c.about == "delta0" else "posterior probabilities"
     return (f"{which} depends on the rope's width ({plural} in parentheses): "
-            + "; ".join(parts) + "." + _papers_rope(c, a, b)
+            + "; ".join(parts) + "." + _papers_rope(c, a, b, paper)
             + ("" if paper else REPORT_ROPE))
 
 
-def _papers_rope(c, a: str, b: str) -> str:
+def _papers_rope(c, a: str, b: str, paper: bool = False) -> str:
     """" At the papers' rope, ±0.01, the decision would be a better (posterior probability
     0.97)." when the verdict's rope is another
     (:attr:`~bayestut.analysis.comparison.Comparison.papers_rope`); empty otherwise."""
@@ -287,7 +287,10 @@ def _papers_rope(c, a: str, b: str) -> str:
         said = f"there would be no decision (highest {number}: {p}, {wording.short(i, a, b)})"
     else:
         said = f"the decision would be {wording.short(i, a, b)} ({number} {p})"
-    return f" At the papers' rope, ±{rope:g}, {said}."
+    keep = ("" if paper or table["decision"].iloc[0] == c.decision else
+            " Keep the rope you chose: one taken afterwards because it decides is a forking path "
+            "(notebook 10, Choosing the rope).")
+    return f" At the papers' rope, ±{rope:g}, {said}." + keep
 
 
 def _at(c, check, rope: float) -> tuple[float, str, int]:
