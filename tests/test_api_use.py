@@ -110,7 +110,7 @@ def test_ceiling_note_names_the_data_sets_at_the_best_bound(tmp_path):
     assert note.startswith("Near the best score possible (1): on easy both")
     assert note in str(r)
     page = bt.save_report(r, tmp_path / "r.html").read_text(encoding="utf-8")
-    assert str(markupsafe.escape(note)) in page
+    assert f"<p>{markupsafe.escape(note)}</p>" in page        # its own paragraph (reader 30)
     # the lines a reader forwards and the paper's paragraph carry it too (reader 24)
     assert r.verdict()[-1] == note and note in r.results_text()
     clear = bt.compare(hard, "mine", "baseline", progress=False)

@@ -52,7 +52,7 @@ TWO = """{% extends "base" %}{% block body %}
 <div class="verdict"><p><strong>Verdict.</strong> {{ verdict[0] }}</p>
 {% for line in verdict[1:] %}<p>{{ line }}</p>
 {% endfor %}</div>
-{% if sensitivity %}<p>{{ sensitivity }}</p>{% endif %}
+{% for note in notes if note %}<p>{{ note }}</p>{% endfor %}
 <p>{{ settings }}.</p>
 <p><strong>Orientation.</strong> {{ orientation }}</p>
 <h2>Decisions</h2>

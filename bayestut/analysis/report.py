@@ -164,9 +164,9 @@ def two_page(report) -> str:
     return render(
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
         verdict=comparison_text.verdict_lines(report),
-        sensitivity=" ".join(filter(None, [percent_fractions(report), report.rope_sensitivity(),
-                                           prior_note(report), rope_units(report),
-                                           report.ceiling_note()])),
+        notes=[" ".join(filter(None, [percent_fractions(report), report.rope_sensitivity(),
+                                      prior_note(report), rope_units(report)])),
+               report.ceiling_note()],        # a paragraph of its own, as in the console
         settings=report.settings(),
         orientation=report.orientation(),
         decisions=decisions[:-1] if each else decisions,
