@@ -157,7 +157,8 @@ def forest(post: StudentPosterior, names, rope: float = 0.01, a: str = "a", b: s
                               (NO_DECISION, "no decision"))]
     legend.append(rope_handle(rope, shaded=True, alpha=0.25))
     ax.legend(handles=legend, loc="upper left", bbox_to_anchor=(1.01, 1), fontsize=8,
-              title=f"decision (P > {threshold:g});\nline: {mass:.0%} HDI", title_fontsize=8)
+              title=f"decision (P > {threshold:g});\nline: {mass:.0%} credible\ninterval (HDI: symmetric "
+              "here,\nso also equal-tailed)", title_fontsize=8)
     return ax
 
 
