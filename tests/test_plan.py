@@ -12,6 +12,7 @@ from bayestut.simulation import plan_text, planning
 from bayestut.errors import InputError
 from bayestut.methods import hierarchical_exact as he
 from bayestut.methods.decisions import NO_DECISION, decide_regions, outcomes
+from conftest import make_table
 
 
 @pytest.fixture(scope="module")
@@ -443,3 +444,22 @@ def test_the_signed_rank_row_and_the_percentiles_are_explained_under_the_table(h
     assert "their Monte Carlo noise is not estimated" in said
     blank = spread.assign(**{c: np.nan for c in planning.SPREAD_COLUMNS})
     assert len(plan_text.notes(dataclasses.replace(undecided, table=blank))) == 1
+
+
+def test_a_near_tie_is_named_with_what_to_report_meanwhile():
+    # δ₀ on the rope's edge: "plan larger counts" alone sent readers 29 and 30 after a decision
+    # no study they could run would reach; the plan now says the tie resolves slowly
+    from bayestut.simulation import plan_text
+    tied = make_table(12, runs=2, folds=5, gaps=0.01, seed=5, noise=0.01)
+    p = bt.plan(tied, "mine", "baseline", add=(5, 10), sims=20, seed=1, n_jobs=1,
+                progress=False)
+    said = plan_text.headline(p, 0.8, False)
+    top = sorted(p.present)[-2:]
+    assert top[1] - top[0] < plan_text.NEAR_TIE and p.decision.max() < 0.5
+    assert "The two likeliest outcomes are nearly tied now (equivalent " in said
+    assert said.endswith("report the result as it stands, with δ₀'s size and interval.")
+    clear = make_table(12, runs=2, folds=5, gaps=0.004, seed=5, noise=0.02)
+    far = bt.plan(clear, "mine", "baseline", add=(5,), sims=20, seed=1, n_jobs=1,
+                  progress=False)
+    assert ("nearly tied" in plan_text.headline(far, 0.8, False)) == (
+        np.ptp(sorted(far.present)[-2:]) < plan_text.NEAR_TIE and far.decision.max() < 0.5)

@@ -39,6 +39,9 @@ def _on(plan: Plan) -> str:
     return " on δ₀" if plan.about == "delta0" else ""
 
 
+NEAR_TIE = 0.2      # the two likeliest outcomes' gap below which the plan calls them nearly tied
+
+
 def more(m: int) -> str:
     """'1 more data set', '5 more data sets'."""
     return f"{m} more data set{'' if m == 1 else 's'}"
@@ -91,7 +94,22 @@ def _headline(plan: Plan, target: float, command_line: bool) -> tuple[str, str]:
         return state, f"{answer}."
     option = (f"--add {' '.join(map(str, larger))}" if command_line else
               f"add=({', '.join(map(str, larger))}{',' if len(larger) == 1 else ''})")
-    return state, f"{answer}: plan larger counts, {option}."
+    return state, f"{answer}: plan larger counts, {option}." + _near_tie(plan)
+
+
+def _near_tie(plan: Plan) -> str:
+    """When the two likeliest outcomes are nearly tied now and no count listed is likely to
+    decide: that more data sets resolve such a tie slowly, and what to report meanwhile
+    (readers 29, 30: "plan larger counts" alone sent them after a decision that may not come
+    within any study they could run)."""
+    order = np.argsort(plan.present)[::-1]
+    first, second = (float(plan.present[i]) for i in order[:2])
+    if first - second >= NEAR_TIE or plan.decision.max() >= 0.5:
+        return ""
+    names = list(reversed(outcomes(plan.a, plan.b)))       # the number line's order, as present
+    return (f" The two likeliest outcomes are nearly tied now ({names[order[0]]} {number(first)}, "
+            f"{names[order[1]]} {number(second)}): more data sets resolve such a tie slowly. "
+            "Meanwhile, report the result as it stands, with δ₀'s size and interval.")
 
 
 def spread(plan: Plan, m: int) -> str:
