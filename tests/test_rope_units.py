@@ -40,6 +40,7 @@ def test_a_rope_of_half_the_range_is_said_with_the_largest_difference_and_the_fi
     assert f"(the largest in absolute value: {largest:.3g}, on {name})" in sentence
     assert "The rope ±0.5 is 50% of the score's range [0, 1]" in sentence and FIX in sentence
     assert "percentages" not in sentence        # these scores were not divided by 100
+    assert sentence.endswith(f"{FIX}; the papers' rope is ±0.01.")   # the other slip (reader 29)
     assert wide.decision == "equivalent"        # said, never refused: the verdict stands
 
 

@@ -19,6 +19,7 @@ import numpy as np
 from . import rope_limit, wording
 from ..checks import metric_direction
 from ..errors import InputError
+from .comparison_checks import PAPERS_ROPE
 from ..methods.decisions import NO_DECISION, decide, decide_regions, shown
 from ..methods.hierarchical import DELTA0, POSTERIOR
 
@@ -349,7 +350,9 @@ def rope_units(result) -> str:
     return (f"The rope ±{c.rope:g} is {c.rope / width:.0%} of the score's range "
             f"[{low:g}, {high:g}]{divided} and holds every data set's mean difference{where} "
             f"(the largest in absolute value: {shown}, on {name}): if you meant {meant}, "
-            f"give --rope {fix} (rope={fix} in Python).")
+            f"give --rope {fix} (rope={fix} in Python)"
+            + (f"; the papers' rope is ±{PAPERS_ROPE:g}." if (low, high) == (0.0, 1.0)
+               and float(fix) != PAPERS_ROPE else "."))
 
 
 def percent_fractions(result) -> str:
