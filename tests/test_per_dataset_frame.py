@@ -52,3 +52,9 @@ def test_the_note_on_digits_on_the_papers_data():
     assert "-0.0104" in per_dataset_text(c)                    # pima-diabetes, shrunk
     assert c.per_dataset_note.endswith("a difference near the rope's edge (±0.01) has the "
                                        "digits that keep it on its side")
+
+
+def test_the_table_as_printed_from_python(result):
+    # docs/api.md promised per_dataset_table(formatted=True): it was a TypeError (reader 33)
+    assert result.per_dataset_table(formatted=True).equals(per_dataset_frame(result))
+    assert result.per_dataset_table().equals(result.per_dataset_table(formatted=False))

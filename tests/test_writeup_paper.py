@@ -220,11 +220,23 @@ def test_the_core_names_its_estimand_and_keeps_its_caveats():
     assert "would differ" not in plain and "best score possible" not in plain
     wide = writeup.core_text(compare(blog, "knn", "adaboost", rope=0.1))
     assert "reaches no decision on a new data set (rope ±0.1)" in wide          # undecided there
-    assert wide.endswith("At the papers' ±0.01 the decision would differ (the rope's check, "
-                         "below).")
+    assert wide.endswith("At the papers' ±0.01 it would find “adaboost” practically better "
+                         "than “knn” (the rope's check, below).")     # what, not only that"
     table = make_table(6, runs=2, folds=5, gaps=0.0, seed=3, level=(0.993, 0.995), noise=0.001)
     table["score"] = table["score"].clip(upper=1.0)
     top = compare(table, "mine", "baseline")
     assert top.ceiling and writeup.core_text(top).endswith(
         f"On {len(top.ceiling)} data sets both mean scores lie within the rope of the best score "
         "possible, which pulls the result towards equivalent.")
+
+
+@pytest.mark.parametrize("about", ["new data set", "delta0"])
+def test_the_tex_of_ascii_names_has_no_unknown_character(about):
+    # "P(|δ₀| ≤ r | data)" printed "[U+2264]" in the paper's Methods (reader 32): every symbol
+    # the package's own sentences use must have its LaTeX form
+    from bayestut.paths import DATA
+    c = compare(DATA / "uci_cv_accuracy.csv", "hnb", "nbc", score="accuracy_percent",
+                percent=True, about=about, rope_chosen="after")
+    text = [line for line in writeup.latex_document_body(c).splitlines()
+            if not line.startswith("%")]          # the header's comment shows an example
+    assert not [line for line in text if "[U+" in line]

@@ -513,13 +513,26 @@ class Comparison(PairResult):
         c = self.differences.x.flat[0]
         return 0 if c < -self.rope else 2 if c > self.rope else 1
 
-    def per_dataset_table(self) -> pd.DataFrame:
+    def per_dataset_table(self, formatted: bool = False) -> pd.DataFrame:
         """A table with one row per data set: the mean difference, the correlated t-test's
-        posterior probability of each outcome on that data set alone and its decision, then
+        probability on this data set of each outcome (glossary) and its decision, then
         (when it ran) the hierarchical test's shrunk estimate of the mean difference, last so
         that it is not read as the source of the probabilities beside the mean. The
         probabilities' columns say "on this data set" ("P(a better) on this data set"): the
-        overall table's "P(a better)" is another number."""
+        overall table's "P(a better)" is another number.
+
+        Parameters
+        ----------
+        formatted : bool
+            The numbers as the reports print them (strings), in place of floats.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per data set.
+        """
+        if formatted:
+            return dataset_text.per_dataset_frame(self)
         p = self.per_dataset._rope(self.rope)
         table = pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                              index=pd.Index(self.differences.datasets, name="data set"))

@@ -12,6 +12,7 @@ import pandas as pd
 
 from ..methods.nonparametric import SimplexPosterior
 from .comparison import Overall, PairResult, simplex_overall
+from .dataset_text import per_dataset_frame
 from .means import NOT_RUN
 
 
@@ -55,7 +56,20 @@ class MeansComparison(PairResult):
         return (simplex_overall("sign test on the means", self.sign),
                 simplex_overall("signed-rank test on the means", self.signed_rank))
 
-    def per_dataset_table(self) -> pd.DataFrame:
-        """A table with one row per data set: its mean difference (no test runs on one)."""
+    def per_dataset_table(self, formatted: bool = False) -> pd.DataFrame:
+        """A table with one row per data set: its mean difference (no test runs on one).
+
+        Parameters
+        ----------
+        formatted : bool
+            The numbers as the reports print them (strings), in place of floats.
+
+        Returns
+        -------
+        pandas.DataFrame
+            One row per data set.
+        """
+        if formatted:
+            return per_dataset_frame(self)
         return pd.DataFrame({"mean difference": self.differences.means().to_numpy()},
                             index=pd.Index(self.differences.datasets, name="data set"))

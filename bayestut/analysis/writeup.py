@@ -27,7 +27,7 @@ from .writeup_methods import listed, methods_text, quoted, software  # noqa: F40
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, datasets_latex,
                              datasets_markdown, is_many, units,
                              overall_rows, to_latex, to_markdown)  # noqa: F401
-from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes
+from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes, shown
 
 # --- results ----------------------------------------------------------------------------------
 
@@ -290,18 +290,27 @@ def core_text(result) -> str:
     return " ".join([first, f"{second}.", *caveats])
 
 
+def _would_be(c, decision: str) -> str:
+    """"there would be no decision", or the decision as the Results phrase it ("“a” and
+    “b” practically equivalent")."""
+    if decision == NO_DECISION:
+        return "there would be no decision"
+    i = shown(list(c.labels)).index(decision)       # the number line's index, as _outcome's
+    return f"it would find {_outcome(i, c.a, c.b)}"
+
+
 def _core_caveats(c) -> list[str]:
     """What the core must not lose when pasted alone (readers 29, 30): the ropes checked at
     which the decision differs, and the data sets at the metric's best score."""
     out = []
     check, papers = getattr(c, "rope_check", None), getattr(c, "papers_rope", None)
-    other = ([f"±{r:g}" for r, d in zip(check.index, check["decision"]) if d != c.decision]
+    other = ([(f"±{r:g}", d) for r, d in zip(check.index, check["decision"]) if d != c.decision]
              if check is not None else [])
     if papers is not None and papers["decision"].iloc[0] != c.decision:
-        other.append(f"the papers' ±{papers.index[0]:g}")
-    if other:
-        listed = other[0] if len(other) == 1 else f"{', '.join(other[:-1])} or {other[-1]}"
-        out.append(f"At {listed} the decision would differ (the rope's check, below).")
+        other.append((f"the papers' ±{papers.index[0]:g}", papers["decision"].iloc[0]))
+    if other:       # what it would be, not only that it differs (reader 31)
+        said = "; ".join(f"at {where} {_would_be(c, d)}" for where, d in other)
+        out.append(f"{said[0].upper()}{said[1:]} (the rope's check, below).")
     ceiling = getattr(c, "ceiling", [])
     if ceiling:
         out.append(f"On {counted(len(ceiling), 'data set')} both mean scores lie "
