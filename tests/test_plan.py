@@ -374,11 +374,12 @@ def test_every_count_has_its_line_with_the_plans_own_numbers(undecided):
     for m, row in undecided.table.iterrows():
         said = [line for line in details if line.startswith(f"- {plan_text.more(m)}: ")]
         assert len(said) == 1, (m, details)
-        assert (f"P(decision) {plan_text.number(row['P(decision)'])} ± {row['MC error']:.3f}"
+        assert (f"P(decision) {plan_text.number(row['P(decision)'], row['MC error'])}"
                 in said[0])
     name, p = undecided.likeliest(20)
+    error = undecided.table.loc[20, "MC error"]
     assert f'- with 20 more, the likeliest decision: "{name}" (probability ' \
-           f'{plan_text.number(p)})' in details
+           f'{plan_text.number(p, error).split(" ± ")[0]})' in details
     joined = " ".join(" ".join(details).split())     # a long bullet wraps
     assert "not a bound for the true one: see the percentiles" in " ".join(
         undecided.summary(details=False).split())          # after the table, always
@@ -463,3 +464,16 @@ def test_a_near_tie_is_named_with_what_to_report_meanwhile():
                   progress=False)
     assert ("nearly tied" in plan_text.headline(far, 0.8, False)) == (
         np.ptp(sorted(far.present)[-2:]) < plan_text.NEAR_TIE and far.decision.max() < 0.5)
+
+
+def test_a_simulated_share_shows_no_more_digits_than_its_error(undecided):
+    """Reader 32's [WRONG]: "P(decision) < 0.001" beside an MC error of 0.017. A share is
+    rounded to what its row's error supports, in the sentences and in the table."""
+    assert plan_text._estimate(0.0, 0.017) == "< 0.01 ± 0.02"
+    assert plan_text._share(0.0, 0.017) == "< 0.01"
+    text = undecided.summary()
+    for m, row in undecided.table.iterrows():
+        shown = plan_text._share(row["P(decision)"], row["MC error"])
+        digits = shown.split(".")[-1]
+        assert len(digits) <= 3 and (row["MC error"] < 0.005 or len(digits) < 3), (m, shown)
+    assert "< 0.001 ±" not in text

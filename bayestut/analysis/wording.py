@@ -22,6 +22,7 @@ import numpy as np
 
 from ..methods.decisions import (NO_DECISION, REGIONS, SHOWN, decide_regions, odds_grade,
                                  outcomes, posterior_odds, shown)
+from ..methods.decisions import probability_text as number
 
 
 def region_names(a: str, b: str) -> tuple[str, str, str]:
@@ -34,34 +35,6 @@ def region_names(a: str, b: str) -> tuple[str, str, str]:
 def _odds(p) -> float:
     """P(a better) / P(b better) of number-line probabilities p."""
     return float(posterior_odds(shown(np.asarray(p, dtype=float))))
-
-
-def decimals(se: float) -> int:
-    """Decimals a probability with Monte Carlo standard error ``se`` supports (1 to 3)."""
-    if not se > 0:
-        return 3
-    return int(np.clip(np.ceil(-np.log10(2 * se)), 1, 3))
-
-
-def number(p: float, se: float = 0.0, threshold: float | None = None) -> str:
-    """A probability rounded to what its standard error supports, with ± se when it shows.
-
-    Beside a decision at ``threshold``, rounding never carries it across: a probability short
-    of the threshold is rounded down (0.94975 shows 0.949, not 0.950) and one above it up."""
-    d = decimals(se)
-    p = min(max(float(p), 0.0), 1.0)      # a rounding error never shows as -0.000
-    shown = f"{p:.{d}f}"
-    if threshold is not None and p != threshold:
-        above = p > threshold
-        if (float(shown) > threshold) != above or float(shown) == threshold:
-            scale = 10 ** d
-            shown = f"{(np.ceil if above else np.floor)(p * scale) / scale:.{d}f}"
-    step = 10.0 ** -d
-    if float(shown) >= 1:           # "1.000" would claim certainty the estimate cannot give
-        shown = f"> {1 - step:.{d}f}"
-    elif float(shown) == 0:         # one form for what rounds to 0, computed 0 or not
-        shown = f"< {step:.{d}f}"
-    return shown + (f" ± {se:.{d}f}" if round(se, d) > 0 else "")
 
 
 def equals(shown: str) -> str:

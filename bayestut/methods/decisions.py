@@ -256,8 +256,29 @@ def odds_grade(odds) -> np.ndarray:
     return np.where(np.isnan(odds) | (strength == 1.0), "none", grade).astype(str)
 
 
-def probability_text(p: float) -> str:
-    """A probability as every table shows one without its error: 3 decimals, and "< 0.001" or
-    "> 0.999" for what rounds to 0 or 1 (never a certainty the estimate cannot give; the rule
-    of :func:`bayestut.analysis.wording.number`, for the parts below the analysis)."""
-    return "< 0.001" if p < 0.0005 else "> 0.999" if p >= 0.9995 else f"{p:.3f}"
+def decimals(se: float) -> int:
+    """Decimals a probability with Monte Carlo standard error ``se`` supports (1 to 3)."""
+    if not se > 0:
+        return 3
+    return int(np.clip(np.ceil(-np.log10(2 * se)), 1, 3))
+
+
+def probability_text(p: float, se: float = 0.0, threshold: float | None = None) -> str:
+    """A probability as every table and sentence shows one: rounded to what its standard error supports, with ± se when it shows.
+
+    Beside a decision at ``threshold``, rounding never carries it across: a probability short
+    of the threshold is rounded down (0.94975 shows 0.949, not 0.950) and one above it up."""
+    d = decimals(se)
+    p = min(max(float(p), 0.0), 1.0)      # a rounding error never shows as -0.000
+    shown = f"{p:.{d}f}"
+    if threshold is not None and p != threshold:
+        above = p > threshold
+        if (float(shown) > threshold) != above or float(shown) == threshold:
+            scale = 10 ** d
+            shown = f"{(np.ceil if above else np.floor)(p * scale) / scale:.{d}f}"
+    step = 10.0 ** -d
+    if float(shown) >= 1:           # "1.000" would claim certainty the estimate cannot give
+        shown = f"> {1 - step:.{d}f}"
+    elif float(shown) == 0:         # one form for what rounds to 0, computed 0 or not
+        shown = f"< {step:.{d}f}"
+    return shown + (f" ± {se:.{d}f}" if round(se, d) > 0 else "")

@@ -34,6 +34,17 @@ SPLIT_LEGEND = ("Per m and favoured outcome: its posterior probability; P(decisi
 number = probability_text      # the tables' rule; a test holds it to wording.number
 
 
+def _estimate(p: float, error: float) -> str:
+    """A simulated share with its Monte Carlo error, rounded to what the error supports
+    ("< 0.01 ± 0.02" after 40 studies, never "< 0.001" beside an error of 0.017)."""
+    return number(p, error)
+
+
+def _share(p: float, error: float) -> str:
+    """A simulated share without its error, to the decimals the error supports."""
+    return number(p, error).split(" ± ")[0]
+
+
 def _on(plan: Plan) -> str:
     """' on δ₀' when the plan is for the decision on δ₀, else nothing (the papers' rule)."""
     return " on δ₀" if plan.about == "delta0" else ""
@@ -85,10 +96,10 @@ def _headline(plan: Plan, target: float, command_line: bool) -> tuple[str, str]:
     if best is not None:
         p, error = plan.table.loc[best, ["P(decision)", "MC error"]]
         return state, (f"With {more(best)} like these (the fewest listed reaching {target:g}), "
-                       f"P(decision) is {number(p)} ± {error:.3f}.")
+                       f"P(decision) is {_estimate(p, error)}.")
     top = plan.decision.idxmax()
     answer = (f"No count listed reaches a decision with probability {target:g} (the highest: "
-              f"{number(plan.decision[top])}, with {top} more)")
+              f"{_share(plan.decision[top], plan.table.loc[top, 'MC error'])}, with {top} more)")
     larger = _larger(plan.table.index)
     if now != NO_DECISION or not larger:
         return state, f"{answer}."
@@ -145,11 +156,11 @@ def line(plan: Plan, m: int | None = None) -> str:
     row = plan.table.loc[m]
     name, p = plan.likeliest(m)
     likeliest = (f"the likeliest decision{_on(plan)} is \"{name}\" (probability "
-                 f"{number(p)}); some "
+                 f"{_share(p, row['MC error'])}); some "
                  f"decision, with probability" if p > 0 else
                  f"no simulated study reached a decision{_on(plan)}: probability")
     return (f"With {more(m)} like these, {likeliest} "
-            f"{number(row['P(decision)'])} ± {row['MC error']:.3f}; {spread(plan, m)}. "
+            f"{_estimate(row['P(decision)'], row['MC error'])}; {spread(plan, m)}. "
             f"That is an average over the populations the present data leave plausible "
             f"({plan.sims} simulated studies): a forecast for studies like this one, "
             f"which for the one true population can be too high or too low")
@@ -170,7 +181,7 @@ def by_favour(plan: Plan, m: int) -> list[str]:
         lines.append(f"{name}: {drawn} ({plan.kind} {number(p)}){studies}")
     p = plan.table.loc[m, "P(decision)"]
     lines.append(f"in all: {int(round(p * plan.sims))} of {plan.sims} studies decided, "
-                 f"P(decision) {number(p)}")
+                 f"P(decision) {_share(p, plan.table.loc[m, 'MC error'])}")
     return lines
 
 
@@ -198,12 +209,12 @@ def details_lines(plan: Plan, target: float) -> list[str]:
     lines = [f"{what} (threshold {plan.threshold:g}, rope ±{plan.rope:g}) on the present data "
              "plus m more like them"]
     for m, row in plan.table.iterrows():
-        lines.append(f"{more(int(m))}: P(decision) {number(row['P(decision)'])} ± "
-                     f"{row['MC error']:.3f}; {spread(plan, int(m))}")
+        lines.append(f"{more(int(m))}: P(decision) "
+                     f"{_estimate(row['P(decision)'], row['MC error'])}; {spread(plan, int(m))}")
     name, p = plan.likeliest(focus)
     lines.append(f"with {focus} more, the likeliest decision{_on(plan)}: \"{name}\" "
                  f"(probability "
-                 f"{number(p)})" if p > 0 else
+                 f"{_share(p, plan.table.loc[focus, 'MC error'])})" if p > 0 else
                  f"with {focus} more, no simulated study reached a decision")
     lines.append(f"{plan.sims} simulated studies, of {_populations(plan.populations)} drawn "
                  "from the present posterior")
@@ -224,16 +235,19 @@ def _wrap(text: str, indent: str) -> str:
 
 
 def _formatted(frame: pd.DataFrame, counts: set[str]) -> pd.DataFrame:
-    """A table's numbers as text: probabilities by the tables' rule, counts whole, the Monte
+    """A table's numbers as text: probabilities by the tables' rule, rounded to the decimals
+    their row's Monte Carlo error supports where the table has one, counts whole, the Monte
     Carlo error to 3 decimals, nothing where a number is missing."""
-    def cell(column: str, v) -> str:
+    errors = frame["MC error"] if "MC error" in frame else pd.Series(0.0, index=frame.index)
+
+    def cell(column: str, v, error: float) -> str:
         if pd.isna(v):
             return ""
         if column in counts:
             return str(int(v))
-        return f"{v:.3f}" if column == "MC error" else number(v)
-    return pd.DataFrame({c: [cell(c, v) for v in frame[c]] for c in frame.columns},
-                        index=frame.index)
+        return f"{v:.3f}" if column == "MC error" else _share(v, error)
+    return pd.DataFrame({c: [cell(c, v, e) for v, e in zip(frame[c], errors)]
+                         for c in frame.columns}, index=frame.index)
 
 
 def notes(plan: Plan) -> list[str]:
