@@ -48,3 +48,26 @@ def test_the_kernel_is_this_python_even_if_a_stale_kernelspec_is_found(tmp_path,
     execute(source, target, tmp_path)
     printed = json.loads(target.read_text())["cells"][0]["outputs"][0]["text"]
     assert "".join(printed).strip() == sys.executable
+
+
+def test_the_kernel_is_not_interrupted_at_shutdown(monkeypatch):
+    """jupyter_client interrupts a kernel before shutting it down, and ipykernel logs
+    "KeyboardInterrupt caught in kernel" on the console of a run that succeeded (reader 31);
+    an interrupt while the run is going on still reaches the kernel."""
+    import asyncio
+
+    from jupyter_client.manager import AsyncKernelManager
+
+    from bayestut.analysis.notebook_runner import this_python
+
+    sent = []
+
+    async def interrupt(self):
+        sent.append(self.shutting_down)
+
+    monkeypatch.setattr(AsyncKernelManager, "_async_interrupt_kernel", interrupt)
+    manager = this_python()()
+    for shutting_down in (False, True):
+        manager.shutting_down = shutting_down
+        asyncio.run(manager._async_interrupt_kernel())
+    assert sent == [False]

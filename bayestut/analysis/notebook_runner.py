@@ -61,6 +61,13 @@ def this_python():
                                     "{connection_file}"],
                               display_name="Python 3", language="python")
 
+        async def _async_interrupt_kernel(self) -> None:
+            # jupyter_client interrupts the kernel before every shutdown, and ipykernel then
+            # logs "KeyboardInterrupt caught in kernel" on the reader's console after a run
+            # that succeeded (reader 31); at shutdown the kernel is idle or about to be killed
+            if not self.shutting_down:
+                await super()._async_interrupt_kernel()
+
     return ThisPython
 
 
