@@ -241,7 +241,7 @@ def test_what_to_tell_a_decision_maker_about_k_classifiers_quotes_the_real_outpu
     section = page.split("## What to tell a decision-maker", 1)[1].split("\n## ", 1)[0]
     section = section.split("**Several classifiers.**", 1)[1]
     assert ('bt.compare_all("data/uci_cv_accuracy.csv", score="accuracy_percent", '
-            'percent=True)') in section
+            'percent=True,\n                      progress=False)') in section
     quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
     many = bt.compare_all(DATA / "uci_cv_accuracy.csv", score="accuracy_percent", percent=True,
                           n_jobs=1, progress=False, ranking=False)
@@ -315,6 +315,20 @@ def test_every_option_a_sentence_names_has_its_python_form_in_the_api_table():
         cls = (bt.analysis.comparison.Comparison if name == "Comparison"
                else bt.analysis.many_comparison.ManyComparison)
         assert "The report says → in Python" in inspect.getdoc(cls.verdict)
+
+
+def test_the_api_doc_says_which_calls_draw_a_progress_bar_by_default():
+    import inspect
+
+    from bayestut.analysis.comparison import PairResult
+
+    page = API_DOC.read_text(encoding="utf-8")
+    default = {f: inspect.signature(f).parameters["progress"].default
+               for f in (bt.compare, bt.compare_all, bt.plan, PairResult.plan_more)}
+    assert list(default.values()) == [False, True, None, None]   # None: when the run is long
+    assert "`bt.compare` draws none unless given `progress=True`" in page
+    assert "bt.compare_all(results, progress=False)" in page
+    assert "r.plan_more(progress=False)" in page
 
 
 def test_the_api_docs_indexing_example_runs_and_lists_the_real_keys():
