@@ -607,3 +607,22 @@ def test_notebook_10_quotes_the_plans_time_as_its_benchmark_measured_it():
     assert said and said.groups() == measured.groups()
     assert "depends on the data and the counts" in taught and "--sims 40" in taught
     assert "half a minute" not in taught
+
+
+def test_the_readmes_method_paper_command_parses_and_says_what_each_option_adds():
+    """README step 3: a method paper's full command, in one place; each option it gives exists
+    (the parser takes the command as written) and the sentences below it say what it adds."""
+    import shlex
+
+    from bayestut.analysis.cli import parser
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("A method paper's full command:\n\n```bash\n", 1)[1].split("```", 1)[0]
+    words = shlex.split(block.replace("\\\n", " "))
+    assert words[:3] == ["python", "-m", "bayestut"]
+    given = parser().parse_args(words[3:])
+    assert (given.about, given.metric_name, given.rope_chosen, given.prior_check) == (
+        "delta0", "AUC", "before", True)
+    said = readme.split(block, 1)[1].split("\n\n", 2)[1]
+    for option in {w for w in words if w.startswith("--")} - {"--rope", "--out"}:
+        assert f"`{option}" in said, option
