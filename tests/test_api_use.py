@@ -193,7 +193,7 @@ def test_what_to_tell_a_decision_maker_when_leaning_equivalent_quotes_the_real_o
     expected = [str(len(r.differences.datasets)), points[0], "95", *points[1:], rope, rope,
                 new[0], new[1], new[2]]
     assert re.findall(r"(?<![\w.])−?\d+(?:\.\d+)?", quote) == expected
-    assert f"it says {new[0]}" in " ".join(section.split())
+    assert f"second line gives that only {new[0]}." in " ".join(section.split())
 
 
 def test_the_k_report_names_the_data_sets_at_the_best_bound(three):
