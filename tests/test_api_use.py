@@ -146,7 +146,7 @@ def test_what_to_tell_a_decision_maker_quotes_the_real_output():
 
     page = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
     section = page.split("## What to tell a decision-maker", 1)[1].split("\n## ", 1)[0]
-    section = section.split("**Several classifiers.**", 1)[0]      # the K case: its own test
+    section = section.split("**No decision, leaning equivalent.**", 1)[0]   # its own test
     assert 'bt.compare("data/blog_study_auc.csv", "adaboost", "knn")' in section
     quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
     r = bt.compare(DATA / "blog_study_auc.csv", "adaboost", "knn", progress=False)
@@ -159,6 +159,41 @@ def test_what_to_tell_a_decision_maker_quotes_the_real_output():
     expected = [str(len(r.differences.datasets)), f"{r.rope:g}", share, f"{r.threshold:g}",
                 better, worse, size.group(1), "95", *size.groups()[1:]]
     assert re.findall(r"\d+(?:\.\d+)?", quote) == expected
+
+
+def test_what_to_tell_a_decision_maker_when_leaning_equivalent_quotes_the_real_output():
+    # readers asked for the common case: no decision on a new data set, leaning equivalent;
+    # δ₀ and the signed-rank test equivalent
+    import re
+    from pathlib import Path
+
+    from bayestut.paths import DATA
+
+    page = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
+    section = page.split("**No decision, leaning equivalent.**", 1)[1]
+    section = section.split("**Several classifiers.**", 1)[0]
+    assert ('bt.compare("data/uci_cv_accuracy.csv", "j48", "nbc", score="accuracy_percent",\n'
+            '                    percent=True, rope=0.025)') in section
+    r = bt.compare(DATA / "uci_cv_accuracy.csv", "j48", "nbc", score="accuracy_percent",
+                   percent=True, rope=0.025, progress=False)
+    h, ranked = r.hierarchical, r.signed_rank.probabilities
+    assert r.decision == "no decision" and h.probabilities.idxmax() == "equivalent"
+    assert h.delta0_probabilities["equivalent"] > r.threshold < ranked["equivalent"]
+    new_line, delta0 = r.verdict()[1:3]
+    said = (f"leaning equivalent ({h.probabilities['equivalent']:.3f}, short of "
+            f"{r.threshold:g})", f"equivalent passes {r.threshold:g} "
+            f"({h.delta0_probabilities['equivalent']:.3f})",
+            f"equivalent too ({ranked['equivalent']:.3f})")
+    assert all(s in " ".join(section.split()) for s in said), said
+    quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
+    points = re.search(r"in percentage points: \+(\S+), (\S+) to \+(\S+)\)", delta0).groups()
+    new = [re.search(rf"P\({o}\) = (0\.\d+)", new_line).group(1)
+           for o in ("equivalent", "j48 better", "nbc better")]
+    rope = f"{100 * r.rope:g}"
+    expected = [str(len(r.differences.datasets)), points[0], "95", *points[1:], rope, rope,
+                new[0], new[1], new[2]]
+    assert re.findall(r"(?<![\w.])−?\d+(?:\.\d+)?", quote) == expected
+    assert f"second line gives that only {new[0]}." in " ".join(section.split())
 
 
 def test_the_k_report_names_the_data_sets_at_the_best_bound(three):
@@ -206,7 +241,7 @@ def test_what_to_tell_a_decision_maker_about_k_classifiers_quotes_the_real_outpu
     section = page.split("## What to tell a decision-maker", 1)[1].split("\n## ", 1)[0]
     section = section.split("**Several classifiers.**", 1)[1]
     assert ('bt.compare_all("data/uci_cv_accuracy.csv", score="accuracy_percent", '
-            'percent=True)') in section
+            'percent=True,\n                      progress=False)') in section
     quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
     many = bt.compare_all(DATA / "uci_cv_accuracy.csv", score="accuracy_percent", percent=True,
                           n_jobs=1, progress=False, ranking=False)
@@ -280,6 +315,20 @@ def test_every_option_a_sentence_names_has_its_python_form_in_the_api_table():
         cls = (bt.analysis.comparison.Comparison if name == "Comparison"
                else bt.analysis.many_comparison.ManyComparison)
         assert "The report says → in Python" in inspect.getdoc(cls.verdict)
+
+
+def test_the_api_doc_says_which_calls_draw_a_progress_bar_by_default():
+    import inspect
+
+    from bayestut.analysis.comparison import PairResult
+
+    page = API_DOC.read_text(encoding="utf-8")
+    default = {f: inspect.signature(f).parameters["progress"].default
+               for f in (bt.compare, bt.compare_all, bt.plan, PairResult.plan_more)}
+    assert list(default.values()) == [False, True, None, None]   # None: when the run is long
+    assert "`bt.compare` draws none unless given `progress=True`" in page
+    assert "bt.compare_all(results, progress=False)" in page
+    assert "r.plan_more(progress=False)" in page
 
 
 def test_the_api_docs_indexing_example_runs_and_lists_the_real_keys():

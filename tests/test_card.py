@@ -61,3 +61,38 @@ def test_the_card_counts_its_kinds_of_number_as_its_table_lists_them():
     rows = [line for line in table.splitlines() if line.startswith("| **")]
     assert len(rows) == words[said.group(1)]
     assert not re.search(r"\b(fifth|sixth) kind\b", text, re.I)
+
+
+def test_the_cards_three_draws_give_the_share_and_the_average_it_says():
+    # the worked example of "the posterior probability that an outcome is the likeliest"
+    import re
+
+    import numpy as np
+
+    text = " ".join(DOCS_CARD.read_text(encoding="utf-8").split())
+    example = text.split('**"The likeliest", counted** (made-up numbers).', 1)[1].split("**", 1)[0]
+    draws = np.array([[float(x) for x in d.split(" · ")] for d in re.findall(
+        r"\b(0\.\d · 0\.\d · 0\.\d)\b", example)][:3])
+    outcomes = ["mine better", "equivalent", "baseline better"]
+    likeliest = [outcomes[i] for i in draws.argmax(axis=1)]
+    assert likeliest == ["mine better", "equivalent", "mine better"]
+    assert "*mine better* is the likeliest in the first and third draws" in example
+    assert f"that share, {likeliest.count('mine better')} of 3" in example
+    average = " · ".join(f"{p:.1f}" for p in draws.mean(axis=0))
+    assert f"The draws' average, {average}, is the probability on a new data set" in example
+
+
+def test_kruschkes_rule_is_as_strict_as_the_card_and_glossary_say():
+    # a normal posterior: the 95% HDI is mean ± 1.96 sd
+    from scipy.stats import norm
+
+    rope, sd = 0.01, 0.002
+    edge = rope - norm.ppf(0.975) * sd            # HDI's upper end on the rope's edge
+    assert abs(norm.sf(rope, edge, sd) - 0.025) < 1e-9          # 2.5% across that edge
+    nearer = rope - norm.ppf(0.955) * sd          # 4.5% across one edge: the 0.95 rule decides
+    inside = norm.cdf(rope, nearer, sd) - norm.cdf(-rope, nearer, sd)
+    assert inside > 0.95 and nearer + norm.ppf(0.975) * sd > rope   # the HDI crosses the edge
+    said = "leaves at most 2.5% across each rope edge"
+    for page in (DOCS_CARD, DOCS_CARD.parent / "glossary.md"):
+        text = " ".join(page.read_text(encoding="utf-8").split())
+        assert said in text and "Kruschke" in text and "highest-density interval" in text

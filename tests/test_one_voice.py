@@ -171,6 +171,6 @@ def test_the_per_data_set_number_is_not_called_the_posterior_probability(pair):
     assert not {where for where, text in texts.items() if PER_DATA_SET_MISNAMED.search(text)}
     assert "its probability on this data set is of each outcome itself" in pair.summary()
     glossary = (ROOT / "docs" / "glossary.md").read_text("utf-8")
-    assert "\nprobability on this data set\n" in glossary
+    assert "\n## probability on this data set\n" in glossary
     card = (ROOT / "docs" / "reading-your-verdict.md").read_text("utf-8")
     assert "| **probability on this data set** |" in card

@@ -313,7 +313,7 @@ SENTENCE_END = re.compile(r"(?<=[.!?])[*_)\"”]*\s+(?=[\"“(*_]*[A-Za-z0-9δσ
 def sentences(markdown: str) -> list[str]:
     """The prose sentences of ``markdown``: code, math, tables, headings and quotations of the
     package's output ("…") left out; list items and paragraphs never run into each other."""
-    text = re.sub(r"```\{glossary\}(.*?)```", r"\1", markdown, flags=re.S)
+    text = markdown
     for pattern, by in ((r"```.*?```", ""), (r"<[^>]+>", " "), (r"\$\$.*?\$\$", " MATH "),
                         (r"\$[^$]+\$", "MATH"), (r"`[^`]*`", "CODE"),
                         (r"!?\[([^\]]*)\]\([^)]*\)", r"\1"), (r"\"[^\"\n]*(?:\n[^\"\n]*)*?\"", "QUOTE")):
@@ -607,3 +607,45 @@ def test_notebook_10_quotes_the_plans_time_as_its_benchmark_measured_it():
     assert said and said.groups() == measured.groups()
     assert "depends on the data and the counts" in taught and "--sims 40" in taught
     assert "half a minute" not in taught
+
+
+def test_the_readmes_method_paper_command_parses_and_says_what_each_option_adds():
+    """README step 3: a method paper's full command, in one place; each option it gives exists
+    (the parser takes the command as written) and the sentences below it say what it adds."""
+    import shlex
+
+    from bayestut.analysis.cli import parser
+
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    block = readme.split("A method paper's full command:\n\n```bash\n", 1)[1].split("```", 1)[0]
+    words = shlex.split(block.replace("\\\n", " "))
+    assert words[:3] == ["python", "-m", "bayestut"]
+    given = parser().parse_args(words[3:])
+    assert (given.about, given.metric_name, given.rope_chosen, given.prior_check) == (
+        "delta0", "AUC", "before", True)
+    said = readme.split(block, 1)[1].split("\n\n", 2)[1]
+    for option in {w for w in words if w.startswith("--")} - {"--rope", "--out"}:
+        assert f"`{option}" in said, option
+
+
+def test_the_glossary_reads_on_github_a_heading_per_term_and_links_that_resolve():
+    """docs/glossary.md is plain Markdown, which GitHub renders (a MyST {glossary} directive
+    showed there as one block of source); the book reads its headings as glossary terms
+    (docs/_ext/book_extras.py). Each link to a term names a heading's GitHub anchor."""
+    import unicodedata
+
+    def anchor(heading):      # GitHub's, as book_extras.github_anchor
+        kept = "".join(c for c in heading.strip().lower()
+                       if c in " -_" or unicodedata.category(c)[0] in "LMN")
+        return kept.replace(" ", "-")
+
+    text = (REPO / "docs" / "glossary.md").read_text(encoding="utf-8")
+    assert not re.search(r"\{(glossary|term|cite)", text), "MyST syntax GitHub shows raw"
+    terms = re.findall(r"^## (.+)$", text, flags=re.MULTILINE)
+    assert {"posterior probability", "δ₀", "ρ", "Plackett–Luce model"} <= set(terms)
+    anchors = {anchor(term) for term in terms}
+    assert anchor("Plackett–Luce model") == "plackettluce-model" and anchor("δ₀") == "δ₀"
+    links = re.findall(r"\]\(#([^)]+)\)", text)
+    assert len(links) > 20 and set(links) <= anchors, sorted(set(links) - anchors)
+    extras = (REPO / "docs" / "_ext" / "book_extras.py").read_text(encoding="utf-8")
+    assert 'app.connect("source-read", glossary_directive)' in extras

@@ -3,6 +3,7 @@
 - the table of contents, in the README's reading order, appended to the landing page;
 - on every notebook page, how to run it (into a scratch copy: nothing committed changes) and a
   download link for its .ipynb;
+- the glossary, written for GitHub (a heading per term), read as a {glossary} directive;
 - readable anchors for the glossary terms Sphinx would number (δ₀, ρ: #term-delta0, not #term-0);
 - on every notebook page, links to its own sections in Jupyter's form resolved, and the first use of each glossary term linked to the glossary;
 - MathJax from a local copy (the files of the sphinx-mathjax-offline package), so that the
@@ -12,6 +13,7 @@
 
 import re
 import shutil
+import unicodedata
 from importlib import metadata
 from pathlib import Path
 
@@ -80,6 +82,39 @@ def add_toc(app, docname, source):
             continue
         toc += f"\n\n```{{toctree}}\n:hidden:\n:caption: {caption}\n\n{entries}\n```\n"
     source[0] += toc
+
+
+def github_anchor(heading):
+    """GitHub's anchor of a Markdown heading: lower case, punctuation and symbols dropped,
+    spaces to hyphens (ρ stays ρ; Plackett–Luce model: plackettluce-model)."""
+    kept = "".join(c for c in heading.strip().lower()
+                   if c in " -_" or unicodedata.category(c)[0] in "LMN")
+    return kept.replace(" ", "-")
+
+
+def glossary_directive(app, docname, source):
+    """docs/glossary.md is written for GitHub: a `## term` heading per term, its meaning the
+    paragraphs under it, its links to other terms `[text](#anchor)`. The book reads the terms
+    as a {glossary} directive instead, for the anchors (#term-...) that the notebooks' links
+    need, and those links as {term} roles."""
+    if docname != "docs/glossary":
+        return
+    head, *entries = re.split(r"^## ", source[0], flags=re.MULTILINE)
+    terms = {github_anchor(e.split("\n", 1)[0]): e.split("\n", 1)[0].strip() for e in entries}
+
+    def term_role(link):
+        text, term = link[1], terms.get(link[2])
+        if term is None:
+            return link[0]
+        return f"{{term}}`{text}`" if " ".join(text.split()) == term else f"{{term}}`{text} <{term}>`"
+
+    items = []
+    for entry in entries:
+        name, _, meaning = entry.partition("\n")
+        meaning = re.sub(r"\[([^\]]+)\]\(#([^)\s]+)\)", term_role, meaning.strip())
+        items.append(name.strip() + "\n" + "\n".join(f"  {line}" if line.strip() else ""
+                                                     for line in meaning.splitlines()))
+    source[0] = head + "```{glossary}\n" + "\n\n".join(items) + "\n```\n"
 
 
 def _skipped(node):
@@ -236,6 +271,7 @@ def escape_bars(app, what, name, obj, options, lines):
 def setup(app):
     app.connect("autodoc-process-docstring", escape_bars)
     app.connect("source-read", add_toc)
+    app.connect("source-read", glossary_directive)
     # before Sphinx's own collectors (priority 500) register the download link's file
     app.connect("doctree-read", on_doctree_read, priority=400)
     app.connect("build-finished", copy_mathjax)
