@@ -25,7 +25,7 @@ from .escape import PARAGRAPH, by_paragraph, latex_escape, markdown_escape
 from .prior_check import note as prior_note
 from .writeup_methods import listed, methods_text, quoted, software  # noqa: F401
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, datasets_latex,
-                             datasets_markdown, is_many, units,
+                             datasets_markdown, is_many, rope_latex, rope_markdown, units,
                              overall_rows, to_latex, to_markdown)  # noqa: F401
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes, shown
 
@@ -418,14 +418,16 @@ def bibtex(result) -> str:
 
 # --- files beside the HTML report -------------------------------------------------------------
 
-def _tables(result, compact, overall, datasets, between: str = "") -> str:
+def _tables(result, compact, overall, datasets, rope, between: str = "") -> str:
     """The paper's tables in one format: the compact one; with K classifiers, the overall one
-    after it too (the Results name it for each pair's other numbers); without a hierarchical
+    after it too (the Results name it for each pair's other numbers), then each pair's
+    decision at each rope checked when one changes (``rope``); without a hierarchical
     posterior, the overall one alone. The data sets' mean scores last (K classifiers: each
     one's, as columns)."""
     first = compact(result)
     main = (overall(result) if not first else
             first + (between + overall(result) if is_many(result) else ""))
+    main += between + rope(result) if rope(result) else ""
     each = datasets(result)         # K classifiers: each one's mean scores, as columns
     return main + (between + each if each else "")
 
@@ -478,7 +480,7 @@ def latex_document_body(result) -> str:
                         lambda label: r"\textbf{" + label + "}")
     body = ("\\paragraph{Methods.} " + methods + "\n\n"
             "\\paragraph{Results.}\n" + _core_latex(result) + results + "\n\n"
-            + _tables(result, compact_latex, to_latex, datasets_latex, "\n")
+            + _tables(result, compact_latex, to_latex, datasets_latex, rope_latex, "\n")
             + "\n\\paragraph{Supplementary methods.} " + supplementary + "\n")
     todo = writeup_caveats.PLACEHOLDER_TEX.search(methods)
     return (("% TODO: fill in every bold [TO FILL: ...] in the Methods before submitting.\n"
@@ -510,7 +512,8 @@ def write_files(result, html_path) -> list:
                         lambda label: f"**{label}**")
     markdown = (f"{writeup_caveats.about_markdown(result)}## Methods\n\n{methods}\n\n"
                 f"## Results\n\n{_core_markdown(result)}{results}\n\n"
-                + _tables(result, compact_markdown, to_markdown, datasets_markdown, "\n")
+                + _tables(result, compact_markdown, to_markdown, datasets_markdown, rope_markdown,
+                           "\n")
                 + f"\n## Supplementary methods\n\n{supplementary}\n")
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),

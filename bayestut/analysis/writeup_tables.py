@@ -10,7 +10,7 @@ names every number once, by the names of ``docs/glossary.md``.
 
 from __future__ import annotations
 
-from . import comparison_text, delta0_size, wording
+from . import comparison_text, delta0_size, many_rope_text, wording
 from .comparison_text import EXPECTED
 from .escape import latex_escape, markdown_escape
 from .rope_digits import beside_rope, edge_note, rope_decimals
@@ -278,6 +278,21 @@ def to_markdown(result) -> str:
     if not rows:
         return ""
     return _markdown(rows, _caption(pairs(result)[0], is_many(result)))
+
+
+def rope_markdown(result) -> str:
+    """With K classifiers, each pair's decision at each rope checked
+    (:func:`~bayestut.analysis.many_rope_text.rope_rows`) as a Markdown table, its note
+    (how "which to use" would change) below; empty for two classifiers, or when no pair's
+    decision changes."""
+    rows = many_rope_text.rope_rows(result) if is_many(result) else []
+    return _markdown(rows, many_rope_text.rope_table_note(result)) if rows else ""
+
+
+def rope_latex(result) -> str:
+    """:func:`rope_markdown`'s table in LaTeX (``booktabs``)."""
+    rows = many_rope_text.rope_rows(result) if is_many(result) else []
+    return _latex(rows, many_rope_text.rope_table_note(result), set()) if rows else ""
 
 
 def compact_latex(result) -> str:
