@@ -28,6 +28,10 @@ RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on 
                   "expected rank: its mean rank there; P(largest weight): how sure the model "
                   "is that the classifier's weight is the largest of all, not the chance of "
                   "ranking first on a new data set, which is P(first).")
+# what the ranking ranks (methods.ranking.ranking_data): each data set's order of the mean
+# scores, a tie only where they are equal; not the pairwise decisions, and no rope
+RANKS = ("each data set's order of the mean scores: any difference counts, however small, "
+         "with no rope and not the pairwise decisions")
 
 
 def verdict(many) -> list[str]:
@@ -63,11 +67,11 @@ def verdict(many) -> list[str]:
             f"{t.loc[c, 'P(first) lower']:.2f} to {t.loc[c, 'P(first) upper']:.2f})"
             for c in tied)
         if len(tied) == 1:
-            out.append(f"Plackett-Luce ranking: {tied[0]} has the best expected "
+            out.append(f"Plackett-Luce ranking ({RANKS}): {tied[0]} has the best expected "
                        f"rank ({best}) "
                        f"and ranks first on a new data set with probability {chances.split(' ', 1)[1]}")
         else:
-            out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the "
+            out.append(f"Plackett-Luce ranking ({RANKS}): {_listed(tied, 'and')} share the "
                        f"best expected rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
     notes = [verdict_notes.percent_fractions(many),
