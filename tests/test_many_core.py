@@ -16,6 +16,10 @@ from conftest import make_table
 K = ("mine", "baseline", "other")
 
 
+def decided_first(many):
+    return next(iter(many.pairs.values()))
+
+
 @pytest.fixture(scope="module")
 def many():
     # mine is declared better than both; baseline against other has no decision at ±0.01
@@ -30,9 +34,10 @@ def test_the_k_core_names_the_estimand_the_decided_pairs_the_undecided_count_cav
     core = writeup.core_text(many)
     q = writeup.quoted
     assert core.startswith("The Bayesian hierarchical test (Corani et al. 2017) compared the 3 "
-                           "classifiers pair by pair (rope ±0.01), declaring an outcome when its "
-                           "posterior probability of being the likeliest on a new data set "
-                           "exceeded 0.95. It declares: ")
+                           f"classifiers pair by pair (rope {writeup.units(decided_first(many))}). "
+                           "An outcome was declared, not adjusted for the number of pairs, when "
+                           "its posterior probability of being the likeliest on a new data set "
+                           "exceeded 0.95. It declared: ")
     decided = [c for c in many.pairs.values() if c.decision != "no decision"]
     undecided = [c for c in many.pairs.values() if c.decision == "no decision"]
     assert [(c.a, c.b) for c in decided] == [("mine", "baseline"), ("mine", "other")]
@@ -43,7 +48,7 @@ def test_the_k_core_names_the_estimand_the_decided_pairs_the_undecided_count_cav
         p = wording.number(o.shares[i], o.shares_se[i], c.threshold)
         assert f"“{c.b}” practically better than “{c.a}” (posterior probability {p})" in core \
             or f"“{c.a}” practically better than “{c.b}” (posterior probability {p})" in core
-    assert "The other pair reaches no decision." in core
+    assert "The other pair reached no decision." in core
     which = f"{q('mine')} is not declared worse than any other classifier; "
     assert which in core and many.undominated() == ["mine"]
     # the caveat, last: the decision the rope's check finds at the ropes where it differs
@@ -72,7 +77,7 @@ def test_the_k_core_with_no_pair_decided_says_so_and_that_none_is_worse():
     none = bt.compare_all(t, rope=0.01, n_jobs=1, progress=False, ranking=False)
     assert {c.decision for c in none.pairs.values()} == {"no decision"}
     core = writeup.core_text(none)
-    assert "It declares" not in core and "No pair reaches a decision." in core
+    assert "It declared" not in core and "No pair reached a decision." in core
     assert "No classifier is declared worse than another." in core
     # both pairs that decide at another rope, each with what it would find there
     assert "For “mine” against “baseline”, at ±0.008 it would find “mine” practically better " \
@@ -83,7 +88,7 @@ def test_the_k_core_with_no_pair_decided_says_so_and_that_none_is_worse():
 
 def test_the_ranking_says_it_ranks_each_data_set_s_order_of_the_mean_scores(many):
     line = next(v for v in many.verdict() if v.startswith("Plackett-Luce ranking"))
-    assert line.startswith(f"Plackett-Luce ranking ({many_text.RANKS}): ")
+    assert line.startswith(f"Plackett-Luce ranking (fitted to {many_text.RANKS}): ")
     assert (f"The Plackett-Luce model (Calvo et al. 2018) ranks the classifiers by "
             f"{many_text.RANKS}. It gives") in many.results_text()
     # what it says is true: the ranking sees only each data set's order, so differences

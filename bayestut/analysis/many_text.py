@@ -30,8 +30,8 @@ RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on 
                   "ranking first on a new data set, which is P(first).")
 # what the ranking ranks (methods.ranking.ranking_data): each data set's order of the mean
 # scores, a tie only where they are equal; not the pairwise decisions, and no rope
-RANKS = ("each data set's order of the mean scores: any difference counts, however small, "
-         "with no rope and not the pairwise decisions")
+RANKS = ("each data set's order of the mean scores, in which any difference counts, however "
+         "small: it has no rope and does not use the pairwise decisions")
 
 
 def verdict(many) -> list[str]:
@@ -67,11 +67,11 @@ def verdict(many) -> list[str]:
             f"{t.loc[c, 'P(first) lower']:.2f} to {t.loc[c, 'P(first) upper']:.2f})"
             for c in tied)
         if len(tied) == 1:
-            out.append(f"Plackett-Luce ranking ({RANKS}): {tied[0]} has the best expected "
+            out.append(f"Plackett-Luce ranking (fitted to {RANKS}): {tied[0]} has the best expected "
                        f"rank ({best}) "
                        f"and ranks first on a new data set with probability {chances.split(' ', 1)[1]}")
         else:
-            out.append(f"Plackett-Luce ranking ({RANKS}): {_listed(tied, 'and')} share the "
+            out.append(f"Plackett-Luce ranking (fitted to {RANKS}): {_listed(tied, 'and')} share the "
                        f"best expected rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
     notes = [verdict_notes.percent_fractions(many),

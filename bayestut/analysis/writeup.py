@@ -341,17 +341,18 @@ def _many_core(many) -> str:
     name = f"The {name[4:]}" + ("" if test == "hierarchical" else " (Benavoli et al. 2017)")
     on = " on a new data set" if test == "hierarchical" else ""        # the estimand, named
     out = [f"{name} compared the {len(many.classifiers)} classifiers pair by pair (rope "
-           f"±{many.rope:g}), declaring an outcome when its posterior probability of being "
-           f"the likeliest{on} exceeded {many.threshold:g}."]
+           f"{units(next(iter(many.pairs.values())))}).",
+           "An outcome was declared, not adjusted for the number of pairs, when its posterior "
+           f"probability of being the likeliest{on} exceeded {many.threshold:g}."]
     decided = [wording.listing(o.shares, quoted(c.a), quoted(c.b), c.threshold, o.shares_se)
                for c in many.pairs.values() if not c.identical and c.decision != NO_DECISION
                for o in [c.overall()[-1]]]
     for i in range(0, len(decided), 3):
-        out.append(f"It {'also ' if i else ''}declares: {'; '.join(decided[i:i + 3])}.")
+        out.append(f"It {'also ' if i else ''}declared: {'; '.join(decided[i:i + 3])}.")
     undecided = len(many.pairs) - len(decided)
-    out.append("No pair reaches a decision." if not decided else
-               f"The other {counted(undecided, 'pair')} reach no decision." if undecided > 1
-               else "The other pair reaches no decision." if undecided else "")
+    out.append("No pair reached a decision." if not decided else
+               f"The other {counted(undecided, 'pair')} reached no decision." if undecided > 1
+               else "The other pair reached no decision." if undecided else "")
     best = wording.undominated(many.undominated(test), many.classifiers, quoted)
     out.append(f"{best}." if best else "No classifier is declared worse than another.")
     for c in many.pairs.values():       # caveats last: the rope's check, the ceiling
