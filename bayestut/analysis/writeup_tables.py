@@ -290,9 +290,10 @@ def rope_markdown(result) -> str:
 
 
 def rope_latex(result) -> str:
-    """:func:`rope_markdown`'s table in LaTeX (``booktabs``)."""
+    """:func:`rope_markdown`'s table in LaTeX (``booktabs``), a ``table*``."""
     rows = many_rope_text.rope_rows(result) if is_many(result) else []
-    return _latex(rows, many_rope_text.rope_table_note(result), set()) if rows else ""
+    return (_latex(rows, many_rope_text.rope_table_note(result), set(), wide=True)   # 6 columns
+            if rows else "")
 
 
 def compact_latex(result) -> str:
