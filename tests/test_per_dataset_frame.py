@@ -58,3 +58,35 @@ def test_the_table_as_printed_from_python(result):
     # docs/api.md promised per_dataset_table(formatted=True): it was a TypeError (reader 33)
     assert result.per_dataset_table(formatted=True).equals(per_dataset_frame(result))
     assert result.per_dataset_table().equals(result.per_dataset_table(formatted=False))
+
+
+@pytest.mark.parametrize("percent", [False, True])
+def test_the_paper_s_data_set_table_says_why_a_difference_has_more_digits_as_the_html(percent):
+    # the .md's caption lacked the HTML note's clause (kreport 4): both come from edge_note
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    from bayestut.analysis import writeup_tables
+    from bayestut.analysis.rope_digits import edge_note
+
+    def pair(gaps):
+        x = np.array([[g, g] for g in gaps])
+        return SimpleNamespace(a="mine", b="baseline", rope=0.01, lower_is_better=False,
+                               metric="score", differences=SimpleNamespace(
+                                   x=x, datasets=[f"d{i}" for i in range(len(gaps))]),
+                               options={"percent": percent,
+                                        "mean_scores": [(0.9, 0.9 - g) for g in gaps]})
+
+    near = pair([0.010004, 0.02])       # a hundredth of the rope's decimals would show 1.00
+    far = pair([0.005, 0.02])
+    scale = 100 if percent else 1
+    clause = edge_note([scale * 0.010004], scale * 0.01, 2 if percent else 4)
+    assert clause == (f"a difference near the rope's edge (±{scale * 0.01:g}) has the digits "
+                      "that keep it on its side")
+    shown = writeup_tables.dataset_rows(near)[0]["mine − baseline"]
+    assert shown == ("+1.0004" if percent else "+0.010004")       # more digits than the rest
+    assert writeup_tables.datasets_markdown(near).rstrip().endswith(
+        f" {clause[0].upper()}{clause[1:]}.")
+    assert "keep it on its side" not in writeup_tables.datasets_markdown(far)
+    assert edge_note([0.005, float("nan")], 0.01) == ""

@@ -257,36 +257,46 @@ def test_every_pair_of_k_is_checked_and_the_pairs_that_change_are_named_in_readi
     assert decisions[("baseline", "other")] == ["no decision"] * 3 + ["equivalent"] * 2
     assert set(decisions[("mine", "other")]) == {"no decision"}
     sentence = many_text.rope_sensitivity(many)
-
-    def p(pair, rope, outcome):         # as the check's table holds it, rounded as printed
-        row = checks[pair].loc[rope]
-        return wording.number(row[outcome], row[f"± {outcome}"], many.threshold)
-
-    mb, bo = ("mine", "baseline"), ("baseline", "other")
-    said = (f"mine against baseline (at ±0.01 no decision, the highest posterior probability "
-            f"{p(mb, 0.01, 'mine better')} for mine better; at ±0.008 mine better with "
-            f"posterior probability {p(mb, 0.008, 'mine better')}) and baseline against other "
-            f"(at ±0.01 no decision, the highest posterior probability "
-            f"{p(bo, 0.01, 'equivalent')} for equivalent; at ±0.011 equivalent with posterior "
-            f"probability {p(bo, 0.011, 'equivalent')})")
-    # and how "which to use" would change: at ±0.01 no classifier is declared worse than
-    # another; at ±0.008 mine better than baseline (above), none other decided
+    # a short sentence naming the pairs that change, the table giving every decision
+    assert sentence == ("The hierarchical test's decision depends on the rope's width for mine "
+                        "against baseline and baseline against other: see each pair's decision "
+                        "at each rope checked in the table below." + verdict_notes.REPORT_ROPE)
+    rows = many_text.rope_rows(many)
+    ropes = [f"±{r:g}" for r in checks[("mine", "baseline")].index]
+    assert ropes == ["±0.008", "±0.009", "±0.01", "±0.011", "±0.012"]
+    assert [row["pair"] for row in rows] == [f"{a} against {b}" for a, b in many.pairs]
+    for row, pair in zip(rows, checks):     # each cell the check's decision
+        assert [row[r] for r in ropes] == decisions[pair] and list(row) == ["pair", *ropes]
+    # under the table, how "which to use" would change: at ±0.01 no classifier is declared
+    # worse than another; at ±0.008 mine better than baseline (above), none other decided
     which = ("Which to use would change: at ±0.008, baseline would be declared worse than "
              "another classifier, leaving mine and other not declared worse than any other.")
+    note = many_text.rope_table_note(many)
+    assert note == ("Each pair's decision by the hierarchical test at ropes from ±0.008 to "
+                    f"±0.012, the chosen one, ±0.01, among them. {which}")
     assert many.undominated() == list(K)
-    assert sentence == (f"The hierarchical test's decision depends on the rope's width for "
-                        f"{said}. {which}"
-                        + verdict_notes.REPORT_ROPE)
-    # the declared outcome's probability is above the threshold, the highest one's not
-    assert float(p(mb, 0.008, "mine better")) > 0.95 > float(p(mb, 0.01, "mine better"))
     assert sentence in many.verdict() and sentence in many.summary()
-    assert markupsafe.escape(sentence) in report.html_report(many)
-    # for a paper: the names quoted as the paragraph quotes them, without the advice
-    paper = "The hierarchical test's decision depends on the rope's width for " + said.replace(
-        "mine", "“mine”").replace("baseline", "“baseline”").replace("other", "“other”") + "."
+    table = many_text.rope_frame(rows).to_string()
+    assert f"{many_text.ROPE_TITLE}:\n{table}\n{note}" in many.summary()
+    html = report.html_report(many)
+    assert markupsafe.escape(sentence) in html and markupsafe.escape(note) in html
+    for row in rows:
+        cells = [markupsafe.escape(v) for v in row.values()]
+        assert f"<tr><th>{cells[0]}</th><td>" + "</td><td>".join(cells[1:]) in html
+    # for a paper: the names quoted, without the advice; the table among the paper's tables,
+    # its note (with "which to use") below it
+    paper = ("The hierarchical test's decision depends on the rope's width for “mine” against "
+             "“baseline” and “baseline” against “other”: see each pair's decision at each rope "
+             "checked in the table after the overall one.")
     assert paper in many.results_text() and "Report the rope" not in many.results_text()
-    assert which.replace("baseline", "“baseline”").replace("mine", "“mine”").replace(
-        "other not", "“other” not") in many.results_text()
+    md = writeup.rope_markdown(many)
+    assert md.startswith("| pair | ±0.008 | ±0.009 | ±0.01 | ±0.011 | ±0.012 |\n")
+    assert "| mine against baseline | mine better | no decision | no decision | no decision | " \
+           "no decision |" in md and md.endswith(f"\n\n{note}\n")
+    assert "mine against baseline & mine better & no decision" in writeup.rope_latex(many)
+    written = writeup.write_files(many, tmp_path / "k.html")
+    assert md in written[0].read_text(encoding="utf-8")
+    assert writeup.rope_latex(many) in written[1].read_text(encoding="utf-8")
 
 
 def test_k_which_to_use_the_same_at_every_rope_is_said():
@@ -302,7 +312,7 @@ def test_k_which_to_use_the_same_at_every_rope_is_said():
         check.loc[r, "decision"] == f"{x} better" and c in pair and c != x
         for pair, check in checks.items() for x in pair)) for r in checks[flips[0]].index}
     assert flips and best == {tuple(many.undominated())}
-    assert "Which to use is the same at every rope checked." in many_text.rope_sensitivity(many)
+    assert "Which to use is the same at every rope checked." in many_text.rope_table_note(many)
 
 
 def test_k_pairs_whose_decisions_hold_add_no_sentence_but_the_paper_states_it():
@@ -311,7 +321,8 @@ def test_k_pairs_whose_decisions_hold_add_no_sentence_but_the_paper_states_it():
     many = bt.compare_all(t, rope=0.01, n_jobs=1, progress=False, ranking=False)
     assert all(set(check["decision"]) == {many.pairs[pair].decision}
                for pair, check in many.rope_check().items())
-    assert many_text.rope_sensitivity(many) == ""
+    assert many_text.rope_sensitivity(many) == "" and many_text.rope_rows(many) == []
+    assert many_text.ROPE_TITLE not in many.summary() and writeup.rope_markdown(many) == ""
     assert not any("rope's width" in line for line in many.verdict())
     assert ("Every pair's decision is the same at every rope checked, from ±0.008 to ±0.012."
             in many.results_text())

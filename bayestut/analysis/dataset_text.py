@@ -10,7 +10,7 @@ from __future__ import annotations
 import pandas as pd
 
 from . import wording
-from .rope_digits import beside_rope, rope_decimals
+from .rope_digits import beside_rope, edge_note
 from ..methods.decisions import NO_DECISION, decide
 
 SHRUNK = "shrunk (hierarchical)"     # the per-data-set table's hierarchical estimate column
@@ -101,13 +101,9 @@ def per_dataset_note(c) -> str:
                                   "mean difference, drawn towards the other data sets'"
                                   if c.hierarchical is not None else ""))
     table = c.per_dataset_table()
-    shown = [len(beside_rope(v, c.rope, minus="-").split(".")[-1]) for k in table.columns
-             if table[k].dtype.kind == "f" and not str(k).startswith("P(") for v in table[k]]
-    least = rope_decimals(c.rope) + 1
-    if any(d > least for d in shown):       # 0.0101 beside 0.008: why the digits differ
-        note += (f"; a difference near the rope's edge (±{c.rope:g}) has the digits that keep it "
-                 "on its side")
-    return note
+    edge = edge_note([v for k in table.columns if table[k].dtype.kind == "f"
+                      and not str(k).startswith("P(") for v in table[k]], c.rope)
+    return note + (f"; {edge}" if edge else "")      # 0.0101 beside 0.008: why digits differ
 
 
 def per_dataset_frame(c) -> pd.DataFrame:

@@ -1,28 +1,39 @@
-"""The K-classifier report's rope check in words: the pairs whose decision changes at a rope
-within ±20% of the chosen one, each with its decision and the probability it rests on, and how
-"which to use" (:func:`~bayestut.analysis.many_text.which_to_use`) would change there. A plain
-function of a :class:`~bayestut.analysis.many_comparison.ManyComparison`, for the verdict
-(:mod:`~bayestut.analysis.many_text`) and the ``.md``/``.tex`` Results.
+"""The K-classifier report's rope check: a short sentence naming the pairs whose decision
+changes at a rope within ±20% of the chosen one, and a table of each pair's decision at each
+rope checked, with a note under it saying how "which to use"
+(:func:`~bayestut.analysis.many_text.which_to_use`) would change there. Plain functions of a
+:class:`~bayestut.analysis.many_comparison.ManyComparison`, for the verdict
+(:mod:`~bayestut.analysis.many_text`), the HTML report and the ``.md``/``.tex``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-import pandas as pd
-
 from . import wording
 from .verdict_notes import REPORT_ROPE
-from ..methods.decisions import NO_DECISION
-from ..methods.hierarchical import POSTERIOR as SHARE
+
+
+TITLE = "Each pair's decision at each rope checked"      # the table's title (console, HTML)
+
+
+def _checked(many) -> dict:
+    """The pairs whose rope was checked, with their check's table."""
+    return {pair: check for pair, check in many.rope_check().items() if check is not None}
+
+
+def _changed(many, checked: dict) -> list[tuple[str, str]]:
+    """The pairs whose decision at some rope checked differs from the chosen rope's."""
+    return [pair for pair, check in checked.items()
+            if (check["decision"] != many.pairs[pair].decision).any()]
 
 
 def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = str) -> str:
     """The pairs whose decision differs at a rope within ±20% of the chosen one
-    (:meth:`~bayestut.analysis.many_comparison.ManyComparison.rope_check`), in one sentence:
-    each pair's decision, then, on each side of the chosen rope, the nearest width where it
-    differs and the decision there, each with the probability it rests on (the declared
-    outcome's; with no decision, the highest).
+    (:meth:`~bayestut.analysis.many_comparison.ManyComparison.rope_check`), named in one short
+    sentence that points to the table of each pair's decision at each rope
+    (:func:`rope_rows`), which says under it how "which to use" would change
+    (:func:`rope_table_note`).
 
     Parameters
     ----------
@@ -38,30 +49,75 @@ def rope_sensitivity(many, stable: bool = False, quote: Callable[[str], str] = s
     Returns
     -------
     str
-        "The hierarchical test's decision depends on the rope's width for hnb against j48gr (at
-        ±0.01 no decision, the highest posterior probability 0.920 for hnb better; at ±0.008 hnb
-        better with posterior probability 0.953) and ...", or empty (no pair checked, or none
-        differs and not ``stable``).
+        "The hierarchical test's decision depends on the rope's width for hnb against j48gr:
+        see each pair's decision at each rope checked in the table below." (``stable``: "in
+        the table after the overall one"), or empty (no pair checked, or none differs and not
+        ``stable``).
     """
-    checked = {pair: check for pair, check in many.rope_check().items() if check is not None}
+    checked = _checked(many)
     if not checked:
         return ""
-    flagged = []
-    for (a, b), check in checked.items():
-        decision, ropes = many.pairs[(a, b)].decision, check.index.to_numpy()
-        differ = ropes[(check["decision"] != decision).to_numpy()]
-        near = [*differ[differ < many.rope][-1:], *differ[differ > many.rope][:1]]
-        if near:
-            flagged.append(f"{quote(a)} against {quote(b)} (" + "; ".join(
-                _at(many.pairs[(a, b)], check, r, quote) for r in [many.rope, *near]) + ")")
-    if not flagged:
+    changed = _changed(many, checked)
+    if not changed:
         ropes = next(iter(checked.values())).index
         return (f"Every pair's decision is the same at every rope checked, from "
                 f"±{ropes[0]:g} to ±{ropes[-1]:g}." if stable else "")
-    return (f"The {many.tests[-1]} test's decision depends on the rope's width for "
-            f"{wording.and_(flagged)}."
-            + _which_to_use_at(many, checked, quote)
+    named = wording.and_([f"{quote(a)} against {quote(b)}" for a, b in changed])
+    where = "the table after the overall one" if stable else "the table below"
+    return (f"The {many.tests[-1]} test's decision depends on the rope's width for {named}: "
+            f"see each pair's decision at each rope checked in {where}."
             + ("" if stable else REPORT_ROPE))
+
+
+def rope_rows(many, quote: Callable[[str], str] = str) -> list[dict]:
+    """Each checked pair's decision at each rope checked, when some pair's differs from the
+    chosen rope's (:func:`rope_sensitivity`), for every report's table.
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    quote : callable
+        How a classifier's name is written (``str``: as it is).
+
+    Returns
+    -------
+    list of dict
+        One row per pair checked, in the reading order: "pair" ("a against b"), then one
+        column per rope, narrowest first ("±0.008", ...), each the decision there ("hnb
+        better", "equivalent", "no decision"); empty when no pair's decision changes.
+    """
+    checked = _checked(many)
+    if not _changed(many, checked):
+        return []
+    return [{"pair": f"{quote(a)} against {quote(b)}",
+             **{f"±{r:g}": _outcome(d, (a, b), quote) for r, d in check["decision"].items()}}
+            for (a, b), check in checked.items()]
+
+
+def rope_table_note(many, quote: Callable[[str], str] = str) -> str:
+    """What the table of :func:`rope_rows` holds, and under it how "which to use" would
+    change at the ropes checked (:func:`_which_to_use_at`).
+
+    Parameters
+    ----------
+    many : ManyComparison
+        The result.
+    quote : callable
+        How a classifier's name is written (``str``: as it is).
+
+    Returns
+    -------
+    str
+        The note, or empty when there is no table.
+    """
+    checked = _checked(many)
+    if not _changed(many, checked):
+        return ""
+    ropes = next(iter(checked.values())).index
+    return (f"Each pair's decision by the {many.tests[-1]} test at ropes from ±{ropes[0]:g} to "
+            f"±{ropes[-1]:g}, the chosen one, ±{many.rope:g}, among them."
+            + _which_to_use_at(many, checked, quote))
 
 
 def _which_to_use_at(many, checked: dict, quote: Callable[[str], str]) -> str:
@@ -100,20 +156,6 @@ def _which_to_use_at(many, checked: dict, quote: Callable[[str], str]) -> str:
         parts.append(f"at {wording.and_([f'±{r:g}' for r in at])}, {' and '.join(said)}, "
                      f"{left}")
     return " Which to use would change: " + "; ".join(parts) + "."
-
-
-def _at(c, check: pd.DataFrame, rope: float, quote: Callable[[str], str]) -> str:
-    """One pair's decision at one rope of its check, with the probability it rests on: the
-    declared outcome's, or with no decision the highest ("at ±0.01 no decision, the highest
-    posterior probability 0.920 for hnb better")."""
-    row, labels = check.loc[rope], list(c.labels)
-    decision = row["decision"]
-    named = decision if decision != NO_DECISION else str(row[labels].astype(float).idxmax())
-    p = wording.number(float(row[named]), float(row[f"± {named}"]), c.threshold)
-    outcome = _outcome(named, (c.a, c.b), quote)
-    if decision == NO_DECISION:
-        return f"at ±{rope:g} no decision, the highest {SHARE} {p} for {outcome}"
-    return f"at ±{rope:g} {outcome} with {SHARE} {p}"
 
 
 def _outcome(outcome: str, pair: tuple[str, str], quote: Callable[[str], str]) -> str:

@@ -19,7 +19,7 @@ from . import comparison_text, dataset_text, delta0_size, model_check, verdict_n
 # comparison.SHARE, from where it is defined: comparison imports writeup, which imports this
 from ..methods.hierarchical import POSTERIOR as SHARE
 from .comparison_text import failed_checks
-from .many_rope_text import rope_sensitivity
+from .many_rope_text import TITLE as ROPE_TITLE, rope_rows, rope_sensitivity, rope_table_note
 from ..methods.decisions import NO_DECISION, decide_regions
 
 # P(largest weight) is not called a "posterior probability": the glossary keeps that name for
@@ -28,6 +28,10 @@ RANKING_LEGEND = ("P(first): the probability that the classifier ranks first on 
                   "expected rank: its mean rank there; P(largest weight): how sure the model "
                   "is that the classifier's weight is the largest of all, not the chance of "
                   "ranking first on a new data set, which is P(first).")
+# what the ranking ranks (methods.ranking.ranking_data): each data set's order of the mean
+# scores, a tie only where they are equal; not the pairwise decisions, and no rope
+RANKS = ("each data set's order of the mean scores, in which any difference counts, however "
+         "small: it has no rope and does not use the pairwise decisions")
 
 
 def verdict(many) -> list[str]:
@@ -63,11 +67,12 @@ def verdict(many) -> list[str]:
             f"{t.loc[c, 'P(first) lower']:.2f} to {t.loc[c, 'P(first) upper']:.2f})"
             for c in tied)
         if len(tied) == 1:
-            out.append(f"Plackett-Luce ranking: {tied[0]} has the best expected rank ({best}) "
+            out.append(f"Plackett-Luce ranking (fitted to {RANKS}): {tied[0]} has the best expected "
+                       f"rank ({best}) "
                        f"and ranks first on a new data set with probability {chances.split(' ', 1)[1]}")
         else:
-            out.append(f"Plackett-Luce ranking: {_listed(tied, 'and')} share the best expected "
-                       f"rank ({best}); each ranks first on a new data set with probability "
+            out.append(f"Plackett-Luce ranking (fitted to {RANKS}): {_listed(tied, 'and')} share the "
+                       f"best expected rank ({best}); each ranks first on a new data set with probability "
                        f"{chances}")
     notes = [verdict_notes.percent_fractions(many),
              verdict_notes.rope_units(many) if many.wide_rope else "", many.ceiling_note()]
@@ -427,6 +432,12 @@ def dataset_table(many, a: str, b: str) -> tuple[str, pd.DataFrame]:
     return f"Per data set: {dataset_text.per_dataset_note(c)}.", table
 
 
+def rope_frame(rows: list[dict]) -> pd.DataFrame:
+    """The rows of :func:`~bayestut.analysis.many_rope_text.rope_rows` as a table, a row per
+    pair (the console's and the HTML report's)."""
+    return pd.DataFrame(rows).set_index("pair")
+
+
 def ranking_table(many) -> pd.DataFrame:
     """The ranking table as the reports print it, one row per classifier, best expected
     rank first.
@@ -507,6 +518,9 @@ def summary(many) -> str:
         for test in many.tests[::-1]:
             lines += [f"{test} test, decision of row against column:",
                       decision_grid(many, test).to_string(), ""]
+        rows = rope_rows(many)          # the verdict's rope bullet points to it
+        if rows:
+            lines += [f"{ROPE_TITLE}:", rope_frame(rows).to_string(), rope_table_note(many), ""]
         lines += ["Each pair's probabilities (the decision at the threshold "
                   f"{many.threshold:g} is taken on the {SHARE}):", ""]
         for (a, b), c in many.pairs.items():

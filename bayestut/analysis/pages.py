@@ -104,6 +104,11 @@ MANY = """{% extends "base" %}{% block body %}
 {% endfor %}</table>
 {% endfor %}
 {% endif %}
+{% if rope_table %}
+<h3>{{ rope_title }}</h3>
+{{ table(rope_table) }}
+<p class="note">{{ rope_note }}</p>
+{% endif %}
 {% if model_check %}<p>{{ model_check }}</p>{% endif %}
 {% if next_steps %}<p><strong>{{ next_steps[0] }}</strong></p>
 <ul>{% for command in next_steps[1:] %}<li><code>{{ command }}</code></li>{% endfor %}</ul>{% endif %}

@@ -241,11 +241,14 @@ def many_page(many: ManyComparison) -> str:
               "per_dataset": table(each, differences(each, c.rope), threshold=c.threshold)}
              for (a, b), c in many.pairs.items()
              for note, each in [many_text.dataset_table(many, a, b)]]
+    rows = many_text.rope_rows(many)
     return render(
         "many", title=title, names=", ".join(many.classifiers),
         verdict=many.verdict(), settings=many.settings(), not_run=getattr(first, "not_run", None),
         grids=[] if many.refused else [grid(many, t) for t in many.tests[::-1]],
         grid_note=grid_note, explanations=first.explanations(),
+        rope_title=many_text.ROPE_TITLE, rope_note=many_text.rope_table_note(many),
+        rope_table=table(many_text.rope_frame(rows)) if rows else None,
         key=[(COLOURS[d], WORDS[d]) for d in COLOURS],
         ranking=table(many.ranking_table(formatted=True)) if many.ranking is not None else None,
         ranking_note=ranking_note, pairs=pairs, problems=many.diagnostics(),

@@ -85,3 +85,28 @@ def beside_rope(x: float, rope: float, least: int | None = None, sign: bool = Fa
     if float(text) == 0:
         return text
     return (minus if x < 0 else "+" if sign else "") + text
+
+
+def edge_note(values, rope: float, least: int | None = None) -> str:
+    """The clause a table of differences beside the rope adds to its note when some value
+    shows more decimals than the rest (:func:`decimals_beside`), in every report's words.
+
+    Parameters
+    ----------
+    values : iterable of float
+        The differences the table shows, in the rope's units (a missing one is skipped).
+    rope : float
+        The rope's half-width, in the same units.
+    least : int, optional
+        The table's fewest decimals; one more than the rope's by default.
+
+    Returns
+    -------
+    str
+        "a difference near the rope's edge (±0.01) has the digits that keep it on its side",
+        or empty when every value shows ``least`` decimals.
+    """
+    least = rope_decimals(rope) + 1 if least is None else least
+    if not any(decimals_beside(v, rope, least) > least for v in values if np.isfinite(v)):
+        return ""
+    return f"a difference near the rope's edge (±{rope:g}) has the digits that keep it on its side"

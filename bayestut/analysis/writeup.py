@@ -25,7 +25,7 @@ from .escape import PARAGRAPH, by_paragraph, latex_escape, markdown_escape
 from .prior_check import note as prior_note
 from .writeup_methods import listed, methods_text, quoted, software  # noqa: F401
 from .writeup_tables import (about_delta0, compact_latex, compact_markdown, datasets_latex,
-                             datasets_markdown, is_many, units,
+                             datasets_markdown, is_many, rope_latex, rope_markdown, units,
                              overall_rows, to_latex, to_markdown)  # noqa: F401
 from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, outcomes, shown
 
@@ -243,11 +243,13 @@ def core_text(result) -> str:
     Returns
     -------
     str
-        The sentences; empty for K classifiers (their decisions take a sentence per pair),
-        one data set, and scores equal or constant on every fold (the Results say it whole).
+        The sentences (K classifiers: :func:`_many_core`'s); empty for one data set, and
+        scores equal or constant on every fold (the Results say it whole).
     """
     c = result
-    if is_many(c) or c.identical or c.refused or not c.overall() or (
+    if is_many(c):
+        return _many_core(c)
+    if c.identical or c.refused or not c.overall() or (
             c.per_dataset is not None and c.constant):
         return ""
     o, test = c.overall()[-1], c.tests[-1]
@@ -299,17 +301,24 @@ def _would_be(c, decision: str) -> str:
     return f"it would find {_outcome(i, c.a, c.b)}"
 
 
-def _core_caveats(c) -> list[str]:
-    """What the core must not lose when pasted alone (readers 29, 30): the ropes checked at
-    which the decision differs, and the data sets at the metric's best score."""
-    out = []
+def _other_ropes(c) -> str:
+    """Where the rope's check decides otherwise, what it would decide ("at ±0.008 it would
+    find “a” practically better than “b”; at ..."), or empty: the ropes checked, then the
+    papers' ±0.01 when another was chosen."""
     check, papers = getattr(c, "rope_check", None), getattr(c, "papers_rope", None)
     other = ([(f"±{r:g}", d) for r, d in zip(check.index, check["decision"]) if d != c.decision]
              if check is not None else [])
     if papers is not None and papers["decision"].iloc[0] != c.decision:
         other.append((f"the papers' ±{papers.index[0]:g}", papers["decision"].iloc[0]))
-    if other:       # what it would be, not only that it differs (reader 31)
-        said = "; ".join(f"at {where} {_would_be(c, d)}" for where, d in other)
+    return "; ".join(f"at {where} {_would_be(c, d)}" for where, d in other)
+
+
+def _core_caveats(c) -> list[str]:
+    """What the core must not lose when pasted alone (readers 29, 30): the ropes checked at
+    which the decision differs, and the data sets at the metric's best score."""
+    out = []
+    said = _other_ropes(c)
+    if said:       # what it would be, not only that it differs (reader 31)
         out.append(f"{said[0].upper()}{said[1:]} (the rope's check, below).")
     ceiling = getattr(c, "ceiling", [])
     if ceiling:
@@ -317,6 +326,46 @@ def _core_caveats(c) -> list[str]:
                    "within the rope of the best score possible, which pulls the result towards "
                    "equivalent.")
     return out
+
+
+def _many_core(many) -> str:
+    """The K-classifier core, a paragraph a paper can paste alone: the leading test and its
+    estimand, each decided pair with the probability it rests on (three to a sentence), the
+    undecided pairs counted, the classifiers not declared worse than any other; caveats last:
+    the pairs the rope's check decides otherwise, the data sets at the metric's best score.
+    Empty when the tests did not run."""
+    if many.refused:
+        return ""
+    test = many.tests[-1]
+    name = TEST_NAMES[test].split(" on the data sets'")[0]
+    name = f"The {name[4:]}" + ("" if test == "hierarchical" else " (Benavoli et al. 2017)")
+    on = " on a new data set" if test == "hierarchical" else ""        # the estimand, named
+    out = [f"{name} compared the {len(many.classifiers)} classifiers pair by pair (rope "
+           f"{units(next(iter(many.pairs.values())))}).",
+           "An outcome was declared, not adjusted for the number of pairs, when its posterior "
+           f"probability of being the likeliest{on} exceeded {many.threshold:g}."]
+    decided = [wording.listing(o.shares, quoted(c.a), quoted(c.b), c.threshold, o.shares_se)
+               for c in many.pairs.values() if not c.identical and c.decision != NO_DECISION
+               for o in [c.overall()[-1]]]
+    for i in range(0, len(decided), 3):
+        out.append(f"It {'also ' if i else ''}declared: {'; '.join(decided[i:i + 3])}.")
+    undecided = len(many.pairs) - len(decided)
+    out.append("No pair reached a decision." if not decided else
+               f"The other {counted(undecided, 'pair')} reached no decision." if undecided > 1
+               else "The other pair reached no decision." if undecided else "")
+    best = wording.undominated(many.undominated(test), many.classifiers, quoted)
+    out.append(f"{best}." if best else "No classifier is declared worse than another.")
+    for c in many.pairs.values():       # caveats last: the rope's check, the ceiling
+        said = _other_ropes(c)
+        if said:
+            out.append(f"For {quoted(c.a)} against {quoted(c.b)}, {said} (the rope's check, "
+                       "below).")
+    ceiling = {d for names in many.ceiling.values() for d in names}
+    if ceiling:
+        out.append(f"On {counted(len(ceiling), 'data set')} some classifiers' mean scores lie "
+                   "within the rope of the best score possible, which pulls their pairs towards "
+                   "equivalent.")
+    return " ".join(filter(None, out))
 
 
 def _many_results(many) -> list[str]:
@@ -348,7 +397,8 @@ def _many_results(many) -> list[str]:
                    f"{t.loc[x, 'P(first) lower']:.2f} to {t.loc[x, 'P(first) upper']:.2f})"
                    for x in tied]
         sentences.append(
-            f"The Plackett-Luce model (Calvo et al. 2018) gives {listed(tied)} the best "
+            f"The Plackett-Luce model (Calvo et al. 2018) ranks the classifiers by "
+            f"{many_text.RANKS}. It gives {listed(tied)} the best "
             f"expected rank ({best})" + (
                 f" and the probability {chances[0]} of ranking first on a new data set."
                 if len(tied) == 1 else ", each ranking first on a new data set with probability "
@@ -418,14 +468,16 @@ def bibtex(result) -> str:
 
 # --- files beside the HTML report -------------------------------------------------------------
 
-def _tables(result, compact, overall, datasets, between: str = "") -> str:
+def _tables(result, compact, overall, datasets, rope, between: str = "") -> str:
     """The paper's tables in one format: the compact one; with K classifiers, the overall one
-    after it too (the Results name it for each pair's other numbers); without a hierarchical
+    after it too (the Results name it for each pair's other numbers), then each pair's
+    decision at each rope checked when one changes (``rope``); without a hierarchical
     posterior, the overall one alone. The data sets' mean scores last (K classifiers: each
     one's, as columns)."""
     first = compact(result)
     main = (overall(result) if not first else
             first + (between + overall(result) if is_many(result) else ""))
+    main += between + rope(result) if rope(result) else ""
     each = datasets(result)         # K classifiers: each one's mean scores, as columns
     return main + (between + each if each else "")
 
@@ -478,7 +530,7 @@ def latex_document_body(result) -> str:
                         lambda label: r"\textbf{" + label + "}")
     body = ("\\paragraph{Methods.} " + methods + "\n\n"
             "\\paragraph{Results.}\n" + _core_latex(result) + results + "\n\n"
-            + _tables(result, compact_latex, to_latex, datasets_latex, "\n")
+            + _tables(result, compact_latex, to_latex, datasets_latex, rope_latex, "\n")
             + "\n\\paragraph{Supplementary methods.} " + supplementary + "\n")
     todo = writeup_caveats.PLACEHOLDER_TEX.search(methods)
     return (("% TODO: fill in every bold [TO FILL: ...] in the Methods before submitting.\n"
@@ -510,7 +562,8 @@ def write_files(result, html_path) -> list:
                         lambda label: f"**{label}**")
     markdown = (f"{writeup_caveats.about_markdown(result)}## Methods\n\n{methods}\n\n"
                 f"## Results\n\n{_core_markdown(result)}{results}\n\n"
-                + _tables(result, compact_markdown, to_markdown, datasets_markdown, "\n")
+                + _tables(result, compact_markdown, to_markdown, datasets_markdown, rope_markdown,
+                           "\n")
                 + f"\n## Supplementary methods\n\n{supplementary}\n")
     written = []
     for suffix, text in ((".md", markdown), (".tex", latex_document_body(result)),

@@ -10,10 +10,10 @@ names every number once, by the names of ``docs/glossary.md``.
 
 from __future__ import annotations
 
-from . import comparison_text, delta0_size, wording
+from . import comparison_text, delta0_size, many_rope_text, wording
 from .comparison_text import EXPECTED
 from .escape import latex_escape, markdown_escape
-from .rope_digits import beside_rope, rope_decimals
+from .rope_digits import beside_rope, edge_note, rope_decimals
 from ..methods.decisions import (NO_DECISION, decide_regions, outcomes, probability_columns,
                                  shown)
 from ..methods.hierarchical import DELTA0, NEW_DATA_SET, POSTERIOR
@@ -280,6 +280,22 @@ def to_markdown(result) -> str:
     return _markdown(rows, _caption(pairs(result)[0], is_many(result)))
 
 
+def rope_markdown(result) -> str:
+    """With K classifiers, each pair's decision at each rope checked
+    (:func:`~bayestut.analysis.many_rope_text.rope_rows`) as a Markdown table, its note
+    (how "which to use" would change) below; empty for two classifiers, or when no pair's
+    decision changes."""
+    rows = many_rope_text.rope_rows(result) if is_many(result) else []
+    return _markdown(rows, many_rope_text.rope_table_note(result)) if rows else ""
+
+
+def rope_latex(result) -> str:
+    """:func:`rope_markdown`'s table in LaTeX (``booktabs``), a ``table*``."""
+    rows = many_rope_text.rope_rows(result) if is_many(result) else []
+    return (_latex(rows, many_rope_text.rope_table_note(result), set(), wide=True)   # 6 columns
+            if rows else "")
+
+
 def compact_latex(result) -> str:
     """The compact table (:func:`compact_rows`) in LaTeX.
 
@@ -343,6 +359,13 @@ def mean_scores(table, d) -> tuple:
     return tuple((float(means[i, d.a]), float(means[i, d.b])) for i in d.ids)
 
 
+def _shown_as(c) -> tuple[int, int]:
+    """The data sets' table's scale (100 with ``percent``: the scores as given) and its
+    fewest decimals, a hundredth of the rope."""
+    scale = 100 if c.options.get("percent") else 1
+    return scale, rope_decimals(scale * c.rope) + 2
+
+
 def dataset_rows(c) -> list[dict]:
     """One row per data set: both classifiers' mean scores and the mean difference, in the
     scores' units (percent, as given, with ``percent``), to a hundredth of the rope, the
@@ -362,8 +385,7 @@ def dataset_rows(c) -> list[dict]:
     means = c.options.get("mean_scores") if not is_many(c) else None
     if not means:
         return []
-    scale = 100 if c.options.get("percent") else 1
-    digits = rope_decimals(scale * c.rope) + 2      # a hundredth of the rope
+    scale, digits = _shown_as(c)
     first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
     label = "data set" if "data set" not in (c.a, c.b) else "data set name"   # 4 columns
     rows = []
@@ -420,9 +442,12 @@ def _datasets_caption(c) -> str:
     first, second = (c.b, c.a) if c.lower_is_better else (c.a, c.b)
     units_ = ("in percent, as the scores were given (the difference in percentage points)"
               if c.options.get("percent") else f"in the units of {metric_name(c)}")
+    scale, digits = _shown_as(c)                       # as dataset_rows shows them
+    edge = edge_note(scale * c.differences.x.mean(axis=1), scale * c.rope, digits)
     return (f"Each data set's mean score of {c.a} and of {c.b}, the mean over every run and "
             f"fold of cross-validation, and the mean of the differences {first} − {second}, "
-            f"positive when {c.a} scores better; {units_}.")
+            f"positive when {c.a} scores better; {units_}."
+            + (f" {edge[0].upper()}{edge[1:]}." if edge else ""))
 
 
 def datasets_markdown(c) -> str:
