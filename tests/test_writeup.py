@@ -549,6 +549,10 @@ def test_the_methods_are_short_and_the_rest_is_supplementary(tmp_path, exact_two
     assert "Gelman" not in md.split("## Results")[0]
     assert tex.index(r"\paragraph{Methods.}") < tex.index(r"\paragraph{Supplementary methods.}")
     check_latex(tex)
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no pdflatex installed")
+def test_the_split_methods_compile(tmp_path, exact_two):
     document = ("\\documentclass{article}\n" + PREAMBLE + "\\begin{document}\n"
                 + writeup.latex_document_body(exact_two) + "\\end{document}\n")
     (tmp_path / "paper.tex").write_text(document, encoding="utf-8")
