@@ -381,8 +381,8 @@ def test_about_delta0_is_what_the_paper_text_says_it_decided_on():
     first = delta0.results_text().split(";")[0]
     assert "deciding on the mean difference δ₀" in first
     assert wording.number(o.delta0[1], o.delta0_se[1]) in delta0.results_text()
-    assert ". For comparison, by the papers' rule, the posterior probability" in \
-        delta0.results_text()
+    assert ". For comparison, the papers' rule is the hierarchical test's decision on a new " \
+        "data set" in delta0.results_text()
     assert "deciding on the mean difference" not in new.results_text()
 
 
@@ -424,8 +424,9 @@ def test_the_results_paragraph_is_short_sentences_the_verdicts_test_first():
         first = sentences[0]
         assert ("deciding on the mean difference δ₀" in first) == (about == "delta0")
         assert "signed-rank" not in " ".join(sentences[:4])
-        # on δ₀ the signed-rank test answers the papers' rule: not "a check" of δ₀ (reader 23)
-        opening = "On the papers' rule instead" if about == "delta0" else "As a check"
+        # on δ₀ the signed-rank test is a check apart, not of δ₀ (reader 23), nor an
+        # alternative to it: "On the papers' rule instead" read as one (mpaper4)
+        opening = "As a separate check, not on δ₀," if about == "delta0" else "As a check"
         checks = [s for s in sentences if s.startswith((opening, "For these data sets"))]
         assert [("signed-rank" in s, "correlated t-test" in s) for s in checks] == \
             [(True, False), (False, True)]

@@ -287,7 +287,7 @@ def parts(result) -> tuple[str, str]:
     if c.hierarchical is not None and about_delta0(result):
         on.append("for the hierarchical test, the outcome's probability for the mean difference "
                   "δ₀, that δ₀ lies in its region (δ₀ > r, |δ₀| ≤ r or δ₀ < −r: the claim of a "
-                  "method paper, chosen instead of the papers' rule on a new data set), "
+                  "method paper, chosen instead of the papers' rule, the decision on a new data set), "
                   + ("integrated numerically" if exact else
                      "estimated as the share of posterior draws of δ₀ in the outcome's region"))
     elif c.hierarchical is not None:
