@@ -22,7 +22,7 @@ from .csv_file import read_csv
 from .errors import InputError  # re-exported: `from bayestut.data import InputError` works
 from .paths import DATA
 from .shapes import (LINE, ROW, check_means, is_means_only, lookalikes, nfc, refuse_ranks,
-                     rows_cited, to_tidy)
+                     rows_cited, score_column, to_tidy)
 
 COLUMNS = ["dataset", "classifier", "run", "fold", "score"]
 UCI_CLASSIFIERS = ("nbc", "aode", "hnb", "j48", "j48gr")
@@ -109,6 +109,9 @@ class Results:
     source : str or None
         The CSV's path when the table was read from a file (the commands a report suggests
         name it); None for a table given in memory.
+    only_score_column : bool
+        The metric's column was not named (no column "score"): it is the table's only column
+        besides the keys and the classifier (:func:`~bayestut.shapes.score_column`).
     """
 
     table: pd.DataFrame
@@ -122,6 +125,7 @@ class Results:
     folds: int | None
     resolution: float | None = None
     source: str | None = None
+    only_score_column: bool = False
 
     def same_reading(self, score: str, percent: bool, score_range, lower_is_better) -> None:
         """Refuse reading options that contradict how this table was read: the analysis
@@ -129,7 +133,7 @@ class Results:
         asked = {"score": (score, "score"), "percent": (percent, False),
                  "score_range": (tuple(score_range), FRACTION),
                  "lower_is_better": (lower_is_better, None)}
-        had = {"score": self.metric, "percent": self.percent,
+        had = {"score": self.metric, "percent": self.percent,      # a found column: agreed
                "score_range": self.score_range, "lower_is_better": self.lower_is_better}
         differ = [name for name, (value, default) in asked.items()
                   if value != default and value != had[name]]
@@ -152,7 +156,8 @@ def open_results(source, *, score: str = "score", percent: bool = False,
         The table in any of the four shapes of :mod:`bayestut.shapes`, or the path of a CSV;
         a :class:`Results` is returned as it is (its reading options must agree).
     score : str
-        The column holding the metric (tidy tables).
+        The column holding the metric (tidy tables). Without a column "score", the only column
+        besides the keys and the classifier (the reports say so); with several, name it.
     percent : bool
         The scores are percentages: they are divided by 100.
     score_range : pair of numbers
@@ -174,12 +179,16 @@ def open_results(source, *, score: str = "score", percent: bool = False,
             named = tuple(nfc(c) for c in _names_list(classifiers))
             return replace(source, classifiers=named)
         return source
+    frame = _frame(source)
+    given = score
+    if isinstance(score, str):          # not text: _tidy says so
+        score = score_column(frame.columns, score)
     lower_is_better = metric_direction(score, lower_is_better)
     low, high = check_score_range(score_range)
     chosen = None if classifiers is None else [nfc(c) for c in _names_list(classifiers)]
-    # percent and score are checked by read_table, once
-    table = read_table(source, score=score, percent=percent, score_range=(low, high),
-                       classifiers=chosen, lower_is_better=lower_is_better)
+    # percent and score are checked by _tidy, once
+    table = _tidy(frame, score=score, percent=percent, score_range=(low, high),
+                  classifiers=chosen, lower_is_better=lower_is_better)
     means = is_means_only(table)
     known = tuple(dict.fromkeys(table["classifier"]))
     return Results(table=table, metric=score, lower_is_better=lower_is_better,
@@ -187,7 +196,8 @@ def open_results(source, *, score: str = "score", percent: bool = False,
                    means_only=means, classifiers=tuple(chosen) if chosen else known,
                    runs=None if means else int(table["run"].nunique()),
                    folds=None if means else int(table["fold"].nunique()),
-                   source=str(source) if isinstance(source, (str, os.PathLike)) else None)
+                   source=str(source) if isinstance(source, (str, os.PathLike)) else None,
+                   only_score_column=score != given)
 
 
 def read_results(source: pd.DataFrame | Path | str, score: str = "score",
@@ -203,7 +213,8 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
     source : pandas.DataFrame, str or Path
         The table, or the path of a CSV file.
     score : str
-        The column holding the metric; ``percent=True`` divides it by 100.
+        The column holding the metric; ``percent=True`` divides it by 100. Without a column
+        "score", a tidy table's only column besides the keys and the classifier.
     percent : bool
         The scores are percentages.
     score_range : pair of numbers
@@ -221,8 +232,13 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
         The tidy table (``dataset, classifier, run, fold`` and the score column; means-only
         tables without run and fold), scores in the metric's units (fractions for percent).
     """
-    table = read_table(source, score=score, percent=percent, score_range=score_range,
-                       classifiers=classifiers)
+    if isinstance(source, Results):
+        table = read_table(source, score=score, percent=percent, score_range=score_range)
+        return table.rename(columns={"score": score})
+    frame = _frame(source)
+    if isinstance(score, str):          # not text: _tidy says so
+        score = score_column(frame.columns, score)
+    table = _tidy(frame, score, percent, score_range, classifiers)
     return table.rename(columns={"score": score})
 
 
@@ -245,6 +261,12 @@ def read_table(source: pd.DataFrame | Path | str, score: str = "score",
     if isinstance(source, Results):
         return open_results(source, score=score, percent=percent,
                             score_range=score_range).table
+    return _tidy(_frame(source), score, percent, score_range, classifiers, lower_is_better)
+
+
+def _frame(source) -> pd.DataFrame:
+    """The table as given: a copy of a DataFrame, or a CSV read (:mod:`~bayestut.csv_file`),
+    its header's names as stripped text."""
     if isinstance(source, pd.DataFrame):
         df = check_frame(source)
     elif isinstance(source, (str, Path)):
@@ -257,6 +279,13 @@ def read_table(source: pd.DataFrame | Path | str, score: str = "score",
         raise InputError(f"give the results as a pandas DataFrame or the path of a CSV file, "
                          f"not a {type(source).__name__}; e.g. pd.DataFrame(rows, columns="
                          f"{COLUMNS})")
+    return df
+
+
+def _tidy(df: pd.DataFrame, score: str = "score", percent: bool = False,
+          score_range=FRACTION, classifiers=None,
+          lower_is_better: bool | None = None) -> pd.DataFrame:
+    """:func:`read_table` on a table already read (:func:`_frame`)."""
     percent = check("percent", percent)     # "False" is truthy: scores / 100
     if not isinstance(score, str):
         raise InputError(f"score names the score column, as text, got {score!r}")

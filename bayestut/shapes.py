@@ -81,6 +81,36 @@ def detect_shape(columns, score: str = "score") -> str:
     return WIDE if folds else WIDE_MEANS
 
 
+def score_column(columns, score: str = "score") -> str:
+    """The score column of a tidy table: ``score`` when the header has it; without a column
+    "score" (the default's), the only column besides the keys and the classifier; several such
+    columns are never guessed among (InputError listing them).
+
+    Parameters
+    ----------
+    columns : iterable of str
+        The header.
+    score : str
+        The column named by the reader (score=..., --score), or the default "score".
+
+    Returns
+    -------
+    str
+        The score column's name; ``score`` unchanged for a wide table or a header that has it.
+    """
+    columns = [c for c in columns if c not in (LINE, ROW)]
+    if score in columns or score != "score" or "classifier" not in columns:
+        return score
+    candidates = [c for c in columns if c not in KEYS and c != "classifier"]
+    if len(candidates) == 1:
+        return candidates[0]
+    if candidates:
+        raise InputError(f"no score column 'score', and {len(candidates)} columns could hold "
+                         f"the metric: {candidates}. Name the metric's column with score=... "
+                         "(on the command line --score NAME)")
+    return score            # none at all: detect_shape says so
+
+
 def to_tidy(df: pd.DataFrame, score: str = "score", chosen=None) -> pd.DataFrame:
     """Any accepted shape as the tidy per-fold table or the tidy means table; the score in
     column ``score`` (a wide table's score column is called ``score``). ``chosen``: the

@@ -364,10 +364,12 @@ def test_a_table_read_once_needs_no_reading_options_again(tmp_path):
     assert 'bt.open_results("my.csv", score="auc")' in API_DOC.read_text(encoding="utf-8")
     opened = bt.compare(bt.open_results(path, score="auc"), "mine", "baseline", progress=False)
     read = bt.read_results(path, score="auc")
-    with pytest.raises(InputError, match=r"no score column 'score'.*score=\.\.\."):
-        bt.compare(read, "mine", "baseline", progress=False)
     again = bt.compare(read, "mine", "baseline", score="auc", progress=False)
     pd.testing.assert_frame_equal(opened.probabilities, again.probabilities)
+    # its only score column: read without score=, and the report says which (mpaper4)
+    found = bt.compare(read, "mine", "baseline", progress=False)
+    pd.testing.assert_frame_equal(opened.probabilities, found.probabilities)
+    assert "Metric 'auc' (the only score column): higher" in found.summary()
 
 
 def test_the_api_doc_lists_the_test_column_and_the_row_keys_as_they_are(three):

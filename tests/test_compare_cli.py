@@ -455,3 +455,38 @@ def test_names_with_dollars_and_backslashes_are_drawn_as_written(tmp_path, capsy
     assert ax.get_xlabel() == r"mean difference of 'score' μ ($\x$ − a$b)"
     import matplotlib.pyplot as plt
     plt.close("all")
+
+
+# --- one score column besides the keys: read without --score (mpaper4) -----------------------
+
+def test_the_only_score_column_is_read_and_named_in_the_orientation_line(tmp_path, capsys):
+    df = results().rename(columns={"score": "auc"})
+    status, out, err = run_cli(tmp_path, capsys, df, "mine", "base")
+    assert status == 0, err
+    assert "Metric 'auc' (the only score column): higher scores are better" in out
+    named = compare(df, "mine", "base", score="auc")
+    assert "the only score column" not in named.summary()     # named: nothing to say
+    found = compare(df, "mine", "base")
+    assert "Metric 'auc' (the only score column): higher" in found.summary()
+    pd.testing.assert_frame_equal(found.probabilities, named.probabilities)
+    # with a name for the write-ups, the column and how it was found
+    titled = compare(df, "mine", "base", metric_name="AUC")
+    assert "Metric 'AUC' (column 'auc', the only score column):" in titled.summary()
+    # the same for K classifiers, and for a loss its direction is still asked
+    from bayestut.analysis.many import compare_all
+    many = compare_all(df, engine="exact", n_jobs=1, progress=False, ranking=False)
+    assert "Metric 'auc' (the only score column):" in many.summary()
+    with pytest.raises(InputError, match="'log_loss' is named like an error or a loss"):
+        compare(results().rename(columns={"score": "log_loss"}), "mine", "base")
+
+
+def test_several_score_columns_are_never_guessed_among(tmp_path, capsys):
+    df = results().rename(columns={"score": "auc"}).assign(accuracy=0.9, fit_time=1.5)
+    status, _, err = run_cli(tmp_path, capsys, df, "mine", "base")
+    said = ("no score column 'score', and 3 columns could hold the metric: ['auc', 'accuracy', "
+            "'fit_time']. Name the metric's column with score=... (on the command line --score "
+            "NAME)")
+    assert status == 2 and said in err
+    with pytest.raises(InputError, match=r"3 columns could hold the metric: \['auc'"):
+        compare(df, "mine", "base")
+    assert compare(df, "mine", "base", score="auc").metric == "auc"

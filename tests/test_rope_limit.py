@@ -73,3 +73,41 @@ def test_the_margin_after_the_limit_says_a_bound_in_words():
     said = c.rope_sensitivity()
     assert said.startswith(rope_limit.sentence(c) + " At ropes 20% narrower and 20% wider")
     assert said.endswith(" and above 0.999.") and "is >" not in said and "and >" not in said
+
+
+LIMIT = "and the rope's limit, where the decision changes,"
+
+
+@pytest.mark.parametrize("gaps, level, promised", [
+    # the decision the same from 0.8 to 1.2 times the rope: its limit in the Results
+    ((0.02, (0.7, 0.9)), None, LIMIT),
+    # ... beyond three times the rope: no limit, that it holds at every rope searched
+    ((0.1, (0.5, 0.7)), "edge", "and that it holds at every rope searched, up to three times it,")])
+def test_the_methods_promise_the_limit_the_results_state(gaps, level, promised):
+    gap, levels = gaps
+    c = bt.compare(table(gap, 0.01, level=levels), "mine", "baseline", rope_chosen="after",
+                   **FAST)
+    assert set(c.rope_check["decision"]) == {c.decision} == {"mine better"}
+    assert bool(c.rope_limit.edge) == (level == "edge")
+    methods, results = writeup.methods_text(c), writeup.results_text(c)
+    assert (f"the decision at 0.8 to 1.2 times the rope {promised} in the Results.") in methods
+    said = rope_limit.sentence(c, writeup.quoted)
+    assert said and said in results
+    assert ("its limit lies beyond" in said) == (level == "edge")
+    assert "was searched between a tenth of the rope and three times it" in methods
+
+
+def test_a_decision_that_changes_within_the_check_has_no_limit_promised():
+    # mine better at ±0.01, no decision from ±0.011 (tests/test_rope_sensitivity.py): the
+    # Results give each width's decision, not a limit, so the Methods promise none (mpaper4)
+    t = make_table(datasets=6, runs=2, folds=5, gaps=0.014, noise=0.01, seed=1)
+    c = bt.compare(t, "mine", "baseline", rope_chosen="after", **FAST)
+    assert c.decision == "mine better" and c.rope_limit is not None
+    assert set(c.rope_check["decision"]) == {"mine better", "no decision"}
+    methods, results = writeup.methods_text(c), writeup.results_text(c)
+    assert rope_limit.stated(c) is None and rope_limit.sentence(c) == ""
+    assert ("so we report how the decision depends on it: the decision at 0.8 to 1.2 times the "
+            "rope in the Results.") in methods
+    assert "limit" not in methods and "widest rope" not in methods
+    assert "holds for every rope" not in results
+    assert "The decision depends on the rope's width" in results

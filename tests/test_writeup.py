@@ -215,13 +215,16 @@ def check_latex(tex: str) -> None:
     text_only = re.sub(r"\$[^$]*\$", "", plain)
     for special in "_%#":
         assert special not in text_only, f"unescaped {special}"
-    tables = re.findall(r"\\begin\{tabular\}\{((?:[lrc]|p\{[\d.]+em\})+)\}(.*?)\\end\{tabular\}",
-                        tex, flags=re.S)
+    tables = re.findall(r"\\begin\{tabular\}\{((?:[lrc]|p\{[\d.]+em\}|@\{\})+)\}(.*?)"
+                        r"\\end\{tabular\}", tex, flags=re.S)
     assert tables and len(tables) == tex.count(r"\begin{tabular}")
     for columns, body in tables:            # each table's rows: as many cells as columns
-        count = len(re.findall(r"[lrc]|p\{[\d.]+em\}", columns))
+        count = len(re.findall(r"[lrc]|p\{[\d.]+em\}", columns.replace("@{}", "")))
         for row in re.findall(r"^(.*)\\\\$", body, flags=re.M):
-            assert re.sub(r"\\&", "", row).count("&") == count - 1, row
+            cells = re.split(r"(?<!\\)&", row)      # a \multicolumn{n} cell spans n
+            spans = [int(m[1]) if (m := re.match(r"\s*\\multicolumn\{(\d+)\}", x)) else 1
+                     for x in cells]
+            assert sum(spans) == count, row
 
 
 def test_latex_table_parses_and_escapes_the_names(two, many):
@@ -381,8 +384,8 @@ def test_about_delta0_is_what_the_paper_text_says_it_decided_on():
     first = delta0.results_text().split(";")[0]
     assert "deciding on the mean difference δ₀" in first
     assert wording.number(o.delta0[1], o.delta0_se[1]) in delta0.results_text()
-    assert ". For comparison, by the papers' rule, the posterior probability" in \
-        delta0.results_text()
+    assert ". For comparison, the papers' rule is the hierarchical test's decision on a new " \
+        "data set" in delta0.results_text()
     assert "deciding on the mean difference" not in new.results_text()
 
 
@@ -424,8 +427,9 @@ def test_the_results_paragraph_is_short_sentences_the_verdicts_test_first():
         first = sentences[0]
         assert ("deciding on the mean difference δ₀" in first) == (about == "delta0")
         assert "signed-rank" not in " ".join(sentences[:4])
-        # on δ₀ the signed-rank test answers the papers' rule: not "a check" of δ₀ (reader 23)
-        opening = "On the papers' rule instead" if about == "delta0" else "As a check"
+        # on δ₀ the signed-rank test is a check apart, not of δ₀ (reader 23), nor an
+        # alternative to it: "On the papers' rule instead" read as one (mpaper4)
+        opening = "As a separate check, not on δ₀," if about == "delta0" else "As a check"
         checks = [s for s in sentences if s.startswith((opening, "For these data sets"))]
         assert [("signed-rank" in s, "correlated t-test" in s) for s in checks] == \
             [(True, False), (False, True)]
@@ -508,11 +512,16 @@ def test_the_files_carry_the_compact_table(tmp_path, exact_two):
     assert "| probability |" in md and "| test |" not in md     # every kind: the HTML's table
     a, b = (writeup.markdown_escape(x) for x in (exact_two.a, exact_two.b))
     assert f"| {a} better | equivalent | {b} better |" in md and "| P(" not in md
-    # both columns of a two-column paper: nine columns overflow one
-    assert tex.count(r"\begin{table*}") == 1 and r"\begin{table}" not in tex
-    assert "probability &" in tex and "P(" not in tex.split(r"\begin{table*}")[1]
+    # one column of a two-column paper (mpaper4): the row's constants in a spanning header
+    # and the caption, short headers, the decision and the interval wrapped
+    assert tex.count(r"\begin{table}") == 1 and r"\begin{table*}" not in tex
+    table = tex.split(r"\begin{table}")[1]
+    assert r"\multicolumn{3}{c}{posterior probability}" in table and "P(" not in table
+    assert f"{writeup.latex_escape(exact_two.a)} & equiv. & " in table
     check_latex(tex)
-    assert r"\small" in tex and r"p{6.5em}" in tex       # the decision in words, wrapped
+    assert r"\small" in tex and r"p{4em}" in tex and r"p{3.7em}" in tex
+    assert "on 5 data sets, with the rope (the region of practical equivalence) ±0.015" in \
+        writeup_tables._narrow_caption(exact_two)
     row = writeup_tables.compact_rows(exact_two)[0]
     assert row["probability"] == "posterior probability"
     assert "“posterior probability”: the papers' rule" in md

@@ -43,8 +43,9 @@ def test_a_disagreement_is_stated_with_the_primary_result_named():
             "signed-rank test finds mine practically better than base") in text
     # the verdict's test gives no decision while two others decide alike: one clause
     text = writeup_caveats.disagreement(stub(A_BETTER, A_BETTER, about="delta0"))
-    assert ("the hierarchical test on δ₀ reaches no decision, while the hierarchical test by the "
-            "papers' rule and the signed-rank test find mine practically better than base") in text
+    # the papers' rule named by its estimand, beside δ₀ (mpaper4)
+    assert ("the hierarchical test on δ₀ reaches no decision, while the hierarchical test on a "
+            "new data set and the signed-rank test find mine practically better than base") in text
     # agreement, decided or not, says nothing
     assert writeup_caveats.disagreement(stub(A_BETTER, A_BETTER)) == ""
     assert writeup_caveats.disagreement(stub(UNDECIDED, UNDECIDED)) == ""
@@ -59,7 +60,7 @@ def test_the_methods_name_the_primary_result():
         "reported as a check.")
     assert writeup_caveats.primary(stub(A_BETTER, A_BETTER, about="delta0")) == (
         "The primary result is the decision of the hierarchical test on δ₀; the hierarchical "
-        "test by the papers' rule and the signed-rank test are reported as checks.")
+        "test on a new data set and the signed-rank test are reported as checks.")
 
 
 @pytest.fixture(scope="module")
@@ -74,7 +75,7 @@ def test_the_paper_text_of_a_real_disagreement(hnb):
     delta0 = hnb["delta0"]
     text = delta0.results_text()
     assert ("The tests disagree: the hierarchical test on δ₀ reaches no decision, while the "
-            "hierarchical test by the papers' rule and the signed-rank test find “hnb” "
+            "hierarchical test on a new data set and the signed-rank test find “hnb” "
             "practically better than “nbc”.") in text
     assert "The primary result is the decision of the hierarchical test on δ₀" in \
         delta0.methods_text()
@@ -86,8 +87,10 @@ def test_with_about_delta0_the_other_numbers_are_labelled(hnb):
     o = hnb["delta0"].overall()[-1]
     papers = writeup.wording.number(o.shares[2], o.shares_se[2])
     new = writeup.wording.number(o.means[2], o.means_se[2])
-    assert (f"For comparison, by the papers' rule, the posterior probability that each outcome "
-            f"is the likeliest on a new data set is {papers} for “hnb”") in text
+    # what the papers' rule is, said where it is first named in the Results (mpaper4)
+    assert ("For comparison, the papers' rule is the hierarchical test's decision on a new data "
+            "set: an outcome whose posterior probability of being the likeliest there exceeds "
+            f"0.95. That probability is {papers} for “hnb”") in text
     assert (f"For a practitioner choosing for the next data set, “hnb” would be practically "
             f"better on it with probability {new}") in text
     # δ₀'s claim, its size and its rope check come before the numbers for comparison

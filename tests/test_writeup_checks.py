@@ -118,8 +118,9 @@ def test_a_flagged_check_names_the_feature_and_the_data_set(plain):
 
 def test_about_delta0_puts_the_other_numbers_in_a_supplementary_paragraph(checked, plain, files):
     *main_part, last = checked.results_text().split("\n\n")
-    assert last.startswith("Supplementary. For comparison, by the papers' rule, the posterior "
-                           "probability that each outcome is the likeliest on a new data set")
+    assert last.startswith("Supplementary. For comparison, the papers' rule is the "
+                           "hierarchical test's decision on a new data set: an outcome whose "
+                           "posterior probability of being the likeliest there exceeds 0.95.")
     assert "For a practitioner choosing for the next data set" in last
     assert not any("For comparison" in p or "practitioner" in p for p in main_part)
     assert main_part[0].startswith("Over 6 data sets") and "deciding on the mean difference" \

@@ -37,7 +37,7 @@ def test_the_compact_table_gives_p_delta0_above_0_when_delta0_decides_nothing(un
     assert row["P(δ₀ > 0)"] == f"{p:.3f}" and 0.5 < p < 0.99
     text = writeup_tables.compact_markdown(undecided)
     assert "| P(δ₀ > 0) |" in text and "the probability that mine scores better on average" in text
-    assert r"P($\delta_0$ \textgreater{} 0) & rope" in writeup_tables.compact_latex(undecided)
+    assert r"95\% CI & P($\delta_0$ \textgreater{} 0) \\" in writeup_tables.compact_latex(undecided)
 
 
 def test_the_compact_table_has_no_p_delta0_above_0_when_delta0_decides(decided):

@@ -251,6 +251,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
         found.options["rope_chosen"] = rope_chosen
     if metric_name:     # the metric as the write-ups and figures name it
         found.options["metric_name"] = metric_name
+    if data.only_score_column:      # not named: the orientation line says which was read
+        found.options["only_score_column"] = True
     return found
 
 

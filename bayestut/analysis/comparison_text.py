@@ -224,11 +224,14 @@ def metric_named(c) -> str:
     Returns
     -------
     str
-        E.g. "'AUC' (column 'auc')" or "'accuracy_percent'".
+        E.g. "'AUC' (column 'auc')" or "'accuracy_percent'"; a column read without being
+        named (``only_score_column``): "'auc' (the only score column)".
     """
     name = c.options.get("metric_name")
-    return (f"{name!r} (column {c.metric!r})" if name and name != c.metric
-            else repr(str(c.metric)))
+    only = ", the only score column" if c.options.get("only_score_column") else ""
+    if name and name != c.metric:
+        return f"{name!r} (column {c.metric!r}{only})"
+    return repr(str(c.metric)) + (" (the only score column)" if only else "")
 
 
 def orientation(c) -> str:

@@ -229,5 +229,7 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
                           draws=draws * GIBBS_DRAWS if gibbs else draws)
     for c in done.values():
         c.options.update((k, v) for k, v in written.items() if v)
+        if data.only_score_column:      # the orientation line says which column was read
+            c.options["only_score_column"] = True
     return ManyComparison(classifiers=names, pairs={p: done[p] for p in pairs}, ranking=fitted,
                           threshold=threshold, rope=rope)

@@ -58,7 +58,8 @@ def _threshold(text: str) -> float:
 OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
     "score": (("--score",), dict(
         default="score", metavar="COLUMN",
-        help="the column holding the metric in a tidy table (default: score)")),
+        help="the column holding the metric in a tidy table (default: score, or the "
+             "table's only column besides the keys and the classifier)")),
     "score_range": (("--score-range",), dict(
         nargs=2, type=float, default=(0.0, 1.0), metavar=("LOW", "HIGH"),
         help="the values the metric can take (default 0 1); use inf for no bound, e.g. "

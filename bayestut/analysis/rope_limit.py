@@ -41,6 +41,26 @@ def limit(c) -> Limit | None:
     return decision_limit(widths, c.rope, holds, of, wider=c.decision == EQUIVALENT)
 
 
+def stated(c) -> Limit | None:
+    """The limit as the Results state it: only where the decision is the same at every rope
+    checked (0.8 to 1.2 times it); where it changes there, the check gives each width's
+    decision instead. The Methods promise the limit only when this is not None.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    Limit or None
+    """
+    found, check = getattr(c, "rope_limit", None), getattr(c, "rope_check", None)
+    if found is None or check is None or set(check["decision"]) != {c.decision}:
+        return None
+    return found
+
+
 def sentence(c, name: Callable[[str], str] = str) -> str:
     """The limit in one sentence, with the range and the precision searched. It opens the
     rope check's note (:func:`~bayestut.analysis.verdict_notes.rope_sensitivity`), whose next
@@ -57,9 +77,10 @@ def sentence(c, name: Callable[[str], str] = str) -> str:
     -------
     str
         E.g. "The decision (hnb better) holds for every rope up to ±0.013 and not at ±0.014
-        (searched in steps of 0.001 up to ±0.03)."; empty without a limit.
+        (searched in steps of 0.001 up to ±0.03)."; empty unless the Results state a limit
+        (:func:`stated`).
     """
-    found = getattr(c, "rope_limit", None)
+    found = stated(c)
     if found is None:
         return ""
     which = "The decision on δ₀" if c.about == "delta0" else "The decision"

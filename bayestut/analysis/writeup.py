@@ -103,10 +103,11 @@ def _other_numbers(c, o, delta0: bool) -> list[str]:
     if delta0:
         s = [wording.number(o.shares[i], o.shares_se[i]) for i in range(3)]
         v = [wording.number(o.means[i], o.means_se[i]) for i in range(3)]
-        return [f"For comparison, by the papers' rule, the posterior probability that each "
-                f"outcome is the likeliest on a new data set is {s[2]} for {a} better, {s[1]} "
-                f"for equivalence and {s[0]} for {b} better."      # ≤ 35 words, and the aside
-                f"{writeup_caveats.papers_rule_aside(c)}",
+        return [f"For comparison, the papers' rule is the hierarchical test's decision on a "
+                "new data set: an outcome whose posterior probability of being the likeliest "
+                f"there exceeds {c.threshold:g}.",
+                f"That probability is {s[2]} for {a} better, {s[1]} for equivalence and {s[0]} "
+                f"for {b} better.{writeup_caveats.papers_rule_aside(c)}",
                 f"For a practitioner choosing for the next data set, {a} would be practically "
                 f"better on it with probability {v[2]}, equivalent with {v[1]} and {b} "
                 f"practically better with {v[0]}."]
@@ -208,8 +209,8 @@ def _pair_results(c) -> list[str]:
         elif sentences:
             if PARAGRAPH not in sentences[-1:]:
                 sentences.append(PARAGRAPH)
-            # on δ₀ the signed-rank test answers another question: not a check of δ₀'s decision
-            opening = "On the papers' rule instead," if about_delta0(c) else "As a check,"
+            # on δ₀ the signed-rank test answers another question: a check apart from δ₀'s
+            opening = "As a separate check, not on δ₀," if about_delta0(c) else "As a check,"
             sentences.append(f"{opening} {name} "
                              f"{finding(o.shares, o.shares_se, c, 'samples', rope=False)}.")
         else:

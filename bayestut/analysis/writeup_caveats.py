@@ -168,14 +168,15 @@ def decisions(c) -> list[tuple[str, str]]:
     -------
     list of (str, str)
         Each test's short name (the hierarchical test's twice with ``about="delta0"``: on δ₀,
-        then by the papers' rule) and its decision, a number-line region or "no decision".
+        then on a new data set, the papers' rule) and its decision, a number-line region or
+        "no decision".
     """
     found = []
     for test, o in zip(c.tests[::-1], c.overall()[::-1]):      # the leading test first
         name = SHORT_NAMES[test]
         if test == "hierarchical" and about_delta0(c) and o.delta0 is not None:
             found.append((f"{name} on δ₀", str(decide_regions(o.delta0, c.threshold))))
-            name = f"{name} by the papers' rule"
+            name = f"{name} on a new data set"        # the papers' rule, named by its estimand
         found.append((name, str(decide_regions(o.shares, c.threshold))))
     return found
 

@@ -16,7 +16,7 @@ from importlib import metadata
 import numpy as np
 
 from .. import __version__
-from . import delta0_size, wording, writeup_caveats, writeup_checks
+from . import delta0_size, rope_limit, wording, writeup_caveats, writeup_checks
 from .comparison_text import counted
 from .writeup_tables import about_delta0, is_many, pairs, units
 from ..methods.hierarchical import HYPERPRIORS, SIGMA_FACTOR
@@ -135,9 +135,11 @@ def _rope_chosen(c, result) -> str:
     if when != "after":
         return ""
     checked = all(getattr(p, "rope_check", None) is not None for p in pairs(result))
-    limit = not is_many(result) and getattr(c, "rope_limit", None) is not None
-    where = ("the decision at 0.8 to 1.2 times the rope" + (
-             " and the rope's limit, where the decision changes," if limit else "")
+    limit = None if is_many(result) else rope_limit.stated(c)     # only what the Results state
+    reach = ("" if limit is None else " and the rope's limit, where the decision changes,"
+             if not limit.edge else " and that it holds at every rope searched, "
+             + ("down to a tenth of the rope," if limit.wider else "up to three times it,"))
+    where = ("the decision at 0.8 to 1.2 times the rope" + reach
              + " in the Results" if checked else writeup_caveats.placeholder(
                  "how the decision depends on the rope: the exact engine (the default) "
                  "reports it"))
@@ -172,7 +174,7 @@ def rope_check_methods(c) -> str:
     checked = ("The decision's dependence on the rope was checked on the same posterior (the "
                "rope only sets the regions integrated over), at 0.8, 0.9, 1.1 and 1.2 times the "
                "rope")
-    if getattr(c, "rope_limit", None) is None:      # no decision: no limit in the Results
+    if rope_limit.stated(c) is None:        # no limit in the Results: no search described
         return checked + "."
     return (checked + "; the widest rope at which a decision of one classifier practically "
             "better holds, or the narrowest at which equivalence does, was searched between a "
@@ -285,7 +287,7 @@ def parts(result) -> tuple[str, str]:
     if c.hierarchical is not None and about_delta0(result):
         on.append("for the hierarchical test, the outcome's probability for the mean difference "
                   "δ₀, that δ₀ lies in its region (δ₀ > r, |δ₀| ≤ r or δ₀ < −r: the claim of a "
-                  "method paper, chosen instead of the papers' rule on a new data set), "
+                  "method paper, chosen instead of the papers' rule, the decision on a new data set), "
                   + ("integrated numerically" if exact else
                      "estimated as the share of posterior draws of δ₀ in the outcome's region"))
     elif c.hierarchical is not None:

@@ -180,6 +180,35 @@ def compact_rows(result) -> list[dict]:
     return rows
 
 
+def _narrow_caption(c) -> str:
+    """The one-column LaTeX table's caption (:func:`_narrow_latex`): its short headers, the
+    rope and the number of data sets, then each number as the compact caption names it."""
+    kind = DELTA0 if about_delta0(c) else POSTERIOR
+    meaning = ("the probability of each outcome for the mean difference δ₀ over the "
+               "population of data sets" if about_delta0(c) else
+               "the papers' rule, the posterior probability that each outcome is the likeliest "
+               "on a new data set (not the chance of that outcome)")
+    exact = c.integrated("hierarchical")
+    return (f"The Bayesian hierarchical test (Corani et al. 2017) on "
+            f"{len(c.differences.datasets):,} data sets, with the rope (the region of practical "
+            f"equivalence) {units(c)}. “{kind}”: {meaning}. Under it, {c.a}: {c.a} practically "
+            f"better, by more than the rope; {EQUIVALENT_SHORT}: the difference within the "
+            f"rope; {c.b} likewise. The decision is taken when a probability "
+            f"exceeds {c.threshold:g}. δ₀: the posterior mean of the mean difference over the "
+            f"population of data sets, positive when {c.a} scores better on average. "
+            f"{delta0_size.LEVEL:.0%} CI: its {delta0_size.LEVEL:.0%} equal-tailed credible "
+            "interval, in the rope's units" + (" (fractions: the scores were given in percent "
+                                               "and divided by 100)"
+                                               if c.options.get("percent") else "")
+            + (f". {ABOVE_ZERO}: the probability that {c.a} scores better on average (δ₀ "
+               "above 0, by any margin, the rope ignored), given where no outcome for δ₀ "
+               "passes the threshold" if delta0_undecided(c) else "")
+            + ". Each probability is rounded to what its "
+            + ("numerical error (integrated, not sampled)" if exact else
+               "Monte Carlo standard error") + " supports, and followed by that error after ± "
+            "where it shows.")
+
+
 def _compact_caption(result) -> str:
     """The compact table's caption: one name per number, each said once."""
     c = pairs(result)[0]
@@ -227,8 +256,8 @@ def _latex(rows: list[dict], caption: str, numbers: set, wide: bool = False) -> 
 
     ``wide``: a ``table*``, which spans both columns of a two-column paper (and is an ordinary
     float in a one-column one), in ``\\small`` with narrower gaps and the columns of words
-    (:data:`WRAPPED`) wrapped: the compact table's nine or eleven columns, with a decision in
-    words, overflow one column of a two-column paper, and even its full width unwrapped.
+    (:data:`WRAPPED`) wrapped: the K-classifier compact table's eleven columns, with a decision
+    in words, overflow one column of a two-column paper, and even its full width unwrapped.
     """
     columns = list(rows[0])
     align = "".join("r" if h in numbers else
@@ -307,16 +336,49 @@ def compact_latex(result) -> str:
     Returns
     -------
     str
-        A ``table*`` (both columns of a two-column paper) with ``booktabs`` rules and its
-        caption; empty without a hierarchical posterior.
+        Two classifiers: a ``table`` that fits one column of a two-column paper
+        (:func:`_narrow_latex`); K classifiers: a ``table*`` (both columns). With
+        ``booktabs`` rules and a caption; empty without a hierarchical posterior.
     """
     rows = compact_rows(result)
     if not rows:
         return ""
     c = pairs(result)[0]
-    numbers = set(outcomes("a", "b") if is_many(result) else outcomes(c.a, c.b))
+    if not is_many(result):
+        return _narrow_latex(c, rows[0])
+    numbers = set(outcomes("a", "b"))
     return _latex(rows, _compact_caption(result), numbers | {"δ₀", ABOVE_ZERO, "data sets"},
                   wide=True)
+
+
+# the one-column table's short headers (:func:`_narrow_latex`), each defined in its caption
+EQUIVALENT_SHORT, INTERVAL_SHORT = "equiv.", f"{delta0_size.LEVEL:.0%} CI"
+
+
+def _narrow_latex(c, row: dict) -> str:
+    """Two classifiers' compact table in one column of a two-column paper: its one row's
+    constants (the kind of probability, the rope, the number of data sets) in a spanning
+    header and the caption (:func:`_narrow_caption`), the other headers short, ``\\small``,
+    the interval wrapped. The numbers are the compact row's, as rounded there."""
+    kind = row["probability"]
+    cells = [*(row[k] for k in outcomes(c.a, c.b)), row["decision"], row["δ₀"],
+             row[f"δ₀ {delta0_size.LEVEL:.0%} credible interval"]]
+    heads = [c.a, EQUIVALENT_SHORT, c.b, "decision", "δ₀", INTERVAL_SHORT]
+    align = "rrrp{4em}rp{3.7em}"          # the decision and the interval wrapped
+    if ABOVE_ZERO in row:
+        cells.append(row[ABOVE_ZERO])
+        heads.append(ABOVE_ZERO)
+        align += "r"
+    width = len(heads)
+    lines = [r"\begin{table}[ht]", r"\centering", r"\small", r"\setlength{\tabcolsep}{2.5pt}",
+             r"\begin{tabular}{@{}" + align + "@{}}", r"\toprule",
+             rf"\multicolumn{{3}}{{c}}{{{latex_escape(kind)}}}" + " &" * (width - 3) + r" \\",
+             r"\cmidrule(r){1-3}",
+             " & ".join(latex_escape(h) for h in heads) + r" \\", r"\midrule",
+             " & ".join(latex_escape(x) for x in cells) + r" \\", r"\bottomrule",
+             r"\end{tabular}", r"\caption{" + latex_escape(_narrow_caption(c)) + "}",
+             r"\end{table}"]
+    return "\n".join(lines) + "\n"
 
 
 def compact_markdown(result) -> str:
