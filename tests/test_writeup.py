@@ -568,3 +568,18 @@ def test_the_split_methods_compile(tmp_path, exact_two):
     run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "paper.tex"],
                          cwd=tmp_path, capture_output=True, text=True, timeout=120)
     assert run.returncode == 0, run.stdout[-2000:]
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no pdflatex installed")
+def test_the_pairs_compact_table_fits_one_column_of_a_two_column_paper(tmp_path, exact_two):
+    """A method paper's table for two classifiers goes in one column (reader 29: it ran 160 pt
+    too wide; then 16 pt in \\small)."""
+    document = ("\\documentclass[twocolumn]{article}\n" + PREAMBLE + "\\begin{document}\n"
+                + writeup_tables.compact_latex(exact_two) + "\\end{document}\n")
+    (tmp_path / "table.tex").write_text(document, encoding="utf-8")
+    run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "table.tex"],
+                         cwd=tmp_path, capture_output=True, text=True, timeout=120)
+    assert run.returncode == 0, run.stdout[-2000:]
+    log = (tmp_path / "table.log").read_text(errors="replace")
+    over = [float(pt) for pt in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)]
+    assert "in alignment" not in log and max(over, default=0) < 3, log[-1500:]   # a caption's word
