@@ -295,8 +295,10 @@ class PairResult(PaperOutput):
         pandas.DataFrame
             Indexed by "<test>: <kind of number>"; columns "P(<a> better)", "P(equivalent)",
             "P(<b> better)", then (numbers only) their Monte Carlo or numerical errors
-            "± P(<a> better)", ..., and the "decision" beside the probabilities a decision is
-            taken on (empty beside the others). Empty with one data set.
+            "± P(<a> better)", ..., and the "decision"
+            (:func:`comparison_text.decision_cell`: beside δ₀'s probabilities, in parentheses
+            unless the verdict is on δ₀; empty beside the kinds no decision is taken on).
+            Empty with one data set.
         """
         if formatted:
             return comparison_text.overall_table(self)
@@ -305,12 +307,11 @@ class PairResult(PaperOutput):
             kinds = sorted(o.rows(), key=lambda row: getattr(self, "about", NEW) == DELTA0_ABOUT
                            and row[0] != DELTA0)      # the verdict's claim first
             for kind, p, se in kinds:
-                decided = kind in (SHARE, DELTA0)
                 rows[f"{o.test}: {kind}"] = pd.concat([
                     labelled(p, self.a, self.b).set_axis(probability_columns(self.a, self.b)),
                     labelled(se, self.a, self.b).set_axis(
                         ["± " + c for c in probability_columns(self.a, self.b)]),
-                    pd.Series({"decision": self._cell(p) if decided else ""})])
+                    pd.Series({"decision": comparison_text.decision_cell(self, kind, p)})])
         return pd.DataFrame(rows).T.infer_objects()
 
     def explanations(self, tests=None) -> list[str]:

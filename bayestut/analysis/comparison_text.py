@@ -110,9 +110,9 @@ def overall_rows(c, a: str | None = None, b: str | None = None) -> list[dict]:
     -------
     list of dict
         Keys "test" (the row's label, "<test>: <kind of number>"), "P(<a> better)",
-        "P(equivalent)", "P(<b> better)" (text) and "decision" (beside the posterior
-        probability, on which the verdict is taken, and beside δ₀'s, the claim it supports;
-        empty otherwise); with ``about="delta0"``, δ₀'s row first among the hierarchical
+        "P(equivalent)", "P(<b> better)" (text) and "decision" (:func:`decision_cell`:
+        beside the posterior probability, and beside δ₀'s, marked as not the verdict unless
+        the verdict is on δ₀; empty otherwise); with ``about="delta0"``, δ₀'s row first among the hierarchical
         test's (the verdict's claim). Empty with one data set.
     """
     columns = probability_columns(a or c.a, b or c.b)
@@ -122,14 +122,45 @@ def overall_rows(c, a: str | None = None, b: str | None = None) -> list[dict]:
         if c.about == "delta0":          # the verdict's claim first among its test's rows
             kinds.sort(key=lambda row: row[0] != DELTA0)
         for kind, p, se in kinds:
-            decided = kind in (POSTERIOR, DELTA0)
-            beside = c.threshold if decided else None     # never rounded across it
-            row = {"test": f"{o.test}: {kind}"}
+            beside = c.threshold if kind in (POSTERIOR, DELTA0) else None   # never rounded
+            row = {"test": f"{o.test}: {kind}"}                            # across it
             row.update({column: wording.number(p[j], se[j], beside)
                         for column, j in zip(columns, shown(range(3)))})
-            row["decision"] = wording.verdict(p, c.a, c.b, c.threshold) if decided else ""
+            row["decision"] = decision_cell(c, kind, p)
             rows.append(row)
     return rows
+
+
+def decision_cell(c, kind: str, p) -> str:
+    """The overall table's decision cell for one row: the decision beside the posterior
+    probability; beside δ₀'s, the decision itself only when the verdict is on δ₀
+    (``about="delta0"``), else, in parentheses, what δ₀'s numbers would decide, so that no one
+    reads it as the verdict; empty beside the other kinds.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    kind : str
+        The row's kind of number.
+    p : array_like
+        Its number-line (left, rope, right) probabilities.
+
+    Returns
+    -------
+    str
+        E.g. "aode better", "no decision (highest: equivalent)", "(if δ₀ were the claim:
+        equivalent)" or "(if δ₀ were the claim: no decision; highest: equivalent)".
+    """
+    if kind not in (POSTERIOR, DELTA0):
+        return ""
+    if kind == POSTERIOR or getattr(c, "about", None) == "delta0":
+        return wording.verdict(p, c.a, c.b, c.threshold)
+    p = np.asarray(p, dtype=float)
+    choice = str(decide_regions(p, c.threshold))
+    said = (wording.short(REGIONS.index(choice), c.a, c.b) if choice != NO_DECISION else
+            f"no decision; highest: {wording.short(int(p.argmax()), c.a, c.b)}")
+    return f"(if δ₀ were the claim: {said})"
 
 
 def overall_table(c) -> pd.DataFrame:

@@ -1,0 +1,49 @@
+"""The two-classifier console report and the Python result's text: δ₀'s decision cell marked
+as not the verdict."""
+
+import matplotlib
+import pytest
+
+matplotlib.use("Agg")
+
+import bayestut as bt  # noqa: E402
+from bayestut.analysis.report import html_report  # noqa: E402
+from bayestut.paths import DATA  # noqa: E402
+
+UCI = dict(score="accuracy_percent", percent=True, progress=False)
+
+
+@pytest.fixture(scope="module")
+def undecided():
+    """nbc against aode: no decision on a new data set, none for δ₀ either."""
+    return bt.compare(DATA / "uci_cv_accuracy.csv", "nbc", "aode", **UCI)
+
+
+@pytest.fixture(scope="module")
+def decided():
+    """knn against adaboost: adaboost better, on a new data set and for δ₀."""
+    return bt.compare(DATA / "blog_study_auc.csv", "knn", "adaboost", progress=False)
+
+
+def delta0_row(table):
+    return next(v for k, v in table.iterrows() if str(k).endswith("probability for δ₀"))
+
+
+def test_the_delta0_cell_is_marked_as_not_the_verdict(undecided, decided):
+    cell = delta0_row(decided.overall_table(formatted=True))["decision"]
+    assert cell == "(if δ₀ were the claim: adaboost better)"
+    assert delta0_row(decided.overall_table())["decision"] == cell      # numbers, the same
+    assert delta0_row(undecided.overall_table(formatted=True))["decision"] == \
+        "(if δ₀ were the claim: no decision; highest: equivalent)"
+    for text in (decided.summary(), html_report(decided)):
+        assert cell in text
+    # the verdict's own row keeps its decision, unmarked
+    posterior = decided.overall_table(formatted=True).loc["hierarchical test: posterior probability"]
+    assert posterior["decision"] == "adaboost better"
+
+
+def test_with_about_delta0_its_cell_is_the_verdicts(undecided):
+    on_delta0 = bt.compare(DATA / "uci_cv_accuracy.csv", "nbc", "aode", about="delta0", **UCI)
+    cell = delta0_row(on_delta0.overall_table(formatted=True))["decision"]
+    assert cell == "no decision (highest: equivalent)"
+    assert "if δ₀ were the claim" not in on_delta0.summary()
