@@ -1,5 +1,5 @@
 """The two-classifier console report and the Python result's text: δ₀'s decision cell marked
-as not the verdict."""
+as not the verdict, the verdict with its rope check in both."""
 
 import matplotlib
 import pytest
@@ -7,6 +7,7 @@ import pytest
 matplotlib.use("Agg")
 
 import bayestut as bt  # noqa: E402
+from bayestut.analysis import comparison_text  # noqa: E402
 from bayestut.analysis.report import html_report  # noqa: E402
 from bayestut.paths import DATA  # noqa: E402
 
@@ -17,6 +18,12 @@ UCI = dict(score="accuracy_percent", percent=True, progress=False)
 def undecided():
     """nbc against aode: no decision on a new data set, none for δ₀ either."""
     return bt.compare(DATA / "uci_cv_accuracy.csv", "nbc", "aode", **UCI)
+
+
+@pytest.fixture(scope="module")
+def differs():
+    """hnb against nbc: hnb better on a new data set, no decision for δ₀."""
+    return bt.compare(DATA / "uci_cv_accuracy.csv", "hnb", "nbc", rope=0.01, **UCI)
 
 
 @pytest.fixture(scope="module")
@@ -47,3 +54,14 @@ def test_with_about_delta0_its_cell_is_the_verdicts(undecided):
     cell = delta0_row(on_delta0.overall_table(formatted=True))["decision"]
     assert cell == "no decision (highest: equivalent)"
     assert "if δ₀ were the claim" not in on_delta0.summary()
+
+
+def test_the_verdict_carries_its_rope_check_as_print_shows_it(differs):
+    lines = differs.verdict()
+    check = differs.rope_sensitivity()
+    assert check and check in lines
+    assert lines == comparison_text.verdict(differs)
+    shown = str(differs).split("\n\n")
+    # print(): the verdict's lines, then each further line of verdict() right under it
+    assert shown[1] == "Verdict: " + differs.headline()
+    assert shown[2:2 + len(lines) - 3] == lines[3:]

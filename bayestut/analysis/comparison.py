@@ -229,7 +229,8 @@ class PairResult(PaperOutput):
     def verdict(self) -> list[str]:
         """The verdict, in short lines each readable alone, as
         :meth:`ManyComparison.verdict <bayestut.analysis.many_comparison.ManyComparison.verdict>`
-        gives it for K classifiers (:func:`comparison_text.verdict_lines`).
+        gives it for K classifiers, and as ``print(result)`` shows it
+        (:func:`comparison_text.verdict`).
 
         Returns
         -------
@@ -237,13 +238,13 @@ class PairResult(PaperOutput):
             The decision with its threshold first, then the probabilities on a new data set
             and δ₀'s line; one line without a hierarchical posterior (mean scores only, one
             data set, identical or constant differences); the plan's line when asked for; the
+            decision at other ropes (:meth:`rope_sensitivity`), when it was checked; the
             note on data sets at the metric's best score (:meth:`ceiling_note`) last, when
-            there are any: whoever is handed these lines needs it. The command-line options
+            there are any: whoever is handed these lines needs them. The command-line options
             they name (``--about delta0``, the ``plan`` command) have Python forms: the table
             "The report says → in Python" in docs/api.md (:meth:`plan_more` runs the plan).
         """
-        note = self.ceiling_note()
-        return comparison_text.verdict_lines(self) + ([note] if note else [])
+        return comparison_text.verdict(self)
 
     def headline(self) -> str:
         """The verdict, its lines joined by line breaks (:func:`comparison_text.headline`)."""

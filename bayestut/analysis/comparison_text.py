@@ -332,6 +332,25 @@ def headline(c) -> str:
     return "\n".join(verdict_lines(c))
 
 
+def verdict(c) -> list[str]:
+    """The verdict as a reader copies it, and as ``print(result)`` shows it: its lines
+    (:func:`verdict_lines`), then the rope's check
+    (:func:`~bayestut.analysis.verdict_notes.rope_sensitivity`) and the note on data sets at
+    the metric's best score, when there are any.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    list of str
+        The lines, the decision first.
+    """
+    return verdict_lines(c) + [note for note in (rope_sensitivity(c), c.ceiling_note()) if note]
+
+
 def verdict_lines(c) -> list[str]:
     """The verdict in short lines, each readable alone: the decision with its threshold (and
     whether it is weak, or the sampler's caution); the probabilities on a new data set; δ₀'s
@@ -521,11 +540,10 @@ def summary(c) -> str:
     str
         The report's lines.
     """
-    lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
-             *[line for note in (percent_fractions(c), rope_sensitivity(c), prior_note(c),
-                                 rope_units(c), c.ceiling_note())
-               if note
-               for line in (note, "")],
+    said, lines_of_verdict = verdict(c), len(verdict_lines(c))
+    notes = [*said[lines_of_verdict:], percent_fractions(c), prior_note(c), rope_units(c)]
+    lines = [f"{c.a} against {c.b}", "", "Verdict: " + "\n".join(said[:lines_of_verdict]), "",
+             *[line for note in notes if note for line in (note, "")],
              settings(c), orientation(c), ""]
     if c.overall():
         lines += ["Over all data sets:", overall_table(c).to_string(), "",
