@@ -275,7 +275,8 @@ def test_every_option_a_sentence_names_has_its_python_form_in_the_api_table():
              for o in re.findall(r"(?<![-\w])--[a-z][a-z0-9-]*", p.read_text(encoding="utf-8"))}
     assert len(named) > 20 and named <= said, sorted(named - said)
     keywords = {k for f in (bt.compare, bt.compare_all, bt.plan, PairResult.plan_more,
-                            Plan.summary) for k in inspect.signature(f).parameters}
+                            PairResult.summary, Plan.summary)
+                for k in inspect.signature(f).parameters}
     used = {k for _, python in rows for k in re.findall(r"\b([a-z_]+)=", python)}
     assert used and used <= keywords, sorted(used - keywords)
     for name in ("Comparison", "ManyComparison"):     # each verdict() points to the table

@@ -1,5 +1,7 @@
 """The two-classifier console report and the Python result's text: δ₀'s decision cell marked
-as not the verdict, the verdict with its rope check in both."""
+as not the verdict, the verdict with its rope check in both, the definitions behind
+--explain."""
+
 
 import matplotlib
 import pytest
@@ -8,10 +10,12 @@ matplotlib.use("Agg")
 
 import bayestut as bt  # noqa: E402
 from bayestut.analysis import comparison_text  # noqa: E402
+from bayestut.analysis.cli import main  # noqa: E402
 from bayestut.analysis.report import html_report  # noqa: E402
 from bayestut.paths import DATA  # noqa: E402
 
 UCI = dict(score="accuracy_percent", percent=True, progress=False)
+UCI_FLAGS = ["--score", "accuracy_percent", "--percent"]
 
 
 @pytest.fixture(scope="module")
@@ -30,6 +34,13 @@ def differs():
 def decided():
     """knn against adaboost: adaboost better, on a new data set and for δ₀."""
     return bt.compare(DATA / "blog_study_auc.csv", "knn", "adaboost", progress=False)
+
+
+def console(tmp_path, capsys, *args):
+    status = main(["compare", *map(str, args), "--out", str(tmp_path / "out")])
+    out, err = capsys.readouterr()
+    assert status == 0, err
+    return out
 
 
 def delta0_row(table):
@@ -65,3 +76,32 @@ def test_the_verdict_carries_its_rope_check_as_print_shows_it(differs):
     # print(): the verdict's lines, then each further line of verdict() right under it
     assert shown[1] == "Verdict: " + differs.headline()
     assert shown[2:2 + len(lines) - 3] == lines[3:]
+
+
+def test_the_definitions_come_with_explain_only(decided):
+    short, long = decided.summary(), decided.summary(explain=True)
+    definitions = decided.explanations()
+    assert definitions and not any(d in short for d in definitions)
+    assert all(d in long for d in definitions)
+    assert decided.per_dataset_note in long and decided.per_dataset_note not in short
+    pointer = comparison_text.DEFINITIONS.format("print(result.summary(explain=True))")
+    assert short.count(pointer) == 1 and "What each number means" not in long
+    # the HTML keeps them: its reader has no flag
+    assert all(str(d).split(":")[0] in html_report(decided) for d in definitions)
+
+
+def test_the_console_names_explain(tmp_path, capsys):
+    csv = DATA / "blog_study_auc.csv"
+    short = console(tmp_path, capsys, csv)
+    assert comparison_text.DEFINITIONS.format("rerun with --explain") in short
+    assert "posterior probability: how sure the posterior is" not in short
+    long = console(tmp_path, capsys, csv, "--explain")
+    assert "posterior probability: how sure the posterior is" in long
+    assert "What each number means" not in long
+    assert len(short.splitlines()) < len(long.splitlines())
+
+
+def test_explain_with_k_classifiers_is_refused(tmp_path, capsys):
+    status = main(["compare", str(DATA / "uci_cv_accuracy.csv"), "nbc", "aode", "hnb",
+                   *UCI_FLAGS, "--explain", "--out", str(tmp_path / "out")])
+    assert status == 2 and "--explain" in capsys.readouterr().err

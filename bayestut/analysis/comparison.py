@@ -376,9 +376,10 @@ class PairResult(PaperOutput):
         """The decision at ropes around the chosen one (:func:`verdict_notes.rope_sensitivity`)."""
         return verdict_notes.rope_sensitivity(self)
 
-    def summary(self) -> str:
-        """The text report, verdict first (:func:`comparison_text.summary`)."""
-        return comparison_text.summary(self)
+    def summary(self, explain: bool = False) -> str:
+        """The text report, verdict first (:func:`comparison_text.summary`); with ``explain``,
+        what each kind of number means follows the tables."""
+        return comparison_text.summary(self, explain)
 
     def __str__(self) -> str:
         return comparison_text.summary(self)

@@ -19,8 +19,8 @@ from .dataset_text import (THIS_DATA_SET, many_data_sets, means_only, per_datase
                            tally)
 from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions, pooled,
-                            rope_sensitivity, rope_units, weak_note)
+from .verdict_notes import (next_step, odds_sentence, option, papers_rule, percent_fractions,
+                            pooled, rope_sensitivity, rope_units, weak_note)
 from ..methods.decisions import (NO_DECISION, REGIONS, decide_regions,
                                  probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
@@ -517,23 +517,27 @@ def settings(c) -> str:
         The line (no final full stop: the HTML report adds one).
     """
     d = c.differences
+    rope = f"rope ±{c.rope:g}"
     if means_only(c):
         return (f"{len(d.datasets)} data sets, one mean score per data set and classifier (no "
-                f"folds); rope ±{c.rope:g}; decision threshold {c.threshold:g}")
+                f"folds); {rope}; decision threshold {c.threshold:g}")
     runs = d.x.shape[1] // d.folds
     return (f"{counted(len(d.datasets), 'data set')}, {counted(runs, 'run')} "
             f"of {d.folds}-fold cross-validation "
             f"({d.x.shape[1]} paired differences each, ρ = 1/{d.folds}); "
-            f"rope ±{c.rope:g}; decision threshold {c.threshold:g}")
+            f"{rope}; decision threshold {c.threshold:g}")
 
 
-def summary(c) -> str:
+def summary(c, explain: bool = False) -> str:
     """The text report, verdict first: what ``print(result)`` shows.
 
     Parameters
     ----------
     c : Comparison or MeansComparison
         The result.
+    explain : bool
+        Whether what each kind of number means follows the tables (the console's
+        ``--explain``); without it, one line says where those definitions are.
 
     Returns
     -------
@@ -546,9 +550,14 @@ def summary(c) -> str:
              *[line for note in notes if note for line in (note, "")],
              settings(c), orientation(c), ""]
     if c.overall():
-        lines += ["Over all data sets:", overall_table(c).to_string(), "",
-                  *explanations(c), ""]
-    lines += [f"Per data set ({per_dataset_note(c)}):", per_dataset_text(c), ""]
+        lines += ["Over all data sets:", overall_table(c).to_string(), ""]
+        lines += [*explanations(c), ""] if explain else []
+    note = (per_dataset_note(c) if explain or means_only(c) else
+            "the Bayesian correlated t-test on each data set alone")
+    lines += [f"Per data set ({note}):", per_dataset_text(c), ""]
+    if not explain:
+        lines += [DEFINITIONS.format(option(c, "rerun with --explain",
+                                            "print(result.summary(explain=True))")), ""]
     lines += ["Decisions:"] + [f"- {s}" for s in sentences(c, each=False)]
     if many_data_sets(c):
         lines.append("(each data set's decision is in the table above; its sentence, in "
@@ -565,3 +574,8 @@ def summary(c) -> str:
     if step:
         lines += ["", step]
     return "\n".join(lines)
+
+
+# where the definitions are, in the console's one line without --explain
+DEFINITIONS = ("What each number means: {}, or read the card docs/reading-your-verdict.md "
+               "(python -m bayestut card).")

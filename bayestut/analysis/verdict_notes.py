@@ -32,6 +32,25 @@ REPORT_ROPE = (" Report the rope, whether you chose it before or after seeing th
 PLACEHOLDER = "RESULTS.csv"        # the plan command's file when the table came from memory
 
 
+def option(c, flag: str, keyword: str) -> str:
+    """An option as its reader gives it: the command line's ``flag`` when the command line
+    made ``c`` (it sets ``options["command_line"]``), else Python's ``keyword``.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    flag, keyword : str
+        The option's two forms, e.g. "--about delta0" and 'about="delta0"'.
+
+    Returns
+    -------
+    str
+        One of them.
+    """
+    return flag if c.options.get("command_line") else keyword
+
+
 def next_step(c) -> str:
     """After "no decision", a sentence saying what to do next, with the command to run on the
     reader's own file (a placeholder, said to be one, for a table given in memory); an empty
