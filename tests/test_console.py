@@ -1,6 +1,6 @@
 """The two-classifier console report and the Python result's text: δ₀'s decision cell marked
 as not the verdict, the verdict with its rope check in both, the definitions behind
---explain."""
+--explain, the default rope said to be one."""
 
 
 import matplotlib
@@ -105,3 +105,13 @@ def test_explain_with_k_classifiers_is_refused(tmp_path, capsys):
     status = main(["compare", str(DATA / "uci_cv_accuracy.csv"), "nbc", "aode", "hnb",
                    *UCI_FLAGS, "--explain", "--out", str(tmp_path / "out")])
     assert status == 2 and "--explain" in capsys.readouterr().err
+
+
+def test_the_default_rope_is_said_to_be_the_default(undecided, differs, tmp_path, capsys):
+    assert "rope ±0.01 (the default: the papers' choice; set it with rope=)" in \
+        undecided.settings()
+    assert "the default" not in differs.settings()        # rope=0.01 given
+    csv = DATA / "blog_study_auc.csv"
+    said = "rope ±0.01 (the default: the papers' choice; set it with --rope)"
+    assert said in console(tmp_path, capsys, csv)
+    assert said not in console(tmp_path, capsys, csv, "--rope", "0.01")

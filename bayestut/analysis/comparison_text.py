@@ -503,8 +503,8 @@ def sentences(c, each: bool = True) -> list[str]:
 
 
 def settings(c) -> str:
-    """A line stating the data: data sets, runs and folds (or mean scores only), rope and
-    threshold.
+    """A line stating the data: data sets, runs and folds (or mean scores only), rope (said to
+    be the default when the reader gave none) and threshold.
 
     Parameters
     ----------
@@ -517,7 +517,9 @@ def settings(c) -> str:
         The line (no final full stop: the HTML report adds one).
     """
     d = c.differences
-    rope = f"rope ±{c.rope:g}"
+    rope = f"rope ±{c.rope:g}" + (f" (the default: the papers' choice; set it with "
+                                  f"{option(c, '--rope', 'rope=')})"
+                                  if c.options.get("rope_default") else "")
     if means_only(c):
         return (f"{len(d.datasets)} data sets, one mean score per data set and classifier (no "
                 f"folds); {rope}; decision threshold {c.threshold:g}")
