@@ -1,7 +1,8 @@
 """The two-classifier console report and the Python result's text: δ₀'s decision cell marked
 as not the verdict, the verdict with its rope check in both, the definitions behind
---explain, the default rope said to be one."""
+--explain, the default rope said to be one, and what to quote after "no decision"."""
 
+import re
 
 import matplotlib
 import pytest
@@ -9,7 +10,7 @@ import pytest
 matplotlib.use("Agg")
 
 import bayestut as bt  # noqa: E402
-from bayestut.analysis import comparison_text  # noqa: E402
+from bayestut.analysis import comparison_text, verdict_notes  # noqa: E402
 from bayestut.analysis.cli import main  # noqa: E402
 from bayestut.analysis.report import html_report  # noqa: E402
 from bayestut.paths import DATA  # noqa: E402
@@ -115,3 +116,26 @@ def test_the_default_rope_is_said_to_be_the_default(undecided, differs, tmp_path
     said = "rope ±0.01 (the default: the papers' choice; set it with --rope)"
     assert said in console(tmp_path, capsys, csv)
     assert said not in console(tmp_path, capsys, csv, "--rope", "0.01")
+
+
+def test_for_the_paper_after_no_decision(undecided, decided):
+    line = verdict_notes.for_the_paper(undecided)
+    shares = re.findall(r"(below 0\.001|0\.\d+) for (\S+ better|equivalent)",
+                        undecided.verdict()[0])
+    quoted = re.findall(r"(below 0\.001|0\.\d+) for “(\S+ better|equivalent)”", line)
+    assert quoted == shares and len(quoted) == 3
+    assert "no decision was reached at the threshold 0.95" in line
+    assert line in str(undecided)
+    assert verdict_notes.for_the_paper(decided) == ""
+
+
+def test_a_method_paper_is_told_of_about_delta0(differs, decided, undecided, tmp_path,
+                                                capsys):
+    line = verdict_notes.method_paper(differs)
+    assert 'about="delta0" decides on δ₀' in line and "(no decision)" in line
+    assert line in str(differs)
+    assert verdict_notes.method_paper(decided) == ""        # the same decision
+    assert verdict_notes.method_paper(undecided) == ""      # both "no decision"
+    out = console(tmp_path, capsys, DATA / "uci_cv_accuracy.csv", "hnb", "nbc",
+                  *UCI_FLAGS)
+    assert "--about delta0 decides on δ₀" in out and 'about="delta0"' not in out

@@ -19,8 +19,9 @@ from .dataset_text import (THIS_DATA_SET, many_data_sets, means_only, per_datase
                            tally)
 from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .verdict_notes import (next_step, odds_sentence, option, papers_rule, percent_fractions,
-                            pooled, rope_sensitivity, rope_units, weak_note)
+from .verdict_notes import (ABOUT_DELTA0, for_the_paper, method_paper, next_step, odds_sentence,
+                            option, papers_rule, percent_fractions, pooled, rope_sensitivity,
+                            rope_units, weak_note)
 from ..methods.decisions import (NO_DECISION, REGIONS, decide_regions,
                                  probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
@@ -462,7 +463,8 @@ def _delta0_alone(c) -> str:
     i = REGIONS.index(choice)
     shown = wording.number(h.delta0[i], h.delta0_se[i], c.threshold)
     return (f"For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
-            "a claim to make only if δ₀ was your estimand before you looked (--about delta0).")
+            "a claim to make only if δ₀ was your estimand before you looked "
+            f"({option(c, '--about delta0', ABOUT_DELTA0)}).")
 
 
 def sentences(c, each: bool = True) -> list[str]:
@@ -547,7 +549,8 @@ def summary(c, explain: bool = False) -> str:
         The report's lines.
     """
     said, lines_of_verdict = verdict(c), len(verdict_lines(c))
-    notes = [*said[lines_of_verdict:], percent_fractions(c), prior_note(c), rope_units(c)]
+    notes = [*said[lines_of_verdict:], for_the_paper(c), method_paper(c), percent_fractions(c),
+             prior_note(c), rope_units(c)]
     lines = [f"{c.a} against {c.b}", "", "Verdict: " + "\n".join(said[:lines_of_verdict]), "",
              *[line for note in notes if note for line in (note, "")],
              settings(c), orientation(c), ""]
