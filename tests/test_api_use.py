@@ -42,11 +42,13 @@ def test_verdict_is_the_lines_for_two_classifiers_as_for_k(undecided, three):
     _, r = undecided
     lines = r.verdict()
     assert isinstance(lines, list) and all(isinstance(line, str) for line in lines)
-    assert lines == comparison_text.verdict_lines(r) and "\n".join(lines) == r.headline()
+    first = comparison_text.verdict_lines(r)
+    assert lines == comparison_text.verdict(r) and "\n".join(first) == r.headline()
+    assert lines[:len(first)] == first and r.rope_sensitivity() in lines[len(first):]
     assert lines[0].startswith("Hierarchical test") and "no decision" in lines[0]
     assert isinstance(three.verdict(), list)
     pair = three.pairs[("a", "b")]
-    assert pair.verdict() == comparison_text.verdict_lines(pair)
+    assert pair.verdict() == comparison_text.verdict(pair)
     with pytest.raises(TypeError):      # the table cell's helper is no longer public
         r.verdict(np.array([0.0, 0.0, 1.0]))
 
@@ -150,7 +152,7 @@ def test_what_to_tell_a_decision_maker_quotes_the_real_output():
     assert 'bt.compare("data/blog_study_auc.csv", "adaboost", "knn")' in section
     quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
     r = bt.compare(DATA / "blog_study_auc.csv", "adaboost", "knn", progress=False)
-    decision, new, delta0 = r.verdict()
+    decision, new, delta0 = r.verdict()[:3]
     assert r.decision == "adaboost better" and "adaboost is practically better than knn" in quote
     share = re.search(r"is (0\.\d+), above the threshold", decision).group(1)
     better = re.search(r"P\(adaboost better\) = (0\.\d+)", new).group(1)
@@ -308,7 +310,8 @@ def test_every_option_a_sentence_names_has_its_python_form_in_the_api_table():
              for o in re.findall(r"(?<![-\w])--[a-z][a-z0-9-]*", p.read_text(encoding="utf-8"))}
     assert len(named) > 20 and named <= said, sorted(named - said)
     keywords = {k for f in (bt.compare, bt.compare_all, bt.plan, PairResult.plan_more,
-                            Plan.summary) for k in inspect.signature(f).parameters}
+                            PairResult.summary, Plan.summary)
+                for k in inspect.signature(f).parameters}
     used = {k for _, python in rows for k in re.findall(r"\b([a-z_]+)=", python)}
     assert used and used <= keywords, sorted(used - keywords)
     for name in ("Comparison", "ManyComparison"):     # each verdict() points to the table

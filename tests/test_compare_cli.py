@@ -34,7 +34,8 @@ def run_cli(tmp_path, capsys, df, *args):
 
 def test_cli_writes_a_self_contained_report(tmp_path, capsys):
     # Stan: its sampled numbers carry their ± (the exact engine's errors round to 0 here)
-    status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base", "--engine", "stan")
+    status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base", "--engine", "stan",
+                               "--explain")
     assert status == 0, err
     page = (tmp_path / "out" / "compare_mine_vs_base.html").read_text()
     for text in (out, page):
@@ -397,7 +398,7 @@ def test_help_imports_nothing_heavy_and_answers_fast():
 
 
 def test_the_exact_engine_is_the_default_and_stan_one_flag_away(tmp_path, capsys):
-    status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base")
+    status, out, err = run_cli(tmp_path, capsys, results(), "mine", "base", "--explain")
     assert status == 0, err
     assert "the numerical error of the integration" in out
     with pytest.raises(SystemExit) as stop:

@@ -375,7 +375,7 @@ def test_compare_reports_the_numerical_error_of_the_exact_engine():
     table, a, b = _uci_pair()
     c = compare(table, a, b, engine="exact")
     assert c.hierarchical.engine == "exact"
-    assert EXACT_ERROR in c.summary()
+    assert EXACT_ERROR in c.summary(explain=True)
     with pytest.raises(InputError, match="engine"):
         compare(table, a, b, engine="nuts")
 
@@ -554,5 +554,5 @@ def test_the_report_says_one_number_for_each_integrated_share():
     from bayestut.methods.decisions import probability_text
     assert sorted(probability_text(s) for s in shares) == \
         sorted(t.split("posterior probability ")[-1] for t in corners)
-    assert EXACT_ERROR in report.explanations() and EXACT_ERROR in report.summary()
+    assert EXACT_ERROR in report.explanations() and EXACT_ERROR in report.summary(explain=True)
     plt.close("all")

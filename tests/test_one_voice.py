@@ -7,6 +7,7 @@ the package writes (console, HTML, .md, .tex, table columns), in the docs or in 
 (their prose and printed outputs: TEXT_FILES).
 """
 
+import inspect
 import re
 from pathlib import Path
 from types import SimpleNamespace
@@ -56,6 +57,8 @@ def texts_of(result) -> dict[str, str]:
             frame = getattr(result, name)()
             cells = frame.select_dtypes(exclude="number").astype(str).to_numpy().ravel()
             out[f"{name} labels"] = " | ".join(map(str, [*frame.columns, *frame.index, *cells]))
+    if "explain" in inspect.signature(result.summary).parameters:      # the definitions too
+        out["console --explain"] = result.summary(explain=True)
     return out
 
 
@@ -169,7 +172,8 @@ def test_the_per_data_set_number_is_not_called_the_posterior_probability(pair):
     texts = {**texts_of(pair), **{p.name: p.read_text("utf-8")
                                   for p in [ROOT / "README.md", *(ROOT / "docs").glob("*.md")]}}
     assert not {where for where, text in texts.items() if PER_DATA_SET_MISNAMED.search(text)}
-    assert "its probability on this data set is of each outcome itself" in pair.summary()
+    assert "its probability on this data set is of each outcome itself" in \
+        pair.summary(explain=True)
     glossary = (ROOT / "docs" / "glossary.md").read_text("utf-8")
     assert "\n## probability on this data set\n" in glossary
     card = (ROOT / "docs" / "reading-your-verdict.md").read_text("utf-8")

@@ -80,6 +80,8 @@ def test_no_decision_beside_a_decided_delta0_says_which_claim_that_is():
     assert c.decision == "no decision"
     assert c.probabilities.loc["hierarchical test: probability for δ₀", "equivalent"] > 0.95
     assert ("For δ₀ alone, equivalent passes 0.95 (" in c.headline()
-            and "only if δ₀ was your estimand before you looked (--about delta0)." in c.headline())
+            and 'only if δ₀ was your estimand before you looked (about="delta0").' in c.headline())
+    c.options["command_line"] = True        # as the command line marks its result
+    assert "only if δ₀ was your estimand before you looked (--about delta0)." in c.headline()
     decided = bt.compare(bt.load_uci(), "j48", "j48gr", rope=0.01, engine="exact")
     assert "For δ₀ alone" not in decided.headline()          # only beside "no decision"

@@ -93,6 +93,10 @@ def parser() -> argparse.ArgumentParser:
                    help="what the verdict decides on (two classifiers): a new data set (the "
                         "papers' rule, the default) or delta0, the mean difference over data "
                         "sets (a method paper's claim); the report shows both")
+    c.add_argument("--explain", action="store_true",
+                   help="two classifiers: print, below the tables, what each kind of number "
+                        "means (the HTML report always has it; so does the card "
+                        "docs/reading-your-verdict.md, python -m bayestut card)")
     c.add_argument("--prior-check", action="store_true",
                    help="say whether the decision (two classifiers) is the same under the other "
                         "priors on nu the papers name (a refit each: about three times the "
@@ -240,12 +244,13 @@ def run_compare(args) -> Path:
                      about=args.about.replace("-", " "), prior_check=args.prior_check,
                      rope_reason=args.rope_reason, metric_name=args.metric_name,
                      rope_chosen=args.rope_chosen, **reading(args), **sampler(args))
+    report.options["command_line"] = True      # its text names the options as flags
     with warnings.catch_warnings():
         # the report itself names the characters no font can draw (Comparison.missing_glyphs)
         warnings.filterwarnings("ignore", "Glyph .* missing from font", UserWarning)
         page = html_report(report)
     warn_rope_units(report)
-    save(path, page, report.summary())
+    save(path, page, report.summary(explain=args.explain))
     paper_files(report, path)
     return path
 
@@ -298,6 +303,9 @@ def run_many(args, data=None) -> Path:
                          "K-classifier report decides on a new data set, as the papers do)")
     if args.prior_check:
         raise InputError("--prior-check checks one pair's verdict: name two classifiers")
+    if args.explain:
+        raise InputError("--explain defines the numbers of one pair's console report: name two "
+                         "classifiers (the K-classifier HTML report explains its own)")
     from .report_file import protect_input, report_target, writable_folder
     from .writeup_caveats import metric_name_checked, rope_reason_checked
 
@@ -315,6 +323,8 @@ def run_many(args, data=None) -> Path:
                          seed=args.seed, ranking=args.ranking, progress=on_terminal(),
                          rope_reason=reason, metric_name=metric_name,
                          rope_chosen=args.rope_chosen, **sampler(args))
+    for pair in report.pairs.values():      # their text names the options as flags
+        pair.options["command_line"] = True
     warn_rope_units(report)
     save(path, many_html(report), report.summary())
     paper_files(report, path)

@@ -43,6 +43,7 @@ from .comparison import (ABOUT, DELTA0, EXPECTED, MEAN, SHARE,  # noqa: F401 (te
                          Comparison, PairResult)
 from .comparison_text import EXACT_ERROR, caution  # noqa: F401 (tests read them here)
 from .means_comparison import MeansComparison
+from .options import DEFAULT_ROPE, rope_defaulted
 from .means import MIN_DATASETS, NOT_RUN, paired_means
 from .writeup_caveats import metric_name_checked, rope_chosen_checked, rope_reason_checked
 from .writeup_tables import mean_scores
@@ -137,7 +138,7 @@ def compare_means(table: pd.DataFrame, a: str, b: str, *, rope: float, lower_is_
                        resolution=means_resolution(table["score"])))
 
 
-def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: bool | None = None,
+def compare(results, a=None, b=None, *, rope: float = DEFAULT_ROPE, lower_is_better: bool | None = None,
             score: str = "score", score_range=FRACTION, percent: bool = False,
             threshold: float = 0.95, seed: int = 0, signed_rank_samples: int = SIGNED_RANK_SAMPLES,
             chains: int = 4, warmup: int = 1000, draws: int = 1000,
@@ -163,7 +164,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
         does not depend on the order). With more than two, name two, or call
         :func:`bayestut.compare_all` for every pair (an InputError says so).
     rope : float
-        Half-width of the region of practical equivalence, in the metric's units.
+        Half-width of the region of practical equivalence, in the metric's units (default:
+        the papers' 0.01, which the reports then say is the default).
     lower_is_better : bool or None
         True for error rates and losses (a score column named like one, e.g. "error" or
         "logloss", needs True or False said).
@@ -228,6 +230,7 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
                          draws=draws, signed_rank_samples=signed_rank_samples,
                          adapt_delta=adapt_delta, non_centred=non_centred, engine=engine,
                          progress=progress, prior_check=prior_check)
+    defaulted = rope_defaulted(rope)
     rope = check_rope(rope, results.score_range if isinstance(results, Results) else score_range)
     check_environment()
     counts = None if plan is None else check_counts(plan, "plan=10, --plan 10")
@@ -243,6 +246,8 @@ def compare(results, a=None, b=None, *, rope: float = 0.01, lower_is_better: boo
         a, b = file_order(data)
     found = compare_checked(data, str(a), str(b), rope=rope, plan=counts, about=about,
                             **settings)
+    if defaulted:       # the settings line says so (comparison_text.settings)
+        found.options["rope_default"] = True
     if unnamed:         # the report says so in one line (comparison_text.orientation)
         found.options["file_order"] = True
     if rope_reason:     # the paper's Methods (writeup)

@@ -229,7 +229,8 @@ class PairResult(PaperOutput):
     def verdict(self) -> list[str]:
         """The verdict, in short lines each readable alone, as
         :meth:`ManyComparison.verdict <bayestut.analysis.many_comparison.ManyComparison.verdict>`
-        gives it for K classifiers (:func:`comparison_text.verdict_lines`).
+        gives it for K classifiers, and as ``print(result)`` shows it
+        (:func:`comparison_text.verdict`).
 
         Returns
         -------
@@ -237,13 +238,13 @@ class PairResult(PaperOutput):
             The decision with its threshold first, then the probabilities on a new data set
             and δ₀'s line; one line without a hierarchical posterior (mean scores only, one
             data set, identical or constant differences); the plan's line when asked for; the
+            decision at other ropes (:meth:`rope_sensitivity`), when it was checked; the
             note on data sets at the metric's best score (:meth:`ceiling_note`) last, when
-            there are any: whoever is handed these lines needs it. The command-line options
+            there are any: whoever is handed these lines needs them. The command-line options
             they name (``--about delta0``, the ``plan`` command) have Python forms: the table
             "The report says → in Python" in docs/api.md (:meth:`plan_more` runs the plan).
         """
-        note = self.ceiling_note()
-        return comparison_text.verdict_lines(self) + ([note] if note else [])
+        return comparison_text.verdict(self)
 
     def headline(self) -> str:
         """The verdict, its lines joined by line breaks (:func:`comparison_text.headline`)."""
@@ -295,8 +296,10 @@ class PairResult(PaperOutput):
         pandas.DataFrame
             Indexed by "<test>: <kind of number>"; columns "P(<a> better)", "P(equivalent)",
             "P(<b> better)", then (numbers only) their Monte Carlo or numerical errors
-            "± P(<a> better)", ..., and the "decision" beside the probabilities a decision is
-            taken on (empty beside the others). Empty with one data set.
+            "± P(<a> better)", ..., and the "decision"
+            (:func:`comparison_text.decision_cell`: beside δ₀'s probabilities, in parentheses
+            unless the verdict is on δ₀; empty beside the kinds no decision is taken on).
+            Empty with one data set.
         """
         if formatted:
             return comparison_text.overall_table(self)
@@ -305,12 +308,11 @@ class PairResult(PaperOutput):
             kinds = sorted(o.rows(), key=lambda row: getattr(self, "about", NEW) == DELTA0_ABOUT
                            and row[0] != DELTA0)      # the verdict's claim first
             for kind, p, se in kinds:
-                decided = kind in (SHARE, DELTA0)
                 rows[f"{o.test}: {kind}"] = pd.concat([
                     labelled(p, self.a, self.b).set_axis(probability_columns(self.a, self.b)),
                     labelled(se, self.a, self.b).set_axis(
                         ["± " + c for c in probability_columns(self.a, self.b)]),
-                    pd.Series({"decision": self._cell(p) if decided else ""})])
+                    pd.Series({"decision": comparison_text.decision_cell(self, kind, p)})])
         return pd.DataFrame(rows).T.infer_objects()
 
     def explanations(self, tests=None) -> list[str]:
@@ -374,9 +376,10 @@ class PairResult(PaperOutput):
         """The decision at ropes around the chosen one (:func:`verdict_notes.rope_sensitivity`)."""
         return verdict_notes.rope_sensitivity(self)
 
-    def summary(self) -> str:
-        """The text report, verdict first (:func:`comparison_text.summary`)."""
-        return comparison_text.summary(self)
+    def summary(self, explain: bool = False) -> str:
+        """The text report, verdict first (:func:`comparison_text.summary`); with ``explain``,
+        what each kind of number means follows the tables."""
+        return comparison_text.summary(self, explain)
 
     def __str__(self) -> str:
         return comparison_text.summary(self)

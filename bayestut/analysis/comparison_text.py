@@ -19,8 +19,9 @@ from .dataset_text import (THIS_DATA_SET, many_data_sets, means_only, per_datase
                            tally)
 from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .verdict_notes import (next_step, odds_sentence, papers_rule, percent_fractions, pooled,
-                            rope_sensitivity, rope_units, weak_note)
+from .verdict_notes import (ABOUT_DELTA0, for_the_paper, method_paper, next_step, odds_sentence,
+                            option, papers_rule, percent_fractions, pooled, rope_sensitivity,
+                            rope_units, weak_note)
 from ..methods.decisions import (NO_DECISION, REGIONS, decide_regions,
                                  probability_columns, shown)
 from ..methods.diagnostics import ESS_MIN_PER_CHAIN, RHAT_MAX
@@ -110,9 +111,9 @@ def overall_rows(c, a: str | None = None, b: str | None = None) -> list[dict]:
     -------
     list of dict
         Keys "test" (the row's label, "<test>: <kind of number>"), "P(<a> better)",
-        "P(equivalent)", "P(<b> better)" (text) and "decision" (beside the posterior
-        probability, on which the verdict is taken, and beside δ₀'s, the claim it supports;
-        empty otherwise); with ``about="delta0"``, δ₀'s row first among the hierarchical
+        "P(equivalent)", "P(<b> better)" (text) and "decision" (:func:`decision_cell`:
+        beside the posterior probability, and beside δ₀'s, marked as not the verdict unless
+        the verdict is on δ₀; empty otherwise); with ``about="delta0"``, δ₀'s row first among the hierarchical
         test's (the verdict's claim). Empty with one data set.
     """
     columns = probability_columns(a or c.a, b or c.b)
@@ -122,14 +123,45 @@ def overall_rows(c, a: str | None = None, b: str | None = None) -> list[dict]:
         if c.about == "delta0":          # the verdict's claim first among its test's rows
             kinds.sort(key=lambda row: row[0] != DELTA0)
         for kind, p, se in kinds:
-            decided = kind in (POSTERIOR, DELTA0)
-            beside = c.threshold if decided else None     # never rounded across it
-            row = {"test": f"{o.test}: {kind}"}
+            beside = c.threshold if kind in (POSTERIOR, DELTA0) else None   # never rounded
+            row = {"test": f"{o.test}: {kind}"}                            # across it
             row.update({column: wording.number(p[j], se[j], beside)
                         for column, j in zip(columns, shown(range(3)))})
-            row["decision"] = wording.verdict(p, c.a, c.b, c.threshold) if decided else ""
+            row["decision"] = decision_cell(c, kind, p)
             rows.append(row)
     return rows
+
+
+def decision_cell(c, kind: str, p) -> str:
+    """The overall table's decision cell for one row: the decision beside the posterior
+    probability; beside δ₀'s, the decision itself only when the verdict is on δ₀
+    (``about="delta0"``), else, in parentheses, what δ₀'s numbers would decide, so that no one
+    reads it as the verdict; empty beside the other kinds.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    kind : str
+        The row's kind of number.
+    p : array_like
+        Its number-line (left, rope, right) probabilities.
+
+    Returns
+    -------
+    str
+        E.g. "aode better", "no decision (highest: equivalent)", "(if δ₀ were the claim:
+        equivalent)" or "(if δ₀ were the claim: no decision; highest: equivalent)".
+    """
+    if kind not in (POSTERIOR, DELTA0):
+        return ""
+    if kind == POSTERIOR or getattr(c, "about", None) == "delta0":
+        return wording.verdict(p, c.a, c.b, c.threshold)
+    p = np.asarray(p, dtype=float)
+    choice = str(decide_regions(p, c.threshold))
+    said = (wording.short(REGIONS.index(choice), c.a, c.b) if choice != NO_DECISION else
+            f"no decision; highest: {wording.short(int(p.argmax()), c.a, c.b)}")
+    return f"(if δ₀ were the claim: {said})"
 
 
 def overall_table(c) -> pd.DataFrame:
@@ -304,6 +336,25 @@ def headline(c) -> str:
     return "\n".join(verdict_lines(c))
 
 
+def verdict(c) -> list[str]:
+    """The verdict as a reader copies it, and as ``print(result)`` shows it: its lines
+    (:func:`verdict_lines`), then the rope's check
+    (:func:`~bayestut.analysis.verdict_notes.rope_sensitivity`) and the note on data sets at
+    the metric's best score, when there are any.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    list of str
+        The lines, the decision first.
+    """
+    return verdict_lines(c) + [note for note in (rope_sensitivity(c), c.ceiling_note()) if note]
+
+
 def verdict_lines(c) -> list[str]:
     """The verdict in short lines, each readable alone: the decision with its threshold (and
     whether it is weak, or the sampler's caution); the probabilities on a new data set; δ₀'s
@@ -415,7 +466,8 @@ def _delta0_alone(c) -> str:
     i = REGIONS.index(choice)
     shown = wording.number(h.delta0[i], h.delta0_se[i], c.threshold)
     return (f"For δ₀ alone, {wording.short(i, c.a, c.b)} passes {c.threshold:g} ({shown}): "
-            "a claim to make only if δ₀ was your estimand before you looked (--about delta0).")
+            "a claim to make only if δ₀ was your estimand before you looked "
+            f"({option(c, '--about delta0', ABOUT_DELTA0)}).")
 
 
 def sentences(c, each: bool = True) -> list[str]:
@@ -456,8 +508,8 @@ def sentences(c, each: bool = True) -> list[str]:
 
 
 def settings(c) -> str:
-    """A line stating the data: data sets, runs and folds (or mean scores only), rope and
-    threshold.
+    """A line stating the data: data sets, runs and folds (or mean scores only), rope (said to
+    be the default when the reader gave none) and threshold.
 
     Parameters
     ----------
@@ -470,39 +522,50 @@ def settings(c) -> str:
         The line (no final full stop: the HTML report adds one).
     """
     d = c.differences
+    rope = f"rope ±{c.rope:g}" + (f" (the default: the papers' choice; set it with "
+                                  f"{option(c, '--rope', 'rope=')})"
+                                  if c.options.get("rope_default") else "")
     if means_only(c):
         return (f"{len(d.datasets)} data sets, one mean score per data set and classifier (no "
-                f"folds); rope ±{c.rope:g}; decision threshold {c.threshold:g}")
+                f"folds); {rope}; decision threshold {c.threshold:g}")
     runs = d.x.shape[1] // d.folds
     return (f"{counted(len(d.datasets), 'data set')}, {counted(runs, 'run')} "
             f"of {d.folds}-fold cross-validation "
             f"({d.x.shape[1]} paired differences each, ρ = 1/{d.folds}); "
-            f"rope ±{c.rope:g}; decision threshold {c.threshold:g}")
+            f"{rope}; decision threshold {c.threshold:g}")
 
 
-def summary(c) -> str:
+def summary(c, explain: bool = False) -> str:
     """The text report, verdict first: what ``print(result)`` shows.
 
     Parameters
     ----------
     c : Comparison or MeansComparison
         The result.
+    explain : bool
+        Whether what each kind of number means follows the tables (the console's
+        ``--explain``); without it, one line says where those definitions are.
 
     Returns
     -------
     str
         The report's lines.
     """
-    lines = [f"{c.a} against {c.b}", "", "Verdict: " + headline(c), "",
-             *[line for note in (percent_fractions(c), rope_sensitivity(c), prior_note(c),
-                                 rope_units(c), c.ceiling_note())
-               if note
-               for line in (note, "")],
+    said, lines_of_verdict = verdict(c), len(verdict_lines(c))
+    notes = [*said[lines_of_verdict:], for_the_paper(c), method_paper(c), percent_fractions(c),
+             prior_note(c), rope_units(c)]
+    lines = [f"{c.a} against {c.b}", "", "Verdict: " + "\n".join(said[:lines_of_verdict]), "",
+             *[line for note in notes if note for line in (note, "")],
              settings(c), orientation(c), ""]
     if c.overall():
-        lines += ["Over all data sets:", overall_table(c).to_string(), "",
-                  *explanations(c), ""]
-    lines += [f"Per data set ({per_dataset_note(c)}):", per_dataset_text(c), ""]
+        lines += ["Over all data sets:", overall_table(c).to_string(), ""]
+        lines += [*explanations(c), ""] if explain else []
+    note = (per_dataset_note(c) if explain or means_only(c) else
+            "the Bayesian correlated t-test on each data set alone")
+    lines += [f"Per data set ({note}):", per_dataset_text(c), ""]
+    if not explain:
+        lines += [DEFINITIONS.format(option(c, "rerun with --explain",
+                                            "print(result.summary(explain=True))")), ""]
     lines += ["Decisions:"] + [f"- {s}" for s in sentences(c, each=False)]
     if many_data_sets(c):
         lines.append("(each data set's decision is in the table above; its sentence, in "
@@ -519,3 +582,8 @@ def summary(c) -> str:
     if step:
         lines += ["", step]
     return "\n".join(lines)
+
+
+# where the definitions are, in the console's one line without --explain
+DEFINITIONS = ("What each number means: {}, or read the card docs/reading-your-verdict.md "
+               "(python -m bayestut card).")

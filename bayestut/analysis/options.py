@@ -9,6 +9,19 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+
+class _DefaultRope(float):
+    """The papers' rope, ±0.01, as the default of ``compare(rope=...)`` and ``--rope``: a
+    float that tells the reports the reader did not choose it (:func:`rope_defaulted`)."""
+
+
+DEFAULT_ROPE = _DefaultRope(0.01)
+
+
+def rope_defaulted(rope) -> bool:
+    """Whether ``rope`` is :data:`DEFAULT_ROPE`, the default, not a rope the reader gave."""
+    return isinstance(rope, _DefaultRope)
+
 def _rope(text: str) -> float:
     """--rope's value: a number; "1%" is refused with the number it means (a rope is in the
     metric's units, a fraction for accuracy or AUC, even with --percent)."""
@@ -70,7 +83,7 @@ OPTIONS: dict[str, tuple[tuple[str, ...], dict[str, Any]]] = {
         help="the scores are percentages: divide them by 100 (the rope and the score range "
              "stay fractions)")),
     "rope": (("--rope",), dict(
-        type=_rope, default=0.01,
+        type=_rope, default=DEFAULT_ROPE,
         help="half-width of the region of practical equivalence, in the metric's units: "
              "differences within ±ROPE count as no real difference (default 0.01, one point "
              "of accuracy or AUC)")),

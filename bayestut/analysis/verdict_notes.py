@@ -20,7 +20,7 @@ from . import rope_limit, wording
 from ..checks import metric_direction
 from ..errors import InputError
 from .comparison_checks import PAPERS_ROPE
-from ..methods.decisions import NO_DECISION, decide, decide_regions, shown
+from ..methods.decisions import NO_DECISION, REGIONS, decide, decide_regions, shown
 from ..methods.hierarchical import DELTA0, POSTERIOR
 
 # the card's command, not its repository path: a reader who installed the wheel has no docs/
@@ -29,7 +29,97 @@ CARD = ('Next step: read the card Reading your verdict, section "No decision" '
 # the sensitivity is reported whenever the rope was chosen (--rope-chosen): before or after
 REPORT_ROPE = (" Report the rope, whether you chose it before or after seeing the results, "
                "and this sensitivity.")
-PLACEHOLDER = "RESULTS.csv"        # the plan command's file when the table came from memory
+PLACEHOLDER = "RESULTS.csv"
+ABOUT_DELTA0 = 'about="delta0"'     # the --about delta0 of Python        # the plan command's file when the table came from memory
+
+
+def option(c, flag: str, keyword: str) -> str:
+    """An option as its reader gives it: the command line's ``flag`` when the command line
+    made ``c`` (it sets ``options["command_line"]``), else Python's ``keyword``.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+    flag, keyword : str
+        The option's two forms, e.g. "--about delta0" and 'about="delta0"'.
+
+    Returns
+    -------
+    str
+        One of them.
+    """
+    return flag if c.options.get("command_line") else keyword
+
+
+def for_the_paper(c) -> str:
+    """After "no decision", what a paper quotes: that no decision was reached, and the three
+    outcomes' numbers the verdict was taken on, each named; empty otherwise.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        "For the paper: quote that no decision was reached at the threshold 0.95. Quote the
+        posterior probability that each outcome is the likeliest on a new data set: below
+        0.001 for “a better”, 0.277 for “equivalent” and 0.723 for “b better”.", or empty.
+    """
+    if c.identical or c.decision != NO_DECISION:
+        return ""
+    if c.per_dataset is None:           # mean scores only: the signed-rank test decides
+        o = c.overall()[-1]
+        p, se = o.shares, o.shares_se
+        what = "the signed-rank test's posterior probability that each outcome is the likeliest"
+    elif c.refused:                     # one data set: its correlated t-test
+        p, se = c.per_dataset._rope(c.rope)[0], np.zeros(3)
+        what = f"the probability of each outcome on {c.differences.datasets[0]}"
+    elif c.about == "delta0":
+        h = c.overall()[-1]
+        p, se = h.delta0, h.delta0_se
+        what = "the probability for δ₀ of each outcome"
+    else:
+        h = c.overall()[-1]
+        p, se = h.shares, h.shares_se
+        what = "the posterior probability that each outcome is the likeliest on a new data set"
+    names = wording.region_names(c.a, c.b)
+    said = [f"{wording.is_(wording.number(p[i], se[i], c.threshold))[3:]} for “{names[i]}”"
+            for i in shown(range(3))]
+    return (f"For the paper: quote that no decision was reached at the threshold "
+            f"{c.threshold:g}. Quote {what}: {said[0]}, {said[1]} and {said[2]}.")
+
+
+def method_paper(c) -> str:
+    """With the verdict on a new data set, when δ₀'s decision differs from it: a line telling
+    a method paper's author that the option ``about="delta0"`` (``--about delta0``) decides
+    on δ₀. Empty otherwise, and where the verdict's δ₀ line says it already (δ₀ alone passes
+    the threshold beside "no decision").
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The line, or empty.
+    """
+    h = c.overall()[-1] if c.overall() else None
+    if c.about == "delta0" or h is None or h.delta0 is None or c.identical:
+        return ""
+    papers, delta0 = (str(decide_regions(p, c.threshold)) for p in (h.shares, h.delta0))
+    if papers == delta0 or papers == NO_DECISION:
+        return ""
+    said = ("no decision" if delta0 == NO_DECISION else
+            wording.short(REGIONS.index(delta0), c.a, c.b))
+    about = option(c, "--about delta0", ABOUT_DELTA0)
+    return (f"For a method paper, whose claim is δ₀: δ₀'s decision ({said}) differs from this "
+            f"verdict on a new data set. {about} decides on δ₀; choose it only if δ₀ was your "
+            "claim before you looked.")
 
 
 def next_step(c) -> str:
