@@ -100,13 +100,15 @@ def test_many_data_sets_decisions_are_counted_and_each_folds_out(tmp_path, capsy
     assert report.sentences(each=False)[-1] == tally
     assert len(report.sentences()) == len(report.sentences(each=False)) - 1 + 12
     few = compare(results(), "mine", "base")                # 3 data sets: each in the list
-    assert few.sentences(each=False) == few.sentences() and "On each of" not in few.summary()
+    assert few.sentences(each=False) == few.sentences()
+    assert "On each of" not in few.summary(explain=True)
+    assert "- On each of the 3 data sets" in few.summary()     # counted: the table gives each
 
 
 def test_no_decision_reports_the_odds_without_a_grade():
     report = compare(results(gaps=(0.012, 0.02, 0.004)), "mine", "base", warmup=300,
                      draws=300, chains=2)
-    text = report.summary()
+    text = report.summary(explain=True)        # the data sets' sentences, one with odds
     assert "no decision. The posterior probability that each outcome is the likeliest" in text
     assert "ignore the rope" in text and "posterior odds" in text and "evidence" not in text
 

@@ -470,11 +470,11 @@ def _delta0_alone(c) -> str:
             f"({option(c, '--about delta0', ABOUT_DELTA0)}).")
 
 
-def sentences(c, each: bool = True) -> list[str]:
+def sentences(c, each: bool = True, brief: bool = False) -> list[str]:
     """The decisions in plain words: with ``about="delta0"`` δ₀'s first (the verdict's), then
     the multi-data-set tests, then each data set; with ``each=False`` and more than
-    MANY_DATA_SETS data sets, one sentence counting theirs. With mean scores only: the two
-    tests, then why the others did not run.
+    MANY_DATA_SETS data sets, or ``brief``, one sentence counting theirs. With mean scores
+    only: the two tests, then why the others did not run.
 
     Parameters
     ----------
@@ -482,6 +482,9 @@ def sentences(c, each: bool = True) -> list[str]:
         The result.
     each : bool
         One sentence per data set even when there are many.
+    brief : bool
+        One sentence counting the data sets' decisions however few (the console without
+        ``--explain``, whose table beside it gives each).
 
     Returns
     -------
@@ -500,7 +503,7 @@ def sentences(c, each: bool = True) -> list[str]:
         return out + [c.not_run]
     if c.refused:
         out.append("Multi-data-set tests not run: " + c.refused)
-    if not each and many_data_sets(c):
+    if not each and (many_data_sets(c) or (brief and not c.refused)):
         return out + [tally(c)]
     p = c.per_dataset._rope(c.rope)
     return out + [sentence(c, f"On {name} ({THIS_DATA_SET})", row)     # its kind named
@@ -566,10 +569,11 @@ def summary(c, explain: bool = False) -> str:
     if not explain:
         lines += [DEFINITIONS.format(option(c, "rerun with --explain",
                                             "print(result.summary(explain=True))")), ""]
-    lines += ["Decisions:"] + [f"- {s}" for s in sentences(c, each=False)]
-    if many_data_sets(c):
-        lines.append("(each data set's decision is in the table above; its sentence, in "
-                     "the HTML report and in sentences())")
+    # without --explain the data sets' decisions are counted: the table above gives each
+    lines += ["Decisions:"] + [f"- {s}" for s in sentences(c, each=False, brief=not explain)]
+    if not means_only(c) and (many_data_sets(c) or not (explain or c.refused)):
+        lines.append("(each data set's decision is in the table above; its sentence, in the "
+                     + option(c, "HTML report)", "HTML report and in result.sentences())"))
     if pooled(c):
         lines += ["", pooled(c)]
     checked = model_note(c, where="the HTML report's model-check figure")
