@@ -28,7 +28,9 @@ from ..figures.style import OUTCOME_COLOURS
 FIGURE_CAPTIONS = {
     "per_dataset": "Posterior of the mean difference on each data set (Bayesian correlated "
                    "t-test), all on one scale: the posterior mean (dot) and 95% HDI (line), "
-                   "coloured by the data set's decision; the rope is shaded.",
+                   "coloured by the data set's decision; the rope is shaded. The data sets are "
+                   "sorted by their posterior mean, the largest on top (the per-data-set table "
+                   "keeps the file's order).",
     "signed_rank": "Bayesian signed-rank test: posterior samples of the three outcomes' "
                    "probabilities. Each corner is certainty of one outcome; its number is the "
                    "posterior probability that the outcome is the likeliest (the share of "
