@@ -99,3 +99,24 @@ def test_the_ranking_says_it_ranks_each_data_set_s_order_of_the_mean_scores(many
         np.testing.assert_array_equal(value, ranking_data(shrunk)[key])
     tied = means.assign(b=[0.80, 0.75])
     assert not np.array_equal(ranking_data(tied)["weight"], ranking_data(means)["weight"])
+
+
+def test_the_cores_name_a_weak_decision_with_its_probability_on_a_new_data_set(
+        many, monkeypatch):
+    """A decision pasted alone would oversell one whose outcome a new data set shows with a
+    modest probability (the verdict says so; the core said nothing). Every decision is made
+    weak here by raising the bar to 1."""
+    assert "Weak decisions" not in writeup.core_text(many)        # none below 0.8 here
+    monkeypatch.setattr(wording, "MODEST", 1.0)
+    core = writeup.core_text(many)
+    said = re.search(r"Weak decisions, their outcome's probability on a new data set below 1: "
+                     r"(.*?)\.(?: |$)", core)
+    assert said, core
+    decided = [c for c in many.pairs.values() if c.decision != "no decision"]
+    for c in decided:
+        o = c.overall()[-1]
+        i = int(np.argmax(o.shares))
+        shown = wording.number(o.means[i], o.means_se[i], 1.0)
+        assert f"“{c.a}” against “{c.b}” ({shown})" in said[1], said[1]
+    pair = decided[0]
+    assert "It is a weak decision: on a new data set" in writeup.core_text(pair)

@@ -519,7 +519,7 @@ def test_the_files_carry_the_compact_table(tmp_path, exact_two):
     assert r"\multicolumn{3}{c}{posterior probability}" in table and "P(" not in table
     assert f"{writeup.latex_escape(exact_two.a)} & equiv. & " in table
     check_latex(tex)
-    assert r"\small" in tex and r"p{4em}" in tex and r"p{3.7em}" in tex
+    assert r"\footnotesize" in tex and r"p{4em}" in tex and r"p{3.7em}" in tex
     assert "on 5 data sets, with the rope (the region of practical equivalence) ±0.015" in \
         writeup_tables._narrow_caption(exact_two)
     row = writeup_tables.compact_rows(exact_two)[0]

@@ -318,6 +318,12 @@ def _core_caveats(c) -> list[str]:
     """What the core must not lose when pasted alone (readers 29, 30): the ropes checked at
     which the decision differs, and the data sets at the metric's best score."""
     out = []
+    o = c.overall()[-1] if c.overall() else None
+    if o is not None and c.tests[-1] == "hierarchical" and not about_delta0(c):
+        weak = wording.weak_side(o.shares, o.means, quoted(c.a), quoted(c.b), c.threshold,
+                                 o.means_se)
+        if weak:   # a paper quoting the decision alone would oversell it
+            out.append(f"It is a weak decision: {weak}.")
     said = _other_ropes(c)
     if said:       # what it would be, not only that it differs (reader 31)
         out.append(f"{said[0].upper()}{said[1:]} (the rope's check, below).")
@@ -356,7 +362,14 @@ def _many_core(many) -> str:
                else "The other pair reached no decision." if undecided else "")
     best = wording.undominated(many.undominated(test), many.classifiers, quoted)
     out.append(f"{best}." if best else "No classifier is declared worse than another.")
-    for c in many.pairs.values():       # caveats last: the rope's check, the ceiling
+    weak = [f"{quoted(c.a)} against {quoted(c.b)} ({w})" for c in many.pairs.values()
+            if not c.identical and test == "hierarchical"
+            for o in [c.overall()[-1]]
+            for w in [wording.weak(o.shares, o.means, many.threshold, o.means_se)] if w]
+    if weak:       # caveats last: weak decisions, the rope's check, the ceiling
+        out.append("Weak decisions, their outcome's probability on a new data set below "
+                   f"{wording.MODEST:g}: {'; '.join(weak)}.")
+    for c in many.pairs.values():
         said = _other_ropes(c)
         if said:
             out.append(f"For {quoted(c.a)} against {quoted(c.b)}, {said} (the rope's check, "
