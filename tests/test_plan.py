@@ -374,12 +374,12 @@ def test_every_count_has_its_line_with_the_plans_own_numbers(undecided):
     for m, row in undecided.table.iterrows():
         said = [line for line in details if line.startswith(f"- {plan_text.more(m)}: ")]
         assert len(said) == 1, (m, details)
-        assert (f"P(decision) {plan_text.number(row['P(decision)'], row['MC error'])}"
+        assert (f"P(decision) {plan_text.number(row['P(decision)'], row['MC error'], fewest=2)}"
                 in said[0])
     name, p = undecided.likeliest(20)
     error = undecided.table.loc[20, "MC error"]
     assert f'- with 20 more, the likeliest decision: "{name}" (probability ' \
-           f'{plan_text.number(p, error).split(" ± ")[0]})' in details
+           f'{plan_text.number(p, error, fewest=2).split(" ± ")[0]})' in details
     joined = " ".join(" ".join(details).split())     # a long bullet wraps
     assert "not a bound for the true one: see the percentiles" in " ".join(
         undecided.summary(details=False).split())          # after the table, always
@@ -471,6 +471,8 @@ def test_a_simulated_share_shows_no_more_digits_than_its_error(undecided):
     rounded to what its row's error supports, in the sentences and in the table."""
     assert plan_text._estimate(0.0, 0.017) == "< 0.01 ± 0.02"
     assert plan_text._share(0.0, 0.017) == "< 0.01"
+    # reader 34's [WRONG]: 10 of 40 studies printed "0.2" (0.25 to one decimal) beside 0.250
+    assert plan_text._estimate(0.25, 0.077) == "0.25 ± 0.08"
     text = undecided.summary()
     for m, row in undecided.table.iterrows():
         shown = plan_text._share(row["P(decision)"], row["MC error"])

@@ -263,12 +263,14 @@ def decimals(se: float) -> int:
     return int(np.clip(np.ceil(-np.log10(2 * se)), 1, 3))
 
 
-def probability_text(p: float, se: float = 0.0, threshold: float | None = None) -> str:
-    """A probability as every table and sentence shows one: rounded to what its standard error supports, with ± se when it shows.
+def probability_text(p: float, se: float = 0.0, threshold: float | None = None,
+                     fewest: int = 1) -> str:
+    """A probability as every table and sentence shows one: rounded to what its standard
+    error supports (at least ``fewest`` decimals), with ± se when it shows.
 
     Beside a decision at ``threshold``, rounding never carries it across: a probability short
     of the threshold is rounded down (0.94975 shows 0.949, not 0.950) and one above it up."""
-    d = decimals(se)
+    d = max(decimals(se), fewest)
     p = min(max(float(p), 0.0), 1.0)      # a rounding error never shows as -0.000
     shown = f"{p:.{d}f}"
     if threshold is not None and p != threshold:

@@ -36,13 +36,14 @@ number = probability_text      # the tables' rule; a test holds it to wording.nu
 
 def _estimate(p: float, error: float) -> str:
     """A simulated share with its Monte Carlo error, rounded to what the error supports
-    ("< 0.01 ± 0.02" after 40 studies, never "< 0.001" beside an error of 0.017)."""
-    return number(p, error)
+    ("< 0.01 ± 0.02" after 40 studies, never "< 0.001" beside an error of 0.017), and never
+    to fewer than 2 decimals: a share of 10 in 40 studies shows 0.25, as counted, not 0.2."""
+    return number(p, error, fewest=2)
 
 
 def _share(p: float, error: float) -> str:
-    """A simulated share without its error, to the decimals the error supports."""
-    return number(p, error).split(" ± ")[0]
+    """A simulated share without its error, to the decimals :func:`_estimate` gives it."""
+    return _estimate(p, error).split(" ± ")[0]
 
 
 def _on(plan: Plan) -> str:
