@@ -173,7 +173,7 @@ def test_what_to_tell_a_decision_maker_when_leaning_equivalent_quotes_the_real_o
 
     page = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
     section = page.split("**No decision, leaning equivalent.**", 1)[1]
-    section = section.split("**Several classifiers.**", 1)[0]
+    section = section.split("**No decision, leaning one way.**", 1)[0]
     assert ('bt.compare("data/uci_cv_accuracy.csv", "j48", "nbc", score="accuracy_percent",\n'
             '                    percent=True, rope=0.025)') in section
     r = bt.compare(DATA / "uci_cv_accuracy.csv", "j48", "nbc", score="accuracy_percent",
@@ -196,6 +196,36 @@ def test_what_to_tell_a_decision_maker_when_leaning_equivalent_quotes_the_real_o
                 new[0], new[1], new[2]]
     assert re.findall(r"(?<![\w.])−?\d+(?:\.\d+)?", quote) == expected
     assert f"second line gives that only {new[0]}." in " ".join(section.split())
+
+
+def test_what_to_tell_a_decision_maker_when_leaning_one_way_quotes_the_real_output():
+    # reader 36: no decision, one classifier ahead on average (P(δ₀ > 0) high), δ₀ undecided
+    import re
+    from pathlib import Path
+
+    from bayestut.paths import DATA
+
+    page = (Path(__file__).parents[1] / "docs" / "your-results.md").read_text(encoding="utf-8")
+    section = page.split("**No decision, leaning one way.**", 1)[1]
+    section = section.split("**Several classifiers.**", 1)[0]
+    assert ('bt.compare("data/uci_cv_accuracy.csv", "aode", "nbc", score="accuracy_percent",\n'
+            '                    percent=True)') in section
+    r = bt.compare(DATA / "uci_cv_accuracy.csv", "aode", "nbc", score="accuracy_percent",
+                   percent=True, progress=False)
+    h = r.hierarchical
+    assert r.decision == "no decision" and h.probabilities.idxmax() == "aode better"
+    assert h.delta0_probabilities.max() < r.threshold
+    new_line, delta0 = r.verdict()[1:3]
+    assert "P(δ₀ > 0), that aode scores better on average, is above 0.999" in delta0
+    assert (f"leaning aode better ({h.probabilities['aode better']:.3f}, short of "
+            f"{r.threshold:g})") in " ".join(section.split())
+    quote = " ".join(line[2:] for line in section.splitlines() if line.startswith("> "))
+    points = re.search(r"in percentage points: \+(\S+), \+(\S+) to \+(\S+)\)", delta0).groups()
+    new = [re.search(rf"P\({o}\) = (0\.\d+)", new_line).group(1)
+           for o in ("aode better", "nbc better")]
+    expected = [str(len(r.differences.datasets)), points[0], "95", *points[1:],
+                f"{100 * r.rope:g}", *new]
+    assert re.findall(r"(?<![\w.])−?\d+(?:\.\d+)?", quote) == expected
 
 
 def test_the_k_report_names_the_data_sets_at_the_best_bound(three):
@@ -276,6 +306,7 @@ def test_what_to_tell_a_decision_maker_about_k_classifiers_quotes_the_real_outpu
                 p("nbc", "hnb", "hnb better"), f"{many.threshold:g}", *ahead,
                 f"{100 * many.rope:g}",
                 p("nbc", "hnb", "hnb better", new), p("nbc", "hnb", "nbc better", new),
+                f"{100 * many.rope:g}", p("aode", "hnb", "equivalent", new),
                 probability_text(lean_hnb["hnb better"]), f"{many.threshold:g}",
                 probability_text(lean_eq["equivalent"]),
                 probability_text(lean_eq["aode better"])]
