@@ -139,3 +139,15 @@ def test_a_method_paper_is_told_of_about_delta0(differs, decided, undecided, tmp
     out = console(tmp_path, capsys, DATA / "uci_cv_accuracy.csv", "hnb", "nbc",
                   *UCI_FLAGS)
     assert "--about delta0 decides on δ₀" in out and 'about="delta0"' not in out
+
+
+def test_the_short_console_says_why_some_differences_have_more_digits():
+    """Readers 34, 36: without --explain the per-data-set table mixed 0.0104 and 0.012 with no
+    word on why; the clause the HTML gives now stands in the table's title."""
+    from bayestut.analysis import dataset_text
+    r = bt.compare(DATA / "uci_cv_accuracy.csv", "hnb", "nbc", score="accuracy_percent",
+                   percent=True, progress=False)
+    clause = dataset_text.edge_clause(r)
+    assert clause.startswith("a difference near the rope's edge")
+    title = next(line for line in r.summary().splitlines() if line.startswith("Per data set"))
+    assert title.endswith(f"; {clause}):")

@@ -15,7 +15,7 @@ import numpy as np
 import pandas as pd
 
 from . import delta0_size, wording
-from .dataset_text import (THIS_DATA_SET, many_data_sets, means_only, per_dataset_note, per_dataset_text,
+from .dataset_text import (THIS_DATA_SET, edge_clause, many_data_sets, means_only, per_dataset_note, per_dataset_text,
                            tally)
 from .model_check import note as model_note
 from .prior_check import note as prior_note
@@ -563,8 +563,9 @@ def summary(c, explain: bool = False) -> str:
     if c.overall():
         lines += ["Over all data sets:", overall_table(c).to_string(), ""]
         lines += [*explanations(c), ""] if explain else []
+    edge = edge_clause(c)       # mixed digits in the table, said beside it (readers 34, 36)
     note = (per_dataset_note(c) if explain or means_only(c) else
-            "the Bayesian correlated t-test on each data set alone")
+            "the Bayesian correlated t-test on each data set alone" + (f"; {edge}" if edge else ""))
     lines += [f"Per data set ({note}):", per_dataset_text(c), ""]
     if not explain:
         lines += [DEFINITIONS.format(option(c, "rerun with --explain",

@@ -100,10 +100,27 @@ def per_dataset_note(c) -> str:
             "that it is the likeliest" + ("; " + SHRUNK + ": the hierarchical test's estimate of the "
                                   "mean difference, drawn towards the other data sets'"
                                   if c.hierarchical is not None else ""))
-    table = c.per_dataset_table()
-    edge = edge_note([v for k in table.columns if table[k].dtype.kind == "f"
-                      and not str(k).startswith("P(") for v in table[k]], c.rope)
+    edge = edge_clause(c)
     return note + (f"; {edge}" if edge else "")      # 0.0101 beside 0.008: why digits differ
+
+
+def edge_clause(c) -> str:
+    """Why some differences in the per-data-set table have more digits than others, when some
+    do (:func:`~bayestut.analysis.rope_digits.edge_note`); else empty.
+
+    Parameters
+    ----------
+    c : Comparison or MeansComparison
+        The result.
+
+    Returns
+    -------
+    str
+        The clause.
+    """
+    table = c.per_dataset_table()
+    return edge_note([v for k in table.columns if table[k].dtype.kind == "f"
+                      and not str(k).startswith("P(") for v in table[k]], c.rope)
 
 
 def per_dataset_frame(c) -> pd.DataFrame:
