@@ -303,15 +303,19 @@ def _would_be(c, decision: str) -> str:
 
 
 def _other_ropes(c) -> str:
-    """Where the rope's check decides otherwise, what it would decide ("at ±0.008 it would
-    find “a” practically better than “b”; at ..."), or empty: the ropes checked, then the
-    papers' ±0.01 when another was chosen."""
+    """Where the rope's check decides otherwise, what it would decide, one clause per
+    decision ("at ±0.008 and ±0.009 it would find “a” practically better than “b”; at ..."),
+    or empty: the ropes checked, then the papers' ±0.01 when another was chosen."""
     check, papers = getattr(c, "rope_check", None), getattr(c, "papers_rope", None)
     other = ([(f"±{r:g}", d) for r, d in zip(check.index, check["decision"]) if d != c.decision]
              if check is not None else [])
     if papers is not None and papers["decision"].iloc[0] != c.decision:
         other.append((f"the papers' ±{papers.index[0]:g}", papers["decision"].iloc[0]))
-    return "; ".join(f"at {where} {_would_be(c, d)}" for where, d in other)
+    where: dict[str, list[str]] = {}            # decision -> its ropes, in the check's order
+    for rope, decision in other:
+        where.setdefault(decision, []).append(rope)
+    return "; ".join(f"at {wording.and_(ropes)} {_would_be(c, d)}"
+                     for d, ropes in where.items())
 
 
 def _core_caveats(c) -> list[str]:
@@ -326,7 +330,7 @@ def _core_caveats(c) -> list[str]:
             out.append(f"It is a weak decision: {weak}.")
     said = _other_ropes(c)
     if said:       # what it would be, not only that it differs (reader 31)
-        out.append(f"{said[0].upper()}{said[1:]} (the rope's check, below).")
+        out.append(f"{said[0].upper()}{said[1:]} (the rope's check).")
     ceiling = getattr(c, "ceiling", [])
     if ceiling:
         out.append(f"On {counted(len(ceiling), 'data set')} both mean scores lie "
@@ -372,8 +376,7 @@ def _many_core(many) -> str:
     for c in many.pairs.values():
         said = _other_ropes(c)
         if said:
-            out.append(f"For {quoted(c.a)} against {quoted(c.b)}, {said} (the rope's check, "
-                       "below).")
+            out.append(f"For {quoted(c.a)} against {quoted(c.b)}, {said} (the rope's check).")
     ceiling = {d for names in many.ceiling.values() for d in names}
     if ceiling:
         out.append(f"On {counted(len(ceiling), 'data set')} some classifiers' mean scores lie "
