@@ -6,7 +6,7 @@ import re
 import pandas as pd
 import pytest
 
-from bayestut.analysis import comparison_text, report, writeup, writeup_tables
+from bayestut.analysis import comparison_text, report, wording, writeup, writeup_tables
 from bayestut.analysis.compare import compare
 from bayestut.analysis.rope_digits import beside_rope, decimals_beside
 from conftest import make_table
@@ -159,8 +159,14 @@ def test_the_results_start_with_a_core_to_paste_and_keep_sentences_short(gaps, a
         writeup_tables.delta0_undecided(c)
     decided = "no decision" not in core
     core = writeup.core_text(c)
-    assert decided == (("P(δ₀ > r | data)" in core or "P(|δ₀| ≤ r | data)" in core)
-                       if about == "delta0" else "that this is the likeliest outcome" in core)
+    if about == "delta0":       # one notation, decided or not: the Methods' P(δ₀ … r | data)
+        p = c.overall()[-1].delta0
+        shown = wording.number(p.max(), c.overall()[-1].delta0_se[p.argmax()], c.threshold)
+        said = re.search(r"P\((δ₀ [<>] −?r|\|δ₀\| ≤ r) \| data\) [=<>] ?([\d.]+)", core)
+        assert said and said[2] == shown.lstrip("<> "), core
+        assert decided != ("is short of the threshold 0.95" in core)
+    else:
+        assert decided == ("that this is the likeliest outcome" in core)
     tex = writeup.latex_document_body(c)
     assert f"% --- {writeup.CORE}: ---\n" in tex and "% --- end of the core result ---" in tex
 

@@ -261,23 +261,25 @@ def core_text(result) -> str:
     choice = str(decide_regions(p, c.threshold))
     on = " on average" if delta0 else ""
     new = " on a new data set" if test == "hierarchical" else ""       # the estimand, named
-    if choice != NO_DECISION:
-        i = REGIONS.index(choice)
-        v = wording.number(p[i], se[i], c.threshold)
-        equals = "" if v[:1] in "<>" else "= "          # "P(...) > 0.999", not "= > 0.999"
-        first = (f"{name} finds {_outcome(i, c.a, c.b)}{on}: {REGION[i]} {equals}{v}, above "
+    decided = choice != NO_DECISION
+    i = REGIONS.index(choice) if decided else int(np.argmax(p))
+    v = wording.number(p[i], se[i], c.threshold)
+    # δ₀, decided or not: the Methods' notation, "P(δ₀ > r | data) = 0.941"
+    stated = f"{REGION[i]} {'' if v[:1] in '<>' else '= '}{v}"      # not "= > 0.999"
+    if decided:
+        first = (f"{name} finds {_outcome(i, c.a, c.b)}{on}: {stated}, above "
                  f"the threshold {c.threshold:g} (rope r = {c.rope:g})." if delta0 else
                  f"{name} finds {_outcome(i, c.a, c.b)} (rope ±{c.rope:g}), with posterior "
                  f"probability {v} that this is the likeliest outcome{new} (threshold "
                  f"{c.threshold:g}).")
+    elif delta0:
+        first = (f"{name} reaches no decision on the mean difference δ₀ (rope r = "
+                 f"{c.rope:g}). The highest, {stated} for {_outcome(i, c.a, c.b)}{on}, is "
+                 f"short of the threshold {c.threshold:g}.")
     else:
-        i = int(np.argmax(p))
-        v = wording.number(p[i], se[i], c.threshold)
-        what = ("no outcome's probability" if delta0 else
-                "no outcome's posterior probability of being the likeliest")
-        on = " on the mean difference δ₀" if delta0 else new
-        first = (f"{name} reaches no decision{on} (rope ±{c.rope:g}): {what} exceeds "
-                 f"{c.threshold:g}. The highest, {v}, is for {_outcome(i, c.a, c.b)}.")
+        first = (f"{name} reaches no decision{new} (rope ±{c.rope:g}): no outcome's posterior "
+                 f"probability of being the likeliest exceeds {c.threshold:g}. The highest, "
+                 f"{v}, is for {_outcome(i, c.a, c.b)}.")
     caveats = _core_caveats(c)
     found = delta0_size.cells(c)
     if found is None:
