@@ -6,11 +6,12 @@ import re
 
 import matplotlib
 import pytest
+from markupsafe import escape
 
 matplotlib.use("Agg")
 
 import bayestut as bt  # noqa: E402
-from bayestut.analysis import comparison_text, verdict_notes  # noqa: E402
+from bayestut.analysis import comparison_text, delta0_size, verdict_notes  # noqa: E402
 from bayestut.analysis.cli import main  # noqa: E402
 from bayestut.analysis.report import html_report  # noqa: E402
 from bayestut.paths import DATA  # noqa: E402
@@ -126,7 +127,18 @@ def test_for_the_paper_after_no_decision(undecided, decided):
     assert quoted == shares and len(quoted) == 3
     assert "no decision was reached at the threshold 0.95" in line
     assert line in str(undecided)
+    assert escape(line) in html_report(undecided)       # near the verdict in the HTML too
+    assert "You may write" not in line                  # the verdict is on a new data set
     assert verdict_notes.for_the_paper(decided) == ""
+
+
+def test_for_the_paper_on_delta0_gives_the_claim_a_paper_may_still_write():
+    # no decision on δ₀, whose interval excludes 0: the verdict's own sentence, not a new one
+    c = bt.compare(DATA / "uci_cv_accuracy.csv", "hnb", "nbc", about="delta0", **UCI)
+    line, said = verdict_notes.for_the_paper(c), delta0_size.supported(c)
+    assert said.startswith("You may write that hnb scores better on average than nbc")
+    assert line.endswith(f"”. {said}") and said in c.verdict()[1]
+    assert escape(line) in html_report(c) and line in str(c)
 
 
 def test_a_method_paper_is_told_of_about_delta0(differs, decided, undecided, tmp_path,

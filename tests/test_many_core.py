@@ -55,10 +55,9 @@ def test_the_k_core_names_the_estimand_the_decided_pairs_the_undecided_count_cav
     check = many.pairs[("baseline", "other")].rope_check
     other = [f"±{r:g}" for r, d in check["decision"].items() if d != "no decision"]
     assert other and check.loc[0.01, "decision"] == "no decision"
-    said = re.search(r"For “baseline” against “other”, (.*) \(the rope's check, below\)\.$",
-                     core)
-    assert said, core
-    assert [m for m in re.findall(r"at (±[\d.]+) it would find", said[1])] == other
+    said = re.search(r"For “baseline” against “other”, (.*) \(the rope's check\)\.$", core)
+    assert said, core       # pasted alone: no "below"
+    assert re.findall(r"±[\d.]+", said[1]) == other
     assert core.index(which) < core.index("For “baseline”")
     for sentence in re.split(r"(?<=\.) (?=[A-Z“])", core):
         assert len(re.sub(r"[<>] (?=\d)", "<", sentence).split()) <= 35, sentence
@@ -68,7 +67,7 @@ def test_the_k_core_names_the_estimand_the_decided_pairs_the_undecided_count_cav
     assert (f"### {writeup.CORE}\n\n{writeup.markdown_escape(core)}\n\n### The full results"
             in md)
     tex = tex.split(f"% --- {writeup.CORE}: ---\n")[1].split("\n% --- end of the core")[0]
-    assert tex.startswith("The Bayesian hierarchical test") and "(the rope's check, below)." in tex
+    assert tex.startswith("The Bayesian hierarchical test") and "(the rope's check)." in tex
 
 
 def test_the_k_core_with_no_pair_decided_says_so_and_that_none_is_worse():
@@ -79,11 +78,17 @@ def test_the_k_core_with_no_pair_decided_says_so_and_that_none_is_worse():
     core = writeup.core_text(none)
     assert "It declared" not in core and "No pair reached a decision." in core
     assert "No classifier is declared worse than another." in core
-    # both pairs that decide at another rope, each with what it would find there
+    # both pairs that decide at another rope, each with what it would find there; ropes with
+    # the same decision in one clause
     assert "For “mine” against “baseline”, at ±0.008 it would find “mine” practically better " \
-           "than “baseline” (the rope's check, below)." in core
-    assert "For “baseline” against “other”, at ±0.011 it would find “baseline” and “other” " \
-           "practically equivalent; at ±0.012 it would find" in core
+           "than “baseline” (the rope's check)." in core
+    check = none.pairs[("baseline", "other")].rope_check["decision"]
+    assert check[0.011] == check[0.012] == "equivalent"
+    assert core.endswith("For “baseline” against “other”, at ±0.011 and ±0.012 it would find "
+                         "“baseline” and “other” practically equivalent (the rope's check).")
+    pair = writeup.core_text(none.pairs[("baseline", "other")])     # two classifiers' core too
+    assert pair.endswith("At ±0.011 and ±0.012 it would find “baseline” and “other” practically "
+                         "equivalent (the rope's check).")
 
 
 def test_the_ranking_says_it_ranks_each_data_set_s_order_of_the_mean_scores(many):

@@ -6,7 +6,7 @@ import re
 import pandas as pd
 import pytest
 
-from bayestut.analysis import comparison_text, report, writeup, writeup_tables
+from bayestut.analysis import comparison_text, report, wording, writeup, writeup_tables
 from bayestut.analysis.compare import compare
 from bayestut.analysis.rope_digits import beside_rope, decimals_beside
 from conftest import make_table
@@ -159,8 +159,14 @@ def test_the_results_start_with_a_core_to_paste_and_keep_sentences_short(gaps, a
         writeup_tables.delta0_undecided(c)
     decided = "no decision" not in core
     core = writeup.core_text(c)
-    assert decided == (("P(δ₀ > r | data)" in core or "P(|δ₀| ≤ r | data)" in core)
-                       if about == "delta0" else "that this is the likeliest outcome" in core)
+    if about == "delta0":       # one notation, decided or not: the Methods' P(δ₀ … r | data)
+        p = c.overall()[-1].delta0
+        shown = wording.number(p.max(), c.overall()[-1].delta0_se[p.argmax()], c.threshold)
+        said = re.search(r"P\((δ₀ [<>] −?r|\|δ₀\| ≤ r) \| data\) [=<>] ?([\d.]+)", core)
+        assert said and said[2] == shown.lstrip("<> "), core
+        assert decided != ("is short of the threshold 0.95" in core)
+    else:
+        assert decided == ("that this is the likeliest outcome" in core)
     tex = writeup.latex_document_body(c)
     assert f"% --- {writeup.CORE}: ---\n" in tex and "% --- end of the core result ---" in tex
 
@@ -221,7 +227,7 @@ def test_the_core_names_its_estimand_and_keeps_its_caveats():
     wide = writeup.core_text(compare(blog, "knn", "adaboost", rope=0.1))
     assert "reaches no decision on a new data set (rope ±0.1)" in wide          # undecided there
     assert wide.endswith("At the papers' ±0.01 it would find “adaboost” practically better "
-                         "than “knn” (the rope's check, below).")     # what, not only that"
+                         "than “knn” (the rope's check).")     # what, not only that; no "below"
     table = make_table(6, runs=2, folds=5, gaps=0.0, seed=3, level=(0.993, 0.995), noise=0.001)
     table["score"] = table["score"].clip(upper=1.0)
     top = compare(table, "mine", "baseline")

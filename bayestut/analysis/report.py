@@ -18,7 +18,7 @@ from .comparison import SHARE
 from .comparison_figures import about_delta0, delta0_probabilities
 from .model_check import note as model_note
 from .prior_check import note as prior_note
-from .verdict_notes import percent_fractions, rope_units
+from .verdict_notes import for_the_paper, method_paper, percent_fractions, rope_units
 from .many_comparison import ManyComparison
 from .many_text import RANKING_LEGEND
 from .pages import render, table
@@ -166,7 +166,7 @@ def two_page(report) -> str:
     return render(
         "two", title=f"{report.a} against {report.b}", a=report.a, b=report.b,
         verdict=comparison_text.verdict_lines(report),
-        notes=[" ".join(filter(None, [percent_fractions(report), report.rope_sensitivity(),
+        notes=[for_the_paper(report), method_paper(report), " ".join(filter(None, [percent_fractions(report), report.rope_sensitivity(),
                                       prior_note(report), rope_units(report)])),
                report.ceiling_note()],        # a paragraph of its own, as in the console
         settings=report.settings(),

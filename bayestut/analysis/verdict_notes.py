@@ -16,7 +16,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from . import rope_limit, wording
+from . import delta0_size, rope_limit, wording
 from ..checks import metric_direction
 from ..errors import InputError
 from .comparison_checks import PAPERS_ROPE
@@ -54,7 +54,9 @@ def option(c, flag: str, keyword: str) -> str:
 
 def for_the_paper(c) -> str:
     """After "no decision", what a paper quotes: that no decision was reached, and the three
-    outcomes' numbers the verdict was taken on, each named; empty otherwise.
+    outcomes' numbers the verdict was taken on, each named; with ``about="delta0"``, when δ₀'s
+    interval excludes 0, the claim a paper may still write (the verdict's own sentence,
+    :func:`~bayestut.analysis.delta0_size.supported`). Empty after a decision.
 
     Parameters
     ----------
@@ -70,6 +72,7 @@ def for_the_paper(c) -> str:
     """
     if c.identical or c.decision != NO_DECISION:
         return ""
+    fallback = ""
     if c.per_dataset is None:           # mean scores only: the signed-rank test decides
         o = c.overall()[-1]
         p, se = o.shares, o.shares_se
@@ -81,6 +84,7 @@ def for_the_paper(c) -> str:
         h = c.overall()[-1]
         p, se = h.delta0, h.delta0_se
         what = "the probability for δ₀ of each outcome"
+        fallback = delta0_size.supported(c)       # the verdict's sentence, not a second wording
     else:
         h = c.overall()[-1]
         p, se = h.shares, h.shares_se
@@ -88,8 +92,9 @@ def for_the_paper(c) -> str:
     names = wording.region_names(c.a, c.b)
     said = [f"{wording.is_(wording.number(p[i], se[i], c.threshold))[3:]} for “{names[i]}”"
             for i in shown(range(3))]
-    return (f"For the paper: quote that no decision was reached at the threshold "
-            f"{c.threshold:g}. Quote {what}: {said[0]}, {said[1]} and {said[2]}.")
+    return " ".join(filter(None, [
+        f"For the paper: quote that no decision was reached at the threshold "
+        f"{c.threshold:g}. Quote {what}: {said[0]}, {said[1]} and {said[2]}.", fallback]))
 
 
 def method_paper(c) -> str:

@@ -261,23 +261,25 @@ def core_text(result) -> str:
     choice = str(decide_regions(p, c.threshold))
     on = " on average" if delta0 else ""
     new = " on a new data set" if test == "hierarchical" else ""       # the estimand, named
-    if choice != NO_DECISION:
-        i = REGIONS.index(choice)
-        v = wording.number(p[i], se[i], c.threshold)
-        equals = "" if v[:1] in "<>" else "= "          # "P(...) > 0.999", not "= > 0.999"
-        first = (f"{name} finds {_outcome(i, c.a, c.b)}{on}: {REGION[i]} {equals}{v}, above "
+    decided = choice != NO_DECISION
+    i = REGIONS.index(choice) if decided else int(np.argmax(p))
+    v = wording.number(p[i], se[i], c.threshold)
+    # δ₀, decided or not: the Methods' notation, "P(δ₀ > r | data) = 0.941"
+    stated = f"{REGION[i]} {'' if v[:1] in '<>' else '= '}{v}"      # not "= > 0.999"
+    if decided:
+        first = (f"{name} finds {_outcome(i, c.a, c.b)}{on}: {stated}, above "
                  f"the threshold {c.threshold:g} (rope r = {c.rope:g})." if delta0 else
                  f"{name} finds {_outcome(i, c.a, c.b)} (rope ±{c.rope:g}), with posterior "
                  f"probability {v} that this is the likeliest outcome{new} (threshold "
                  f"{c.threshold:g}).")
+    elif delta0:
+        first = (f"{name} reaches no decision on the mean difference δ₀ (rope r = "
+                 f"{c.rope:g}). The highest, {stated} for {_outcome(i, c.a, c.b)}{on}, is "
+                 f"short of the threshold {c.threshold:g}.")
     else:
-        i = int(np.argmax(p))
-        v = wording.number(p[i], se[i], c.threshold)
-        what = ("no outcome's probability" if delta0 else
-                "no outcome's posterior probability of being the likeliest")
-        on = " on the mean difference δ₀" if delta0 else new
-        first = (f"{name} reaches no decision{on} (rope ±{c.rope:g}): {what} exceeds "
-                 f"{c.threshold:g}. The highest, {v}, is for {_outcome(i, c.a, c.b)}.")
+        first = (f"{name} reaches no decision{new} (rope ±{c.rope:g}): no outcome's posterior "
+                 f"probability of being the likeliest exceeds {c.threshold:g}. The highest, "
+                 f"{v}, is for {_outcome(i, c.a, c.b)}.")
     caveats = _core_caveats(c)
     found = delta0_size.cells(c)
     if found is None:
@@ -303,15 +305,19 @@ def _would_be(c, decision: str) -> str:
 
 
 def _other_ropes(c) -> str:
-    """Where the rope's check decides otherwise, what it would decide ("at ±0.008 it would
-    find “a” practically better than “b”; at ..."), or empty: the ropes checked, then the
-    papers' ±0.01 when another was chosen."""
+    """Where the rope's check decides otherwise, what it would decide, one clause per
+    decision ("at ±0.008 and ±0.009 it would find “a” practically better than “b”; at ..."),
+    or empty: the ropes checked, then the papers' ±0.01 when another was chosen."""
     check, papers = getattr(c, "rope_check", None), getattr(c, "papers_rope", None)
     other = ([(f"±{r:g}", d) for r, d in zip(check.index, check["decision"]) if d != c.decision]
              if check is not None else [])
     if papers is not None and papers["decision"].iloc[0] != c.decision:
         other.append((f"the papers' ±{papers.index[0]:g}", papers["decision"].iloc[0]))
-    return "; ".join(f"at {where} {_would_be(c, d)}" for where, d in other)
+    where: dict[str, list[str]] = {}            # decision -> its ropes, in the check's order
+    for rope, decision in other:
+        where.setdefault(decision, []).append(rope)
+    return "; ".join(f"at {wording.and_(ropes)} {_would_be(c, d)}"
+                     for d, ropes in where.items())
 
 
 def _core_caveats(c) -> list[str]:
@@ -326,7 +332,7 @@ def _core_caveats(c) -> list[str]:
             out.append(f"It is a weak decision: {weak}.")
     said = _other_ropes(c)
     if said:       # what it would be, not only that it differs (reader 31)
-        out.append(f"{said[0].upper()}{said[1:]} (the rope's check, below).")
+        out.append(f"{said[0].upper()}{said[1:]} (the rope's check).")
     ceiling = getattr(c, "ceiling", [])
     if ceiling:
         out.append(f"On {counted(len(ceiling), 'data set')} both mean scores lie "
@@ -372,8 +378,7 @@ def _many_core(many) -> str:
     for c in many.pairs.values():
         said = _other_ropes(c)
         if said:
-            out.append(f"For {quoted(c.a)} against {quoted(c.b)}, {said} (the rope's check, "
-                       "below).")
+            out.append(f"For {quoted(c.a)} against {quoted(c.b)}, {said} (the rope's check).")
     ceiling = {d for names in many.ceiling.values() for d in names}
     if ceiling:
         out.append(f"On {counted(len(ceiling), 'data set')} some classifiers' mean scores lie "

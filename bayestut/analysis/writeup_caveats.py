@@ -223,6 +223,9 @@ def _finds(choice: str, c, name, many: bool = False) -> str:
 def disagreement(c, name=str) -> str:
     """When the tests' decisions differ (one decides and another does not, or they decide
     differently): the disagreement stated, and which result stands; empty when they agree.
+    With ``about="delta0"``, the signed-rank test's against δ₀'s only: the papers' rule on a
+    new data set is set against δ₀ where the Supplementary paragraph names it
+    (:func:`papers_rule_aside`).
 
     Parameters
     ----------
@@ -237,7 +240,8 @@ def disagreement(c, name=str) -> str:
         Two sentences, or empty.
     """
     found = decisions(c)
-    (lead, mine), others = found[0], found[1:]
+    papers = f"{SHORT_NAMES['hierarchical']} on a new data set"      # only with about="delta0"
+    (lead, mine), others = found[0], [(t, choice) for t, choice in found[1:] if t != papers]
     groups: dict[str, list[str]] = {}
     for test, choice in others:
         if choice != mine:
