@@ -225,7 +225,7 @@ def test_the_tex_compiles_with_its_bib(tmp_path, checked):
     md, tex, bib = writeup.write_files(checked, tmp_path / "body.html")
     (tmp_path / "paper.tex").write_text(
         "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{longtable}\n"
-        "\\usepackage{natbib}\n\\begin{document}\n\\input{body}\n\\bibliographystyle{plainnat}\n"
+        "\\usepackage{array}\n\\usepackage{natbib}\n\\begin{document}\n\\input{body}\n\\bibliographystyle{plainnat}\n"
         "\\bibliography{body}\n\\end{document}\n", encoding="utf-8")
     for command in (["pdflatex"], ["bibtex"], ["pdflatex"], ["pdflatex"]):
         run = subprocess.run([*command, *(["-interaction=nonstopmode", "-halt-on-error"]
