@@ -8,6 +8,7 @@ import numpy as np
 import pandas as pd
 import pytest
 
+import bayestut as bt
 from bayestut.analysis import wording, writeup, writeup_methods, writeup_tables
 from bayestut.analysis.compare import compare
 from bayestut.analysis.many import compare_all
@@ -215,12 +216,13 @@ def check_latex(tex: str) -> None:
     text_only = re.sub(r"\$[^$]*\$", "", plain)
     for special in "_%#":
         assert special not in text_only, f"unescaped {special}"
-    tables = re.findall(r"\\begin\{tabular\}\{((?:[lrc]|p\{[\d.]+em\}|@\{\})+)\}(.*?)"
-                        r"\\end\{tabular\}", tex, flags=re.S)
-    assert tables and len(tables) == tex.count(r"\begin{tabular}")
-    for columns, body in tables:            # each table's rows: as many cells as columns
+    tex = tex.replace(writeup_tables.RAGGED, "")      # wrapped columns, never hyphenated
+    tables = re.findall(r"\\begin\{(tabular|longtable)\}\{((?:[lrc]|p\{[\d.]+em\}|@\{\})+)\}"
+                        r"(.*?)\\end\{\1\}", tex, flags=re.S)
+    assert tables and len(tables) == len(re.findall(r"\\begin\{(?:tabular|longtable)\}", tex))
+    for _, columns, body in tables:         # each table's rows: as many cells as columns
         count = len(re.findall(r"[lrc]|p\{[\d.]+em\}", columns.replace("@{}", "")))
-        for row in re.findall(r"^(.*)\\\\$", body, flags=re.M):
+        for row in re.findall(r"^(?!\\caption)(.*)\\\\$", body, flags=re.M):
             cells = re.split(r"(?<!\\)&", row)      # a \multicolumn{n} cell spans n
             spans = [int(m[1]) if (m := re.match(r"\s*\\multicolumn\{(\d+)\}", x)) else 1
                      for x in cells]
@@ -247,8 +249,59 @@ def test_the_parser_catches_a_broken_table(two):
         check_latex(two.to_latex().replace(r"\end{tabular}", ""))
 
 
-# what the .tex's header comment asks of the preamble (longtable: the data sets' table)
-PREAMBLE = "\\usepackage{booktabs}\n\\usepackage{longtable}\n\\usepackage{natbib}\n"
+# what the .tex's header comment asks of the preamble (longtable: the data sets' table and the
+# K-classifier overall one; array: the wrapped columns' ragged right)
+PREAMBLE = ("\\usepackage{booktabs}\n\\usepackage{longtable}\n\\usepackage{array}\n"
+            "\\usepackage{natbib}\n")
+
+
+def overfull(tmp_path, body: str, options: str = "") -> tuple[list, str]:
+    """``body`` compiled in an ``article`` (``options``: its class options), twice, as a
+    longtable's columns settle on the second pass: the overfull boxes' widths (pt) and the
+    log."""
+    document = (f"\\documentclass[{options}]{{article}}\n" + PREAMBLE + "\\begin{document}\n"
+                + body + "\\end{document}\n")
+    (tmp_path / "paper.tex").write_text(document, encoding="utf-8")
+    for _ in range(2):
+        run = subprocess.run(["pdflatex", "-interaction=nonstopmode", "-halt-on-error",
+                              "paper.tex"], cwd=tmp_path, capture_output=True, text=True,
+                             timeout=120)
+        assert run.returncode == 0, run.stdout[-2000:]
+    log = (tmp_path / "paper.log").read_text(errors="replace")
+    return [float(pt) for pt in re.findall(r"Overfull \\hbox \(([\d.]+)pt too wide\)", log)], log
+
+
+@pytest.fixture(scope="module")
+def uci_four():
+    """A reader's K classifiers: 4 of the bundled UCI results' on their first 20 data sets."""
+    uci = bt.load_uci()
+    uci = uci[uci["dataset"].isin(uci["dataset"].unique()[:20])]
+    return compare_all(uci, ["nbc", "aode", "hnb", "j48"], progress=False, n_jobs=1)
+
+
+@pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no pdflatex installed")
+def test_the_k_tex_fits_a_one_column_page(tmp_path, uci_four):
+    """A reader: the overall table ran 186 pt too wide, the rope and data sets columns cut off,
+    its 30 rows one float 162 pt taller than the page."""
+    tex = writeup.latex_document_body(uci_four)
+    over, log = overfull(tmp_path, tex)
+    assert "Float too large" not in log and max(over, default=0) < 3, log[-3000:]
+    check_latex(tex)
+    assert "\\usepackage{array}" in tex.split("\\paragraph")[0]       # the header asks for it
+    overall = writeup_tables.to_latex(uci_four)
+    assert overall.startswith(r"{\footnotesize") and r"\begin{longtable}" in overall
+    assert "hierarchical: new data set" in overall and "“new data set”, the probability on a " \
+        "new data set" in writeup.latex_escape(writeup_tables._short_caption(
+            writeup_tables.overall_rows(uci_four))).replace("``", "“").replace("''", "”")
+    # the compact table's constant columns in its caption, every number the compact row's
+    compact = writeup_tables.compact_latex(uci_four)
+    assert "& rope &" not in compact and "data sets \\\\" not in compact
+    rows = writeup_tables.compact_rows(uci_four)
+    assert f"In every row, {rows[0]['data sets']} data sets were compared." in compact
+    assert "In every row, the rope (the region of practical equivalence) is $\\pm$0.01" in compact
+    for row in rows:
+        cells = [row[k] for k in row if k not in writeup_tables.CONSTANT]
+        assert " & ".join(writeup.latex_escape(x) for x in cells) + r" \\" in compact
 
 
 @pytest.mark.skipif(shutil.which("pdflatex") is None, reason="no pdflatex installed")
@@ -408,10 +461,11 @@ def test_the_k_files_carry_the_overall_table_the_results_point_to(tmp_path):
     compact, overall = md.index("| a | b | probability |"), md.index("| a | b | test |")
     assert compact < overall
     assert md.index("| b | c | hierarchical test: probability for δ₀ |") > overall
-    assert tex.count(r"\begin{table*}") == 2                      # both wide: a and b columns
+    # the compact one a table*; the overall one, a row per pair and kind, a longtable
+    assert tex.count(r"\begin{table*}") == 1 and tex.count(r"\begin{longtable}") == 2  # + scores
     check_latex(tex)
-    assert tex.index("probability &") < tex.index("test &")
-    assert r"hierarchical test: probability for $\delta_0$ &" in tex
+    assert tex.index(r"decision & $\delta_0$") < tex.index("test &")
+    assert r"hierarchical: $\delta_0$ &" in tex
 
 
 def test_the_results_paragraph_is_short_sentences_the_verdicts_test_first():
@@ -519,7 +573,10 @@ def test_the_files_carry_the_compact_table(tmp_path, exact_two):
     assert r"\multicolumn{3}{c}{posterior probability}" in table and "P(" not in table
     assert f"{writeup.latex_escape(exact_two.a)} & equiv. & " in table
     check_latex(tex)
-    assert r"\footnotesize" in tex and r"p{4em}" in tex and r"p{3.7em}" in tex
+    # the decision as wide as "equivalent)", its words never hyphenated ("no de-cision")
+    assert r"\footnotesize" in tex and writeup_tables.wrapped(3.2) in tex
+    assert writeup_tables.wrapped(4.85) in tex and r"\hyphenpenalty=10000" in tex
+    assert r"\usepackage{array}" in tex.split(r"\paragraph")[0]
     assert "on 5 data sets, with the rope (the region of practical equivalence) ±0.015" in \
         writeup_tables._narrow_caption(exact_two)
     row = writeup_tables.compact_rows(exact_two)[0]

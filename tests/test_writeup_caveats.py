@@ -155,6 +155,7 @@ def test_the_author_must_fill_the_metric_and_the_ropes_reason(tmp_path):
     assert md.count("**\\[TO FILL: ") == 2 and "\\]**" in md
     assert tex.count(r"\textbf{{[}TO FILL: ") == 2
     assert tex.startswith("% TODO: fill in every bold [TO FILL: ...]")
+    assert tex.count("TODO") == 1           # the claim's note below it is a NOTE
     check_latex(tex)
     # a column that names its metric is named; the rope's reason is still asked for
     accuracy = bt.compare(make_table(5, 2, 5, gaps=0.02, seed=2).rename(
@@ -231,8 +232,8 @@ def test_the_files_say_which_claim_the_text_decides_on(hnb, tmp_path):
     assert md0.startswith("> Note: This text decides on the mean difference δ₀ over data sets "
                           "(a method paper's claim); for a claim about a new data set (a "
                           "practitioner's), rerun without --about delta0")
-    for text, first in ((tex, "% TODO: This text decides on a new data set"),
-                        (tex0, "% TODO: This text decides on the mean difference delta_0")):
+    for text, first in ((tex, "% NOTE: This text decides on a new data set"),
+                        (tex0, "% NOTE: This text decides on the mean difference delta_0")):
         header = text[:text.index("\\paragraph{Methods.}")]
         assert first in header and "rerun with" + "out" * (text is tex0) in " ".join(
             line.removeprefix("% ") for line in header.splitlines())

@@ -187,7 +187,8 @@ def test_the_rope_reason_fills_the_placeholder_escaped(tmp_path):
     assert "TO FILL" not in text
     md, tex, _ = (p.read_text("utf-8") for p in writeup.write_files(c, tmp_path / "r.html"))
     assert r"no practical consequence because 1\% \& less is noise." in tex
-    assert "% TODO: fill in" not in tex and "TO FILL" not in md       # nothing left to fill
+    # nothing left to fill: a grep for TODO finds nothing (the claim's note is a NOTE)
+    assert "TODO" not in tex and "% NOTE: This text decides" in tex and "TO FILL" not in md
     # a reason that is not a clause ("because …") is joined with a colon, not run on (reader 29)
     bare = compare(named, A, B, score="accuracy", rope_reason="a gain of 1% changes nothing")
     assert "no practical consequence: a gain of 1% changes nothing." in bare.methods_text()
@@ -224,7 +225,7 @@ def test_the_tex_compiles_with_its_bib(tmp_path, checked):
     md, tex, bib = writeup.write_files(checked, tmp_path / "body.html")
     (tmp_path / "paper.tex").write_text(
         "\\documentclass{article}\n\\usepackage{booktabs}\n\\usepackage{longtable}\n"
-        "\\usepackage{natbib}\n\\begin{document}\n\\input{body}\n\\bibliographystyle{plainnat}\n"
+        "\\usepackage{array}\n\\usepackage{natbib}\n\\begin{document}\n\\input{body}\n\\bibliographystyle{plainnat}\n"
         "\\bibliography{body}\n\\end{document}\n", encoding="utf-8")
     for command in (["pdflatex"], ["bibtex"], ["pdflatex"], ["pdflatex"]):
         run = subprocess.run([*command, *(["-interaction=nonstopmode", "-halt-on-error"]

@@ -557,12 +557,14 @@ def latex_document_body(result) -> str:
             + "% bayestut " + __version__ + ": methods, results and the tables. The preamble\n"
             "% needs \\usepackage{booktabs}"
             + (", \\usepackage{longtable}" if "{longtable}" in body else "")
+            + (", \\usepackage{array}" if writeup_tables.RAGGED in body else "")
             + " and \\usepackage{natbib}, and \\bibliography{} the\n"
             "% .bib beside this file. For pdflatex's default fonts, a character they lack\n"
             "% shows as its code point, e.g. \\texttt{[U+0416]}; the .md beside this file has\n"
             "% the names as given.\n"
             + ("% A longtable cannot stand in two columns: in a two-column paper, put the\n"
-               "% data sets' table in a one-column appendix, after \\onecolumn.\n"
+               "% longtables (the data sets' scores; with K classifiers, the overall table)\n"
+               "% in a one-column appendix, after \\onecolumn.\n"
                if "{longtable}" in body else "")
             + writeup_caveats.about_latex(result)
             + latex_citations(body))

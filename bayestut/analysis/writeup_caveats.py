@@ -367,11 +367,12 @@ def about_latex(c) -> str:
     Returns
     -------
     str
-        "% TODO: ..." lines in ASCII (δ₀ written delta_0), or empty.
+        "% NOTE: ..." lines in ASCII (δ₀ written delta_0), or empty: a note, not a TODO,
+        which only the Methods' "[TO FILL: ...]" leave.
     """
     note = about_note(c).replace("δ₀", "delta_0")       # a comment: plain ASCII reads best
     lines = textwrap.wrap(note, 86, break_on_hyphens=False)
-    return "".join(f"% {'TODO: ' if i == 0 else ''}{line}\n" for i, line in enumerate(lines))
+    return "".join(f"% {'NOTE: ' if i == 0 else ''}{line}\n" for i, line in enumerate(lines))
 
 
 def papers_rule_aside(c) -> str:

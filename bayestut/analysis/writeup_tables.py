@@ -209,37 +209,46 @@ def _narrow_caption(c) -> str:
             "where it shows.")
 
 
-def _compact_caption(result) -> str:
-    """The compact table's caption: one name per number, each said once."""
+def _compact_caption(result, said: dict | None = None) -> str:
+    """The compact table's caption: one name per number, each said once; ``said``: the
+    columns left out of the LaTeX table for holding one value in every row
+    (:func:`_wide_latex`), each value given here instead."""
+    latex, said = said is not None, said or {}
     c = pairs(result)[0]
     many = is_many(result)
     a, b = ("a", "b") if many else (c.a, c.b)
     claims = {about_delta0(p) for p in pairs(result)}
-    said = []
+    kinds = []
     if False in claims:
-        said.append(f"“{POSTERIOR}”: the papers' rule, the posterior probability that each "
+        kinds.append(f"“{POSTERIOR}”: the papers' rule, the posterior probability that each "
                     "outcome is the likeliest on a new data set (not the chance of that "
                     "outcome)")
     if True in claims:
-        said.append(f"“{DELTA0}”: the probability of each outcome for the mean difference δ₀ "
+        kinds.append(f"“{DELTA0}”: the probability of each outcome for the mean difference δ₀ "
                     "over the population of data sets")
     exact = c.integrated("hierarchical")
     better_a, equivalent, better_b = outcomes(a, b)
     return (("a and b: each row's pair. " if many else "")
-            + "The Bayesian hierarchical test (Corani et al. 2017). Probability: the kind of "
-            "number in the row's three outcome columns; " + "; ".join(said)
+            + "The Bayesian hierarchical test (Corani et al. 2017). "
+            + ("The three outcome columns hold " if "probability" in said else
+               "Probability: the kind of number in the row's three outcome columns; ")
+            + "; ".join(kinds)
             + f". {better_a}: {a} practically better, by more than the rope; {equivalent}: the "
             f"difference within the rope; {better_b} likewise. The "
             f"decision is taken when a probability exceeds {c.threshold:g}. δ₀: the posterior "
             f"mean of the mean difference over the population of data sets, positive when {a} "
-            f"scores better on average, with its {delta0_size.LEVEL:.0%} equal-tailed credible interval, in "
-            "the rope's units" + (" (fractions: the scores were given in percent and divided "
-                                  "by 100)" if c.options.get("percent") else "")
+            f"scores better on average, with its {delta0_size.LEVEL:.0%} equal-tailed credible "
+            "interval" + (f" ({INTERVAL_SHORT})" if latex else "") + ", in the rope's units"
+            + (" (fractions: the scores were given in percent and divided by 100)"
+               if c.options.get("percent") else "")
             + (f". {ABOVE_ZERO}: the probability that {a} scores better on average (δ₀ above "
                "0, by any margin, the rope ignored), given only where no outcome for δ₀ passes "
                "the threshold" if any(delta0_undecided(p) for p in pairs(result)) else "")
-            + f". Rope: the region of practical equivalence ({units(c)}). Data sets: how many "
-            "were compared. Each probability is rounded to what its "
+            + (f". In every row, the rope (the region of practical equivalence) is {units(c)}"
+               if "rope" in said else f". Rope: the region of practical equivalence ({units(c)})")
+            + (f". In every row, {said['data sets']} data sets were compared. "
+               if "data sets" in said else ". Data sets: how many were compared. ")
+            + "Each probability is rounded to what its "
             + ("numerical error (integrated, not sampled)" if exact else
                "Monte Carlo standard error") + " supports, and followed by that error after ± "
             "where it shows.")
@@ -247,30 +256,55 @@ def _compact_caption(result) -> str:
 
 # --- the tables as LaTeX and Markdown ---------------------------------------------------------
 
-# The compact table's columns of words, wrapped in a LaTeX table* (their widths in em)
-WRAPPED = {"probability": 5.5, "decision": 6.5, f"δ₀ {delta0_size.LEVEL:.0%} credible interval": 5.5}
+# A wrapped column's words never hyphenated ("no de-cision", "equiva-lent"): ragged right
+# (the array package), hyphenation forbidden; \relax ends the number before a cell's digits
+RAGGED = r">{\raggedright\arraybackslash\hyphenpenalty=10000\relax}"
 
 
-def _latex(rows: list[dict], caption: str, numbers: set, wide: bool = False) -> str:
-    """Rows as a ``booktabs`` table: numeric columns right-aligned, the others left.
+def wrapped(em: float) -> str:
+    """A LaTeX column ``em`` wide whose words wrap, ragged right, unhyphenated."""
+    return f"{RAGGED}p{{{em:g}em}}"
+
+
+def _align(columns: list, numbers: set, widths: dict) -> str:
+    """The columns' alignment: numbers right, ``widths`` (name: em) wrapped, the others left."""
+    return "".join("r" if h in numbers else wrapped(widths[h]) if h in widths else "l"
+                   for h in columns)
+
+
+def _latex(rows: list[dict], caption: str, align: str, wide: bool = False) -> str:
+    """Rows as a ``booktabs`` table with the columns' alignment ``align``.
 
     ``wide``: a ``table*``, which spans both columns of a two-column paper (and is an ordinary
-    float in a one-column one), in ``\\small`` with narrower gaps and the columns of words
-    (:data:`WRAPPED`) wrapped: the K-classifier compact table's eleven columns, with a decision
-    in words, overflow one column of a two-column paper, and even its full width unwrapped.
+    float in a one-column one), in ``\\footnotesize`` with narrower gaps and none outside.
     """
     columns = list(rows[0])
-    align = "".join("r" if h in numbers else
-                    f"p{{{WRAPPED[h]:g}em}}" if wide and h in WRAPPED else "l" for h in columns)
     env, where = ("table*", "t") if wide else ("table", "ht")   # a table* floats to a top only
     lines = [rf"\begin{{{env}}}[{where}]", r"\centering"]
-    if wide:
-        lines += [r"\small", r"\setlength{\tabcolsep}{4pt}"]     # local to the float
+    if wide:                            # local to the float; no gap outside the table
+        lines += [r"\footnotesize", r"\setlength{\tabcolsep}{3pt}"]
+        align = "@{}" + align + "@{}"
     lines += [r"\begin{tabular}{" + align + "}",
              r"\toprule", " & ".join(latex_escape(h) for h in columns) + r" \\", r"\midrule"]
     lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
     lines += [r"\bottomrule", r"\end{tabular}", r"\caption{" + latex_escape(caption) + "}",
               rf"\end{{{env}}}"]
+    return "\n".join(lines) + "\n"
+
+
+def _longtable(rows: list[dict], caption: str, align: str, small: bool = False) -> str:
+    """Rows as a ``longtable`` (it may run over pages; needs ``\\usepackage{longtable}`` and
+    ``booktabs``), its caption above and its header repeated on every page; ``small``: in
+    ``\\footnotesize`` with narrower gaps and none outside."""
+    columns = list(rows[0])
+    header = " & ".join(latex_escape(h) for h in columns) + r" \\"
+    lines = [r"{\footnotesize\setlength{\tabcolsep}{3pt}"] if small else []
+    lines += [r"\begin{longtable}{" + (f"@{{}}{align}@{{}}" if small else align) + "}",
+              r"\caption{" + latex_escape(caption) + r"}\\",
+              r"\toprule", header, r"\midrule", r"\endfirsthead",
+              r"\toprule", header, r"\midrule", r"\endhead", r"\bottomrule", r"\endlastfoot"]
+    lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
+    lines += [r"\end{longtable}"] + (["}"] if small else [])
     return "\n".join(lines) + "\n"
 
 
@@ -290,14 +324,42 @@ def _numbers(result) -> set:
                probability_columns(c.a, c.b))
 
 
+# the K-classifier overall table's tests and kinds of number, shortened in LaTeX (each
+# defined in its caption, :func:`_short_caption`)
+SHORT = {"signed-rank test on the means": "signed-rank", "sign test on the means": "sign",
+         "hierarchical test": "hierarchical", POSTERIOR: "posterior", EXPECTED: "expected",
+         NEW_DATA_SET: "new data set", DELTA0: "δ₀"}
+
+
+def _short(test: str) -> str:
+    """An overall row's "<test>: <kind of number>" with each part shortened (:data:`SHORT`)."""
+    return ": ".join(SHORT.get(part, part) for part in test.split(": ", 1))
+
+
+def _short_caption(rows: list[dict]) -> str:
+    """The shortened labels the rows use (:data:`SHORT`), each with its full name."""
+    used = {part for row in rows for part in row["test"].split(": ", 1)}
+    return ("Test: its name, then the kind of number; "
+            + "; ".join(f"“{short}”, the {full}" for full, short in SHORT.items() if full in used)
+            + ".")
+
+
 def to_latex(result) -> str:
-    """The overall table as a LaTeX ``table`` with ``booktabs`` rules (needs
-    ``\\usepackage{booktabs}``); empty with one data set."""
+    """The overall table in LaTeX with ``booktabs`` rules (needs ``\\usepackage{booktabs}``):
+    two classifiers, a ``table``; K classifiers, a ``longtable`` (one row per pair, test and
+    kind of number: it runs over pages; needs ``longtable`` and ``array``) in
+    ``\\footnotesize``, its tests shortened (:data:`SHORT`) and its decisions wrapped, to fit
+    a one-column page. Empty with one data set."""
     rows = overall_rows(result)
     if not rows:
         return ""
-    return _latex(rows, _caption(pairs(result)[0], is_many(result)), _numbers(result),
-                  wide=is_many(result))      # a and b beside the test: too wide for a column
+    caption = _caption(pairs(result)[0], is_many(result))
+    if not is_many(result):
+        return _latex(rows, caption, _align(list(rows[0]), _numbers(result), {}))
+    short = [{**row, "test": _short(row["test"])} for row in rows]
+    return _longtable(short, caption + " " + _short_caption(rows),
+                      _align(list(rows[0]), _numbers(result), {"test": 5.5, "decision": 8}),
+                      small=True)
 
 
 def to_markdown(result) -> str:
@@ -321,8 +383,8 @@ def rope_markdown(result) -> str:
 def rope_latex(result) -> str:
     """:func:`rope_markdown`'s table in LaTeX (``booktabs``), a ``table*``."""
     rows = many_rope_text.rope_rows(result) if is_many(result) else []
-    return (_latex(rows, many_rope_text.rope_table_note(result), set(), wide=True)   # 6 columns
-            if rows else "")
+    return (_latex(rows, many_rope_text.rope_table_note(result),
+                   _align(list(rows[0]), set(), {}), wide=True) if rows else "")   # 6 columns
 
 
 def compact_latex(result) -> str:
@@ -337,7 +399,7 @@ def compact_latex(result) -> str:
     -------
     str
         Two classifiers: a ``table`` that fits one column of a two-column paper
-        (:func:`_narrow_latex`); K classifiers: a ``table*`` (both columns). With
+        (:func:`_narrow_latex`); K classifiers: a ``table*`` (:func:`_wide_latex`). With
         ``booktabs`` rules and a caption; empty without a hierarchical posterior.
     """
     rows = compact_rows(result)
@@ -346,9 +408,25 @@ def compact_latex(result) -> str:
     c = pairs(result)[0]
     if not is_many(result):
         return _narrow_latex(c, rows[0])
-    numbers = set(outcomes("a", "b"))
-    return _latex(rows, _compact_caption(result), numbers | {"δ₀", ABOVE_ZERO, "data sets"},
-                  wide=True)
+    return _wide_latex(result, rows)
+
+
+# the K-classifier compact table's columns that may hold one value in every row: said once,
+# in its LaTeX caption, instead
+CONSTANT = ("probability", "rope", "data sets")
+
+
+def _wide_latex(result, rows: list[dict]) -> str:
+    """K classifiers' compact table in LaTeX: a ``table*`` in ``\\footnotesize`` that fits a
+    one-column page too, its constant columns (:data:`CONSTANT`) in the caption, the interval's
+    header short and the decision and the interval wrapped. The cells are the compact rows'."""
+    said = {k: rows[0][k] for k in CONSTANT if len({row[k] for row in rows}) == 1}
+    interval = f"δ₀ {delta0_size.LEVEL:.0%} credible interval"
+    shown_rows = [{(INTERVAL_SHORT if k == interval else k): v for k, v in row.items()
+                   if k not in said} for row in rows]
+    numbers = set(outcomes("a", "b")) | {"δ₀", ABOVE_ZERO, "data sets"}
+    align = _align(list(shown_rows[0]), numbers, {"decision": 5.5, INTERVAL_SHORT: 5})
+    return _latex(shown_rows, _compact_caption(result, said), align, wide=True)
 
 
 # the one-column table's short headers (:func:`_narrow_latex`), each defined in its caption
@@ -364,13 +442,14 @@ def _narrow_latex(c, row: dict) -> str:
     cells = [*(row[k] for k in outcomes(c.a, c.b)), row["decision"], row["δ₀"],
              row[f"δ₀ {delta0_size.LEVEL:.0%} credible interval"]]
     heads = [c.a, EQUIVALENT_SHORT, c.b, "decision", "δ₀", INTERVAL_SHORT]
-    align = "rrrp{4em}rp{3.7em}"          # the decision and the interval wrapped
+    # the decision and the interval wrapped, the decision as wide as "equivalent)"
+    align = f"rrr{wrapped(4.85)}r{wrapped(3.2)}"
     if ABOVE_ZERO in row:
         cells.append(row[ABOVE_ZERO])
         heads.append(ABOVE_ZERO)
         align += "r"
     width = len(heads)
-    lines = [r"\begin{table}[ht]", r"\centering", r"\footnotesize", r"\setlength{\tabcolsep}{2.5pt}",
+    lines = [r"\begin{table}[ht]", r"\centering", r"\footnotesize", r"\setlength{\tabcolsep}{2pt}",
              r"\begin{tabular}{@{}" + align + "@{}}", r"\toprule",
              rf"\multicolumn{{3}}{{c}}{{{latex_escape(kind)}}}" + " &" * (width - 3) + r" \\",
              r"\cmidrule(r){1-3}",
@@ -553,11 +632,4 @@ def datasets_latex(c) -> str:
     if not rows:
         return ""
     caption = _many_scores_caption(c) if is_many(c) else _datasets_caption(c)
-    columns = list(rows[0])
-    header = " & ".join(latex_escape(h) for h in columns) + r" \\"
-    lines = [r"\begin{longtable}{l" + "r" * (len(columns) - 1) + "}",
-             r"\caption{" + latex_escape(caption) + r"}\\",
-             r"\toprule", header, r"\midrule", r"\endfirsthead",
-             r"\toprule", header, r"\midrule", r"\endhead", r"\bottomrule", r"\endlastfoot"]
-    lines += [" & ".join(latex_escape(row[h]) for h in columns) + r" \\" for row in rows]
-    return "\n".join(lines + [r"\end{longtable}"]) + "\n"
+    return _longtable(rows, caption, "l" + "r" * (len(rows[0]) - 1))
