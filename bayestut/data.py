@@ -271,6 +271,8 @@ def _frame(source) -> pd.DataFrame:
         df = check_frame(source)
     elif isinstance(source, (str, Path)):
         df = read_csv(Path(source))
+    elif isinstance(source, pd.Series):
+        raise InputError(series_advice(source))
     elif hasattr(source, "to_pandas"):      # polars, pyarrow, ...
         raise InputError(f"a {type(source).__module__.split('.')[0]} "
                          f"{type(source).__name__} is not a pandas DataFrame: pass "
@@ -280,6 +282,19 @@ def _frame(source) -> pd.DataFrame:
                          f"not a {type(source).__name__}; e.g. pd.DataFrame(rows, columns="
                          f"{COLUMNS})")
     return df
+
+
+def series_advice(series: pd.Series) -> str:
+    """What to pass instead of a Series: with the keys in its index, the table
+    ``reset_index`` makes (the values named ``score``); else the whole DataFrame."""
+    keys = [n for n in series.index.names if n is not None and str(n) in
+            ("dataset", "dataset_id", "classifier", "run", "fold")]
+    if keys:
+        name = series.name if series.name is not None else "score"
+        return (f"a pandas Series is one column, with {', '.join(map(str, keys))} in its index: "
+                f"pass series.reset_index(name={name!r}), a DataFrame with those columns")
+    return ("a pandas Series is one column, not a results table: pass the whole DataFrame "
+            "(e.g. df, not df['score']), one row per data set x classifier x run x fold")
 
 
 def _tidy(df: pd.DataFrame, score: str = "score", percent: bool = False,

@@ -1,6 +1,7 @@
 """Input that could be read more than one way is refused with the fix, never guessed at:
 repeated headers, columns that are not classifiers, ranks, look-alike names (issue 34)."""
 
+import re
 import unicodedata
 
 import numpy as np
@@ -184,6 +185,24 @@ def test_data_sets_in_the_index_are_told_to_reset_it():
         read_results(wide_means().set_index("dataset"))
     with pytest.raises(InputError, match=r"reset_index\(\)"):
         read_results(tidy().set_index(["dataset", "classifier"]))
+
+
+@pytest.mark.parametrize("name, column", [(None, "score"), ("log_loss", "log_loss")])
+def test_a_series_with_the_keys_in_its_index_is_told_to_reset_it(name, column):
+    series = tidy().set_index(["dataset", "classifier", "run", "fold"])["score"].rename(name)
+    fix = f"series.reset_index(name={column!r})"
+    with pytest.raises(InputError, match=r"a pandas Series is one column, with dataset, "
+                                         r"classifier, run, fold in its index: pass "
+                                         + re.escape(fix)):
+        read_results(series)
+    # the fix works, and keeps a loss's name (its direction is then asked for, not assumed)
+    assert list(read_results(series.reset_index(name=column)).columns)[-1] == column
+
+
+def test_a_series_of_scores_alone_is_told_to_pass_the_whole_table():
+    with pytest.raises(InputError, match=r"pass the whole DataFrame \(e.g. df, not "
+                                         r"df\['score'\]\)"):
+        read_results(tidy()["score"])
 
 
 def test_the_exact_engines_refusal_names_the_command_lines_option(tmp_path, capsys):
