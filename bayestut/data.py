@@ -182,7 +182,7 @@ def open_results(source, *, score: str = "score", percent: bool = False,
     frame = _frame(source)
     given = score
     if isinstance(score, str):          # not text: _tidy says so
-        score = score_column(frame.columns, score)
+        score = score_column(frame, score)
     lower_is_better = metric_direction(score, lower_is_better)
     low, high = check_score_range(score_range)
     chosen = None if classifiers is None else [nfc(c) for c in _names_list(classifiers)]
@@ -237,7 +237,7 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
         return table.rename(columns={"score": score})
     frame = _frame(source)
     if isinstance(score, str):          # not text: _tidy says so
-        score = score_column(frame.columns, score)
+        score = score_column(frame, score)
     table = _tidy(frame, score, percent, score_range, classifiers)
     return table.rename(columns={"score": score})
 
