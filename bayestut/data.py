@@ -182,7 +182,7 @@ def open_results(source, *, score: str = "score", percent: bool = False,
     frame = _frame(source)
     given = score
     if isinstance(score, str):          # not text: _tidy says so
-        score = score_column(frame.columns, score)
+        score = score_column(frame, score)
     lower_is_better = metric_direction(score, lower_is_better)
     low, high = check_score_range(score_range)
     chosen = None if classifiers is None else [nfc(c) for c in _names_list(classifiers)]
@@ -237,7 +237,7 @@ def read_results(source: pd.DataFrame | Path | str, score: str = "score",
         return table.rename(columns={"score": score})
     frame = _frame(source)
     if isinstance(score, str):          # not text: _tidy says so
-        score = score_column(frame.columns, score)
+        score = score_column(frame, score)
     table = _tidy(frame, score, percent, score_range, classifiers)
     return table.rename(columns={"score": score})
 
@@ -271,6 +271,8 @@ def _frame(source) -> pd.DataFrame:
         df = check_frame(source)
     elif isinstance(source, (str, Path)):
         df = read_csv(Path(source))
+    elif isinstance(source, pd.Series):
+        raise InputError(series_advice(source))
     elif hasattr(source, "to_pandas"):      # polars, pyarrow, ...
         raise InputError(f"a {type(source).__module__.split('.')[0]} "
                          f"{type(source).__name__} is not a pandas DataFrame: pass "
@@ -280,6 +282,19 @@ def _frame(source) -> pd.DataFrame:
                          f"not a {type(source).__name__}; e.g. pd.DataFrame(rows, columns="
                          f"{COLUMNS})")
     return df
+
+
+def series_advice(series: pd.Series) -> str:
+    """What to pass instead of a Series: with the keys in its index, the table
+    ``reset_index`` makes (the values named ``score``); else the whole DataFrame."""
+    keys = [n for n in series.index.names if n is not None and str(n) in
+            ("dataset", "dataset_id", "classifier", "run", "fold")]
+    if keys:
+        name = series.name if series.name is not None else "score"
+        return (f"a pandas Series is one column, with {', '.join(map(str, keys))} in its index: "
+                f"pass series.reset_index(name={name!r}), a DataFrame with those columns")
+    return ("a pandas Series is one column, not a results table: pass the whole DataFrame "
+            "(e.g. df, not df['score']), one row per data set x classifier x run x fold")
 
 
 def _tidy(df: pd.DataFrame, score: str = "score", percent: bool = False,
@@ -585,6 +600,63 @@ def settle_constant_rows(x: np.ndarray) -> np.ndarray:
     return x
 
 
+def check_complete(table: pd.DataFrame, names, many: bool = False) -> None:
+    """Every classifier of ``names`` must have results on every data set that any of them has
+    (``many``: K classifiers, which may also be left out)."""
+    key = _key(table)
+    rows = table[table["classifier"].astype(str).isin(names)]
+    everywhere = list(dict.fromkeys(rows[key]))
+    problems = []
+    for name in names:
+        have = set(rows.loc[rows["classifier"].astype(str) == name, key])
+        lacking = [d for d in everywhere if d not in have]
+        if lacking:
+            problems.append(f"{name!r} on {listed(lacking)}")
+    if problems:
+        raise InputError("no results for " + "; ".join(problems) + f" (of {len(everywhere)} data "
+                         "sets). " + ("All pairs" if many else "Both classifiers")
+                         + " must be compared on the same data sets: run the missing "
+                         "classifiers there, or leave out those data sets"
+                         + (" or those classifiers (name the others)" if many else ""))
+
+
+SHOWN = 5           # data sets named in a message before "and N more"
+
+
+def listed(names, shown: int = SHOWN) -> str:
+    """Names quoted and joined, the first ``shown`` of them and how many more."""
+    more = f" and {len(names) - shown} more" if len(names) > shown else ""
+    return ", ".join(repr(n) for n in names[:shown]) + more
+
+
+def odd_folds(wide: pd.DataFrame, counts: pd.Series) -> str:
+    """The data sets whose number of (run, fold) scores differs from the most common one, and
+    the (run, fold) pairs each lacks or adds against a data set of that number."""
+    usual = counts.value_counts(sort=False).idxmax()     # ties: the first data set's
+    odd = counts[counts != usual]
+    pairs = {d: set(wide.loc[d].index) for d in counts.index}
+    typical = pairs[counts.index[counts == usual][0]]
+    said = []
+    for name, n in list(odd.items())[:SHOWN]:
+        gaps = [f"lacks {_run_folds(typical - pairs[name])}" if typical - pairs[name] else "",
+                f"adds {_run_folds(pairs[name] - typical)}" if pairs[name] - typical else ""]
+        why = ", ".join(g for g in gaps if g)
+        said.append(f"{name} has {n} folds" + (f" ({why})" if why else ""))
+    more = f" and {len(odd) - SHOWN} more" if len(odd) > SHOWN else ""
+    others = counts.index[counts == usual]
+    rest = f"{others[0]} has" if len(others) == 1 else f"the other {len(others)} have"
+    return ", ".join(said) + more + f", and {rest} {usual}"
+
+
+def _run_folds(pairs: set, shown: int = 3) -> str:
+    try:
+        ordered = sorted(pairs)
+    except TypeError:               # runs or folds of mixed types
+        ordered = sorted(pairs, key=lambda p: tuple(str(v) for v in p))
+    text = ", ".join(f"run {r} fold {f}" for r, f in ordered[:shown])
+    return text + (f" and {len(ordered) - shown} more" if len(ordered) > shown else "")
+
+
 def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
     """Fold-by-fold differences score(a) - score(b) for every data set, in the table's order."""
     a, b = (known_name(name, df["classifier"].unique()) for name in (a, b))
@@ -594,19 +666,20 @@ def paired_differences(df: pd.DataFrame, a: str, b: str) -> Differences:
     two = df[df["classifier"].isin([a, b])]
     wide = two.pivot_table(index=[key, "run", "fold"], columns="classifier",
                            values="score", aggfunc="first", sort=False)
+    check_complete(two, [a, b])
     unpaired = wide[[a, b]].isna().any(axis=1)
     if unpaired.any():
         first = ", ".join(str(v) for v in wide.index[unpaired][0])
+        has, lacks = (a, b) if pd.isna(wide[b][unpaired].iloc[0]) else (b, a)
         raise InputError(f"unpaired results: ({key}, run, fold) = ({first}) has a score for "
-                         f"only one of {a!r}, {b!r}; "
+                         f"only one of {a!r}, {b!r} ({has!r}, not {lacks!r}); "
                          "every (dataset, run, fold) needs both classifiers' scores, measured "
                          "on the same test fold")
     wide = wide.sort_index(level=[1, 2], sort_remaining=False)
     order = list(two[key].unique())          # in order of appearance
     counts = wide.groupby(level=0, sort=False).size().reindex(order)
     if counts.nunique() != 1:
-        raise InputError("unequal numbers of folds across data sets: "
-                         + ", ".join(f"{k}: {v}" for k, v in counts.items())
+        raise InputError("unequal numbers of folds across data sets: " + odd_folds(wide, counts)
                          + "; give every data set the same runs x folds")
     # from the index's levels, not reset_index: a classifier may be called run, fold, dataset
     levels = wide.index.to_frame(index=False, name=["_key", "_run", "_fold"])

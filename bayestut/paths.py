@@ -58,6 +58,14 @@ def in_repository() -> bool:
     return NOTEBOOKS.is_dir() and (REPO / "pyproject.toml").is_file()
 
 
+def install_command(extra: str) -> str:
+    """How to install an extra where bayestut runs: from the clone's folder, or for a wheel."""
+    if in_repository():
+        return f"in the bayestut folder run pip install '.[{extra}]' (README step 1)"
+    return (f"run pip install 'bayestut[{extra}]' (from a wheel file: pip install "
+            f"'bayestut-<version>-py3-none-any.whl[{extra}]')")
+
+
 def output_root() -> Path:
     """The folder holding figures/ and scorecards/: $BAYESTUT_OUTPUT_DIR, else this run's
     scratch folder."""

@@ -14,6 +14,7 @@ analyses (:func:`is_means_only`) that only the tests on the data sets' means can
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from typing import TYPE_CHECKING
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 TIDY, WIDE, TIDY_MEANS, WIDE_MEANS = ("tidy per fold", "wide per fold", "means only, tidy",
                                       "means only, wide")
 FOLD_COLUMNS = ("run", "fold")
+REQUIRED = ("dataset", "classifier", *FOLD_COLUMNS)  # a tidy per-fold table's key columns
 # where each row came from, for messages: the file's line, or the DataFrame's index label
 LINE, ROW = "_bayestut_line", "_bayestut_row"
 KEYS = ("dataset_id", "dataset", "run", "fold", LINE, ROW)   # never a classifier's column
@@ -55,13 +57,46 @@ def accepted_shapes() -> str:
             "tidy table):\n" + EXAMPLES)
 
 
+def _plain(name) -> str:
+    """A column's name without case, underscores, hyphens or spaces: Data_Set is dataset."""
+    return re.sub(r"[\s_-]+", "", str(name)).casefold()
+
+
+def misnamed(columns) -> dict:
+    """{column: the required column it names}: a header that lacks dataset, classifier, run
+    or fold but has it in another case or with underscores, hyphens or spaces (data_set)."""
+    lacking = [k for k in REQUIRED if k not in columns]
+    return {c: k for c in columns if c not in KEYS for k in lacking if _plain(c) == k}
+
+
+def refuse_misnamed(columns, also: str = "") -> None:
+    """InputError naming every misnamed required column at once (:func:`misnamed`), with the
+    rename that fixes them; ``also``: the header's other problem, said in the same message."""
+    renames = misnamed(columns)
+    if renames:
+        named = ", ".join(f"{c!r} for {k!r}" for c, k in renames.items())
+        raise InputError(f"required column(s) named otherwise: {named}. Rename "
+                         f"{'it' if len(renames) == 1 else 'them'} in the header, or pass "
+                         f"df.rename(columns={renames})" + also)
+
+
+def close_column(name: str, columns) -> str:
+    """The rest of a "no column" message: a column named nearly so ('datasets'), if any."""
+    plain = {_plain(c): c for c in columns if c not in KEYS}
+    close = difflib.get_close_matches(name, list(plain), n=1, cutoff=0.75)
+    return f" (is {plain[close[0]]!r} it? then rename it {name!r})" if close else ""
+
+
 def detect_shape(columns, score: str = "score") -> str:
     """Which of the four shapes a header describes; InputError when it fits none."""
     columns = [c for c in columns if c not in (LINE, ROW)]
+    refuse_misnamed(columns)
     folds = [c for c in FOLD_COLUMNS if c in columns]
     if "dataset" not in columns:
-        raise InputError(f"no 'dataset' column; the columns are {columns}. "
-                         + accepted_shapes())
+        also = (f"; nor a score column {score!r}" if "classifier" in columns
+                and score not in columns else "")
+        raise InputError(f"no 'dataset' column{close_column('dataset', columns)}{also}; the "
+                         f"columns are {columns}. " + accepted_shapes())
     if len(folds) == 1:
         lacking = [c for c in FOLD_COLUMNS if c not in folds]
         raise InputError(f"missing column(s) {lacking}: per-fold results need both run and "
@@ -81,15 +116,16 @@ def detect_shape(columns, score: str = "score") -> str:
     return WIDE if folds else WIDE_MEANS
 
 
-def score_column(columns, score: str = "score") -> str:
+def score_column(df: pd.DataFrame, score: str = "score") -> str:
     """The score column of a tidy table: ``score`` when the header has it; without a column
     "score" (the default's), the only column besides the keys and the classifier; several such
-    columns are never guessed among (InputError listing them).
+    columns are never guessed among (InputError listing those that hold numbers). Misnamed
+    required columns (:func:`misnamed`) are refused first, with the score column's problem.
 
     Parameters
     ----------
-    columns : iterable of str
-        The header.
+    df : pandas.DataFrame
+        The table as read.
     score : str
         The column named by the reader (score=..., --score), or the default "score".
 
@@ -98,17 +134,47 @@ def score_column(columns, score: str = "score") -> str:
     str
         The score column's name; ``score`` unchanged for a wide table or a header that has it.
     """
-    columns = [c for c in columns if c not in (LINE, ROW)]
-    if score in columns or score != "score" or "classifier" not in columns:
+    columns = [c for c in df.columns if c not in (LINE, ROW)]
+    renames = misnamed(columns)
+    others = [c for c in columns if c not in KEYS and c != "classifier" and c not in renames]
+    tidy = "classifier" in columns or "classifier" in renames.values()
+    problem = ""
+    if tidy and score not in columns:
+        problem = (f"no score column {score!r}" if score != "score" or not others
+                   else metric_candidates(df, others) if len(others) > 1 else "")
+    refuse_misnamed(columns, also=f"; and {problem}" if problem else "")
+    if score in columns or score != "score" or not tidy:
         return score
-    candidates = [c for c in columns if c not in KEYS and c != "classifier"]
-    if len(candidates) == 1:
-        return candidates[0]
-    if candidates:
-        raise InputError(f"no score column 'score', and {len(candidates)} columns could hold "
-                         f"the metric: {candidates}. Name the metric's column with score=... "
-                         "(on the command line --score NAME)")
+    if len(others) == 1:
+        return others[0]
+    if others:
+        lacking = "dataset" not in columns       # said now too, not after the score is named
+        raise InputError(problem + (f"; and no 'dataset' column{close_column('dataset', columns)}"
+                                    if lacking else ""))
     return score            # none at all: detect_shape says so
+
+
+def metric_candidates(df: pd.DataFrame, columns) -> str:
+    """The columns that could hold the metric, those that hold numbers only, as a message
+    asking to name one; a lone such column is offered by name."""
+    import pandas as pd
+
+    def numeric(column) -> bool:
+        values = df[column].dropna()
+        values = values.str.strip() if values.dtype == object else values
+        return bool(pd.to_numeric(values, errors="coerce").notna().all())
+
+    numbers = [c for c in columns if numeric(c)]
+    text = [c for c in columns if c not in numbers]
+    besides = (f" ({', '.join(map(repr, text))} hold{'s' if len(text) == 1 else ''} text)"
+               if text else "")
+    if len(numbers) == 1:
+        return (f"no score column 'score', and of the other columns only {numbers[0]!r} holds "
+                f"numbers{besides}: name it with score={numbers[0]!r} (on the command line "
+                f"--score {numbers[0]})")
+    return (f"no score column 'score', and {len(numbers)} columns could hold the metric: "
+            f"{numbers}{besides}. Name the metric's column with score=... (on the command "
+            "line --score NAME)")
 
 
 def to_tidy(df: pd.DataFrame, score: str = "score", chosen=None) -> pd.DataFrame:

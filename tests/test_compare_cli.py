@@ -145,11 +145,13 @@ def broken(kind):
         df.loc[7, "score"] = np.nan
         return df, r"NaN in column\(s\) \['score'\]"
     if kind == "folds differ across data sets":
-        return df[~((df.dataset == "set1") & (df.run == 3))], \
-            "unequal numbers of folds across data sets: set0: 15, set1: 10, set2: 15"
+        return df[~((df.dataset == "set1") & (df.run == 3))], (
+            r"unequal numbers of folds across data sets: set1 has 10 folds \(lacks run 3 fold "
+            r"1, run 3 fold 2, run 3 fold 3 and 2 more\), and the other 2 have 15")
     if kind == "folds differ across classifiers":
-        return df[~((df.classifier == "mine") & (df.fold == 5))], \
-            r"\(dataset, run, fold\) = \(set0, 1, 5\) has a score for only one of 'mine', 'base'"
+        return df[~((df.classifier == "mine") & (df.fold == 5))], (
+            r"\(dataset, run, fold\) = \(set0, 1, 5\) has a score for only one of 'mine', "
+            r"'base' \('base', not 'mine'\)")
     if kind == "unpaired run":
         df.loc[(df.classifier == "base") & (df.run == 2), "run"] = 4
         return df, r"\(dataset, run, fold\) = \(set0, 4, 1\) has a score for only one"

@@ -1,6 +1,7 @@
 """Cross-validation through scikit-learn: the same folds for every classifier, scikit-learn's own
 numbers, careless arguments refused before any fit, a failing model named by its fold."""
 
+import re
 import sys
 
 import numpy as np
@@ -97,12 +98,6 @@ def test_the_progress_bar_counts_the_folds(capsys):
     assert "6/6" in capsys.readouterr().err
 
 
-def test_without_scikit_learn_the_extra_is_named(monkeypatch):
-    monkeypatch.setitem(sys.modules, "sklearn.model_selection", None)
-    with pytest.raises(InputError, match=r"pip install 'bayestut\[study\]'"):
-        cross_validate({"toy": toy()}, {"nb": GaussianNB()}, runs=1, folds=3)
-
-
 def test_too_small_a_class_is_refused():
     X, y = toy()
     with pytest.raises(InputError, match="class 'no' has 3 instance.*fewer than the 5 folds"):
@@ -127,3 +122,16 @@ def test_careless_arguments_are_refused_before_any_fit(change, message):
     arguments = dict(datasets={"toy": toy()}, classifiers={"c": GaussianNB()}, runs=1, folds=3)
     with pytest.raises(InputError, match=message):
         cross_validate(**{**arguments, **change})
+
+
+@pytest.mark.parametrize("in_repository, fix", [
+    (True, "in the bayestut folder run pip install '.[study]'"),
+    (False, "run pip install 'bayestut[study]'")])
+def test_without_scikit_learn_the_error_names_the_study_extras_install(monkeypatch,
+                                                                         in_repository, fix):
+    for module in ("sklearn.base", "sklearn.metrics", "sklearn.model_selection"):
+        monkeypatch.setitem(sys.modules, module, None)      # as if not installed
+    monkeypatch.setattr("bayestut.paths.in_repository", lambda: in_repository)
+    with pytest.raises(InputError, match=r"scikit-learn, which is not installed: it is in the "
+                                         r"study extra; " + re.escape(fix)):
+        cross_validate({"toy": toy()}, {"nb": GaussianNB()}, runs=1, folds=3)

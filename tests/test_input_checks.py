@@ -66,15 +66,38 @@ def test_unpaired_fold_says_what_to_fix():
     df = df.drop(df.index[(df.classifier == "b") & (df.run == 2) & (df.fold == 3)
                           & (df.dataset == "d1")])
     with pytest.raises(InputError, match=r"\(dataset, run, fold\) = \(d1, 2, 3\) has a score for "
-                                         "only one of 'a', 'b'; "
+                                         "only one of 'a', 'b' \\('a', not 'b'\\); "
                                          "every .* needs both"):
         paired_differences(read_results(df), "a", "b")
 
 
 def test_data_sets_with_different_numbers_of_folds():
     df = pd.concat([table(("d0",), folds=3), table(("d1",), folds=5)])
-    with pytest.raises(InputError, match="unequal numbers of folds across data sets: d0: 6, "
-                                         "d1: 10; give every data set the same"):
+    with pytest.raises(InputError, match=r"unequal numbers of folds across data sets: d1 has "
+                                         r"10 folds \(adds run 1 fold 4, run 1 fold 5, run 2 "
+                                         r"fold 4 and 1 more\), and d0 has 6; give every data "
+                                         "set the same"):
+        paired_differences(read_results(df), "a", "b")
+
+
+def test_unequal_folds_name_only_the_odd_data_sets_and_what_they_lack():
+    # 30 data sets, one short of two folds: the message names that one, not all 30
+    df = table([f"ds{i:02d}" for i in range(30)], folds=5)
+    df = df[~((df.dataset == "ds03") & (df.run == 2) & (df.fold >= 4))]
+    with pytest.raises(InputError) as refused:
+        paired_differences(read_results(df), "a", "b")
+    assert str(refused.value) == (
+        "unequal numbers of folds across data sets: ds03 has 8 folds (lacks run 2 fold 4, run 2 "
+        "fold 5), and the other 29 have 10; give every data set the same runs x folds")
+
+
+def test_a_data_set_missing_for_one_classifier_is_named_as_such():
+    df = table(("d0", "d1", "d2"))
+    df = df[~((df.dataset == "d1") & (df.classifier == "b"))]
+    with pytest.raises(InputError, match=r"no results for 'b' on 'd1' \(of 3 data sets\)\. "
+                                         "Both classifiers must be compared on the same data "
+                                         "sets: run the missing classifiers there, or leave "
+                                         "out those data sets$"):
         paired_differences(read_results(df), "a", "b")
 
 
@@ -226,3 +249,13 @@ def test_the_public_tests_refuse_what_is_not_numbers(call):
 def test_a_string_for_percent_is_refused_not_read_as_true():
     with pytest.raises(InputError, match="percent must be True or False"):
         read_results(table(), percent="False")
+
+
+def test_a_data_set_missing_for_one_classifier_of_a_means_table_is_named_as_such():
+    from bayestut.analysis.means import paired_means
+
+    df = pd.DataFrame({"dataset": ["d0", "d0", "d1", "d2", "d2"],
+                       "classifier": ["a", "b", "a", "a", "b"],
+                       "score": [0.8, 0.7, 0.8, 0.9, 0.8]})
+    with pytest.raises(InputError, match=r"no results for 'b' on 'd1' \(of 3 data sets\)"):
+        paired_means(read_results(df), "a", "b", lower_is_better=False)

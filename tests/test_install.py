@@ -33,6 +33,17 @@ def test_step_one_installs_the_notebooks_extra_and_it_holds_what_step_six_import
     assert {"papermill", "ipykernel", "nbconvert"} <= names
 
 
+def test_step_two_names_the_install_of_the_extra_that_brings_scikit_learn():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    step_two = readme[readme.index("**2. Lay out"):readme.index("**3.")]
+    assert "crossval.cross_validate" in step_two
+    assert ".venv/bin/pip install '.[study]'" in step_two
+    tomllib = pytest.importorskip("tomllib")
+    extra = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"][
+        "optional-dependencies"]["study"]
+    assert any(requirement.startswith("scikit-learn") for requirement in extra)
+
+
 @pytest.mark.parametrize("module", ["papermill", "nbconvert", "ipykernel"])
 def test_the_notebook_command_without_the_extra_says_the_install_line(module, tmp_path,
                                                                       monkeypatch, capsys):

@@ -1,6 +1,7 @@
 """Input that could be read more than one way is refused with the fix, never guessed at:
 repeated headers, columns that are not classifiers, ranks, look-alike names (issue 34)."""
 
+import re
 import unicodedata
 
 import numpy as np
@@ -186,6 +187,24 @@ def test_data_sets_in_the_index_are_told_to_reset_it():
         read_results(tidy().set_index(["dataset", "classifier"]))
 
 
+@pytest.mark.parametrize("name, column", [(None, "score"), ("log_loss", "log_loss")])
+def test_a_series_with_the_keys_in_its_index_is_told_to_reset_it(name, column):
+    series = tidy().set_index(["dataset", "classifier", "run", "fold"])["score"].rename(name)
+    fix = f"series.reset_index(name={column!r})"
+    with pytest.raises(InputError, match=r"a pandas Series is one column, with dataset, "
+                                         r"classifier, run, fold in its index: pass "
+                                         + re.escape(fix)):
+        read_results(series)
+    # the fix works, and keeps a loss's name (its direction is then asked for, not assumed)
+    assert list(read_results(series.reset_index(name=column)).columns)[-1] == column
+
+
+def test_a_series_of_scores_alone_is_told_to_pass_the_whole_table():
+    with pytest.raises(InputError, match=r"pass the whole DataFrame \(e.g. df, not "
+                                         r"df\['score'\]\)"):
+        read_results(tidy()["score"])
+
+
 def test_the_exact_engines_refusal_names_the_command_lines_option(tmp_path, capsys):
     csv = tmp_path / "two_folds.csv"
     tidy(datasets=6, runs=1, folds=2).to_csv(csv, index=False)
@@ -193,3 +212,33 @@ def test_the_exact_engines_refusal_names_the_command_lines_option(tmp_path, caps
     assert "--engine stan" in capsys.readouterr().err
     with pytest.raises(InputError, match='engine="stan"'):
         compare(csv, "mine", "baseline")
+
+
+def test_misnamed_required_columns_are_all_named_with_the_rename_and_the_score_column_too():
+    df = tidy().rename(columns={"dataset": "data_set", "fold": "Fold", "score": "acc"})
+    with pytest.raises(InputError) as refused:
+        read_results(df.assign(auc=0.8, notes="ok"))
+    assert str(refused.value) == (
+        "required column(s) named otherwise: 'data_set' for 'dataset', 'Fold' for 'fold'. "
+        "Rename them in the header, or pass df.rename(columns={'data_set': 'dataset', 'Fold': "
+        "'fold'}); and no score column 'score', and 2 columns could hold the metric: ['acc', "
+        "'auc'] ('notes' holds text). Name the metric's column with score=... (on the command "
+        "line --score NAME)")
+    # the rename it names is the fix: the only other column, acc, is then the metric
+    fixed = read_results(df.rename(columns={"data_set": "dataset", "Fold": "fold"}))
+    assert fixed["acc"].tolist() == tidy()["score"].tolist()
+
+
+def test_a_text_column_is_never_offered_as_the_metric_and_a_missing_dataset_is_said_at_once():
+    df = tidy().rename(columns={"dataset": "dataset_name", "score": "acc"})
+    with pytest.raises(InputError) as refused:
+        read_results(df)
+    assert str(refused.value) == (
+        "no score column 'score', and of the other columns only 'acc' holds numbers "
+        "('dataset_name' holds text): name it with score='acc' (on the command line --score "
+        "acc); and no 'dataset' column (is 'dataset_name' it? then rename it 'dataset')")
+
+
+def test_a_table_with_a_text_column_and_one_score_column_named_is_read():
+    df = tidy().rename(columns={"score": "acc"}).assign(notes="ok")
+    assert read_results(df, score="acc")["acc"].tolist() == tidy()["score"].tolist()

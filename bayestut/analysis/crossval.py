@@ -16,8 +16,7 @@ from tqdm.auto import tqdm
 
 from ..errors import InputError
 from ..data import COLUMNS, as_numbers
-
-INSTALL = "pip install 'bayestut[study]'"
+from ..paths import install_command
 
 
 def _sklearn():
@@ -27,8 +26,8 @@ def _sklearn():
         from sklearn.metrics import check_scoring
         from sklearn.model_selection import RepeatedStratifiedKFold
     except ImportError:
-        raise InputError(f"cross-validation runs through scikit-learn, which is not installed: "
-                         f"{INSTALL}") from None
+        raise InputError("cross-validation runs through scikit-learn, which is not installed: "
+                         f"it is in the study extra; {install_command('study')}") from None
     return clone, check_scoring, RepeatedStratifiedKFold
 
 

@@ -33,14 +33,12 @@ from .writeup_caveats import metric_name_checked, rope_chosen_checked, rope_reas
 from .many_text import RANKING_LEGEND  # noqa: F401 (tests and notebooks read it here)
 from ..checks import FRACTION, check, check_all, check_backend, check_rope
 from ..errors import InputError
-from ..data import Results, nfc, open_results, suggestion
+from ..data import Results, check_complete, nfc, open_results, suggestion
 from ..methods.diagnostics import ConvergenceWarning
 from ..methods.ranking import plackett_luce, ranking_data
 from ..methods.ranking_gibbs import plackett_luce_gibbs
 from ..methods.hierarchical import start_stan
 from ..methods.stan import check_environment
-
-MISSING_SHOWN = 5           # data sets named in a "missing results" message
 
 GIBBS_DRAWS = 4     # the Gibbs ranking's draws per chain, as a multiple of ``draws``
 
@@ -96,26 +94,6 @@ def check_parallel(n_jobs, backend) -> None:
     deadlocks, and multiprocessing's daemonic workers may not fork at all)."""
     check("n_jobs", n_jobs)
     check_backend(backend, threads_only=True)
-
-
-def check_complete(table: pd.DataFrame, names) -> None:
-    """Every classifier must have results on every data set that any of them has."""
-    key = "dataset_id" if "dataset_id" in table.columns else "dataset"
-    rows = table[table["classifier"].astype(str).isin(names)]
-    everywhere = list(dict.fromkeys(rows[key]))
-    problems = []
-    for name in names:
-        have = set(rows.loc[rows["classifier"].astype(str) == name, key])
-        lacking = [d for d in everywhere if d not in have]
-        if lacking:
-            shown = ", ".join(repr(d) for d in lacking[:MISSING_SHOWN])
-            more = f" and {len(lacking) - MISSING_SHOWN} more" if len(lacking) > MISSING_SHOWN else ""
-            problems.append(f"{name!r} on {shown}{more}")
-    if problems:
-        raise InputError("no results for " + "; ".join(problems) + f" (of {len(everywhere)} data "
-                         "sets). All pairs must be compared on the same data sets: run the "
-                         "missing classifiers there, or leave out those data sets or those "
-                         "classifiers (name the others)")
 
 
 def mean_scores(table: pd.DataFrame, names, lower_is_better: bool) -> pd.DataFrame:
@@ -187,7 +165,7 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=classifiers, lower_is_better=lower_is_better)
     names = check_classifiers(data.table, data.classifiers)
-    check_complete(data.table, names)
+    check_complete(data.table, names, many=True)
     data = dataclasses.replace(data, table=data.table[data.table["classifier"].isin(names)],
                                classifiers=names)
     pairs = list(itertools.combinations(names, 2))

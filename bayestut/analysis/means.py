@@ -12,7 +12,7 @@ from __future__ import annotations
 import numpy as np
 import pandas as pd
 
-from ..data import Differences, known_name
+from ..data import Differences, check_complete, known_name
 from ..errors import InputError
 
 MIN_DATASETS = 2          # the tests compare over data sets
@@ -30,13 +30,10 @@ def paired_means(table: pd.DataFrame, a: str, b: str, lower_is_better: bool) -> 
     a, b = (known_name(name, table["classifier"].unique()) for name in (a, b))
     if a == b:
         raise InputError(f"both classifiers are {a!r}: name two different classifiers")
+    check_complete(table, [a, b])
     key = "dataset_id" if "dataset_id" in table.columns else "dataset"
     wide = table.pivot_table(index=key, columns="classifier", values="score", aggfunc="first",
                              sort=False)[[a, b]]
-    unpaired = wide.isna().any(axis=1)
-    if unpaired.any():
-        raise InputError(f"data set {wide.index[unpaired][0]!r} has a mean score for only one "
-                         f"of {a!r}, {b!r}: every data set needs both")
     if len(wide) < MIN_DATASETS:
         raise InputError(f"mean scores on {len(wide)} data set: the sign and signed-rank tests "
                          f"compare over several data sets and need at least {MIN_DATASETS}; "

@@ -145,13 +145,10 @@ def run(args, out: Path) -> Path:
         import nbconvert
         import papermill
     except ImportError as missing:
-        from ..paths import in_repository
+        from ..paths import install_command
 
-        where = ("in the bayestut folder run pip install '.[notebooks]' (README step 1)"
-                 if in_repository() else "run pip install 'bayestut[notebooks]' (from a wheel "
-                 "file: pip install 'bayestut-<version>-py3-none-any.whl[notebooks]')")
         raise InputError(f"{missing.name} is not installed: the notebook command needs the "
-                         f"notebooks extra; {where}") from None
+                         f"notebooks extra; {install_command('notebooks')}") from None
     parameters = dict(results=str(results), classifiers=list(args.names) or None,
                       score=args.score, percent=args.percent,
                       score_range=list(args.score_range),
