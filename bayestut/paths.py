@@ -11,7 +11,8 @@ is written), so that two runs never overwrite each other's figures. Only
 ``make reproduce`` sets the variable to the repository itself, so that a learner's run (in
 Jupyter, with papermill's ``-p``, on their own file, or from an installed wheel) never changes a
 committed file; the tests set it to a temporary folder. The committed scorecards are always
-read from the repository: they are what a re-run is checked against.
+read from the repository (from a wheel, its packaged copy): they are what a re-run is checked
+against.
 """
 
 import os
@@ -46,7 +47,9 @@ DATA = _resource("_data", "data")
 NOTEBOOKS = REPO / "notebooks"
 # the own-results notebook travels in the wheel too (`python -m bayestut notebook`)
 YOUR_RESULTS_NOTEBOOK = _resource("_notebooks", "notebooks") / "your_results.ipynb"
-COMMITTED_SCORECARDS = NOTEBOOKS / "scorecards"
+# in a wheel (a clone installed without -e too) the copy the build puts in the package: a rerun
+# of a notebook still finds the settings its scorecard was made at (readers 37, 38)
+COMMITTED_SCORECARDS = _resource("_scorecards", "notebooks/scorecards")
 # the card Reading your verdict (`python -m bayestut card`): docs/reading-your-verdict.md, its one
 # source, in the repository; in a wheel the copy setup.py's build step puts beside the modules
 CARD = (PACKAGE / "reading-your-verdict.md" if (PACKAGE / "reading-your-verdict.md").is_file()

@@ -40,6 +40,11 @@ pair.drop(columns="dataset_id").to_csv("results.csv", index=False)
 # outputs of an installed package go to the scratch folder, never beside the package
 assert paths.figures_dir().parent.parent == paths.SCRATCH, paths.figures_dir()   # this run's folder
 assert not paths.publishing() and sys.argv[1] not in str(paths.scorecards_dir())
+# the committed scorecards' settings travel too: a notebook rerun with a changed parameter gets
+# the note, not counts of 'differs' (readers 37, 38)
+from bayestut.reproduction.scorecard import published_settings
+assert str(paths.COMMITTED_SCORECARDS).startswith(sys.argv[1]), paths.COMMITTED_SCORECARDS
+assert published_settings()["02_bayesian_correlated_ttest"]["rope"] == 0.01
 print("installed package ok")
 """
 
@@ -58,6 +63,7 @@ def installed(tmp_path_factory):
         shutil.copytree(REPO / name, source / name, ignore=skip)
     (source / "notebooks").mkdir()      # only the own-results notebook travels in the wheel
     shutil.copy(REPO / "notebooks" / "your_results.ipynb", source / "notebooks")
+    shutil.copytree(REPO / "notebooks" / "scorecards", source / "notebooks" / "scorecards")
     build = tmp_path_factory.mktemp("wheel")
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "-w", str(build),
                     str(source)], check=True, capture_output=True)

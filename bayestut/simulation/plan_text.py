@@ -37,8 +37,11 @@ number = probability_text      # the tables' rule; a test holds it to wording.nu
 def _estimate(p: float, error: float) -> str:
     """A simulated share with its Monte Carlo error, rounded to what the error supports
     ("< 0.01 ± 0.02" after 40 studies, never "< 0.001" beside an error of 0.017), and never
-    to fewer than 2 decimals: a share of 10 in 40 studies shows 0.25, as counted, not 0.2."""
-    return number(p, error, fewest=2)
+    to fewer than 2 decimals: a share of 10 in 40 studies shows 0.25, as counted, not 0.2.
+    A bound stands alone ("> 0.99", not "> 0.99 ± 0.02": reader 38), its digits already
+    the error's."""
+    shown = number(p, error, fewest=2)
+    return shown.split(" ± ")[0] if shown[:1] in "<>" else shown
 
 
 def _share(p: float, error: float) -> str:
