@@ -39,7 +39,7 @@ KINDS = {
                                         "outcome: how often the practitioner's next data set "
                                         "goes each way."),
     DELTA0: ("hierarchical test", "how probable each outcome is for the mean difference δ₀ "
-                                  "over the population of data sets (δ₀ below, inside or above "
+                                  "over the population of data sets (δ₀ above, inside or below "
                                   "the rope): the claim a method paper makes."),
     EXPECTED: ("sign and signed-rank tests", "the posterior mean of each outcome's "
                                              "probability."),
