@@ -42,7 +42,7 @@ import numpy as np
 
 from ..errors import InputError
 from .diagnostics import Diagnostics, diagnose
-from ..paths import STAN_DIR
+from ..paths import STAN_DIR, install_command
 
 BACKENDS = ("cmdstanpy", "pystan")
 ENV_BACKEND = "BAYESTUT_STAN_BACKEND"
@@ -128,10 +128,11 @@ def choose_backend(backend: str | None = None) -> str:
                     f"{INSTALL_CMDSTANPY}; or PyStan, {INSTALL_PYSTAN}")
 
 
-# Stan is an extra: the default (exact) engine needs none. These are the lines that install it.
-INSTALL_CMDSTANPY = ("pip install 'bayestut[stan]', then python -m cmdstanpy.install_cmdstan "
+# Stan is an extra: the default (exact) engine needs none. These are the lines that install it,
+# as they work where bayestut runs (from a clone: pip install '.[stan]'; from a wheel: its name)
+INSTALL_CMDSTANPY = (install_command("stan") + ", then python -m cmdstanpy.install_cmdstan "
                      "(or set CMDSTAN to an installed CmdStan's folder)")
-INSTALL_PYSTAN = "pip install 'bayestut[pystan]' (Linux and macOS)"
+INSTALL_PYSTAN = install_command("pystan") + " (Linux and macOS)"
 
 
 def _missing(backend: str) -> str:
