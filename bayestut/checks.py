@@ -319,7 +319,7 @@ LOSS_WORDS = {"error", "errors", "err", "loss", "logloss", "mse", "rmse", "mae",
 GAIN_WORDS = {"accuracy", "acc", "auc", "f1", "kappa", "precision", "recall"}
 
 
-def metric_direction(score: str, lower_is_better) -> bool:
+def metric_direction(score: str, lower_is_better, what: str = "the score column") -> bool:
     """Whether lower scores are better.
 
     Parameters
@@ -329,6 +329,8 @@ def metric_direction(score: str, lower_is_better) -> bool:
     lower_is_better : bool or None
         As the reader gave it; None: False, unless the column's name says loss or error
         (then the direction must be said).
+    what : str
+        What ``score`` names, for the message (the metric's name given for the reports too).
 
     Returns
     -------
@@ -346,7 +348,7 @@ def metric_direction(score: str, lower_is_better) -> bool:
         return False
     lower = check("lower_is_better", lower_is_better)
     if lower and words & GAIN_WORDS and not words & LOSS_WORDS:
-        raise InputError(f"lower_is_better=True (--lower-is-better), but the score column "
+        raise InputError(f"lower_is_better=True (--lower-is-better), but {what} "
                          f"{score!r} is named like a metric where higher is better: drop "
-                         "--lower-is-better, or rename the column if it holds an error")
+                         "--lower-is-better, or rename it if it holds an error")
     return lower

@@ -163,3 +163,21 @@ def test_the_short_console_says_why_some_differences_have_more_digits():
     assert clause.startswith("a difference near the rope's edge")
     title = next(line for line in r.summary().splitlines() if line.startswith("Per data set"))
     assert title.endswith(f"; {clause}):")
+
+
+def test_a_means_only_verdict_keeps_the_odds_in_the_list_of_decisions():
+    """Reader 39's [WRONG]: with mean scores only, the verdict's no decision carried the
+    posterior odds, which the docs (and every other verdict) keep in the list of decisions."""
+    import numpy as np
+    import pandas as pd
+    rng = np.random.default_rng(3)
+    gaps = 0.015 + 0.01 * rng.standard_normal(12)     # no decision, mine better likeliest
+    rows = [(f"d{i}", name, 0.8 + (g if name == "mine" else 0.0))
+            for i, g in enumerate(gaps) for name in ("mine", "base")]
+    means = pd.DataFrame(rows, columns=["dataset", "classifier", "score"])
+    r = bt.compare(means, "mine", "base")
+    verdict = r.verdict()[0]
+    assert verdict.startswith("Signed-rank test over 12 data sets (mean scores only): no decision")
+    assert "odds" not in " ".join(r.verdict())
+    listed = r.summary().split("Decisions:", 1)[1]
+    assert "Posterior odds, not a decision" in listed

@@ -111,6 +111,16 @@ def test_lower_is_better_on_an_accuracy_column_is_refused():
         compare(df, "mine", "base", score="accuracy", lower_is_better=True)
 
 
+
+def test_lower_is_better_beside_a_metric_named_like_a_gain_is_refused():
+    """Reader 39: a column called 'score', --metric-name AUC and --lower-is-better by mistake
+    flipped the verdict silently; the metric's name is checked as the column's is."""
+    with pytest.raises(InputError, match="the metric's name .metric_name. 'AUC' is named like a "
+                                         "metric where higher is better"):
+        compare(scores(), "mine", "base", metric_name="AUC", lower_is_better=True)
+    assert compare(scores(), "mine", "base", metric_name="log-loss", lower_is_better=True)
+
+
 def test_loss_named_column_on_the_command_line(tmp_path, capsys):
     df = scores().rename(columns={"score": "error"})
     status, out, err = cli_run(tmp_path, capsys, df, "mine", "base", "--score", "error")

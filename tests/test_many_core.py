@@ -55,7 +55,7 @@ def test_the_k_core_names_the_estimand_the_decided_pairs_the_undecided_count_cav
     check = many.pairs[("baseline", "other")].rope_check
     other = [f"±{r:g}" for r, d in check["decision"].items() if d != "no decision"]
     assert other and check.loc[0.01, "decision"] == "no decision"
-    said = re.search(r"For “baseline” against “other”, (.*) \(the rope's check\)\.$", core)
+    said = re.search(r"For “baseline” against “other” the decision depends on the rope: (.*) \(the rope's check\)\.$", core)
     assert said, core       # pasted alone: no "below"
     assert re.findall(r"±[\d.]+", said[1]) == other
     assert core.index(which) < core.index("For “baseline”")
@@ -80,14 +80,14 @@ def test_the_k_core_with_no_pair_decided_says_so_and_that_none_is_worse():
     assert "No classifier is declared worse than another." in core
     # both pairs that decide at another rope, each with what it would find there; ropes with
     # the same decision in one clause
-    assert "For “mine” against “baseline”, at ±0.008 it would find “mine” practically better " \
+    assert "For “mine” against “baseline” the decision depends on the rope: at ±0.008 it would find “mine” practically better " \
            "than “baseline” (the rope's check)." in core
     check = none.pairs[("baseline", "other")].rope_check["decision"]
     assert check[0.011] == check[0.012] == "equivalent"
-    assert core.endswith("For “baseline” against “other”, at ±0.011 and ±0.012 it would find "
+    assert core.endswith("For “baseline” against “other” the decision depends on the rope: at ±0.011 and ±0.012 it would find "
                          "“baseline” and “other” practically equivalent (the rope's check).")
     pair = writeup.core_text(none.pairs[("baseline", "other")])     # two classifiers' core too
-    assert pair.endswith("At ±0.011 and ±0.012 it would find “baseline” and “other” practically "
+    assert pair.endswith("The decision depends on the rope: at ±0.011 and ±0.012 it would find “baseline” and “other” practically "
                          "equivalent (the rope's check).")
 
 

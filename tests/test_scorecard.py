@@ -172,6 +172,17 @@ def test_other_settings_give_a_note_not_an_error(published, capsys):
     assert not (published / "scorecards" / "99_mcmc.csv").exists()     # nothing written
 
 
+def test_a_run_at_other_settings_says_so_at_the_top_too(published, capsys):
+    """Reader 39: after rope = 0.02 the prose beside the outputs still described the published
+    run, and only the scorecard at the end said why; the card says it where it is made."""
+    Scorecard("99_mcmc", settings={"rope": 0.02, "seed": 1, "q": [5, 10]})
+    said = capsys.readouterr().out
+    assert said.startswith("This run changes rope = 0.02 instead of the published 0.01: the "
+                           "prose describes the published run"), said
+    Scorecard("99_mcmc", settings={"rope": 0.01, "seed": 1, "q": [5, 10]})
+    assert capsys.readouterr().out == ""
+
+
 def test_the_published_settings_are_still_checked_strictly(published):
     _card_at({"rope": 0.01, "seed": 1, "q": (5, 10)}).save()          # tuples equal lists
     with pytest.raises(scorecard.ScorecardChanged, match="became 'differs'"):

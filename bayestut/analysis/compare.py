@@ -238,6 +238,8 @@ def compare(results, a=None, b=None, *, rope: float = DEFAULT_ROPE, lower_is_bet
     rope_reason = rope_reason_checked(rope_reason)
     rope_chosen = rope_chosen_checked(rope_chosen)
     metric_name = metric_name_checked(metric_name)
+    if metric_name and lower_is_better is not None:   # --metric-name AUC --lower-is-better
+        metric_direction(metric_name, lower_is_better, "the metric's name (metric_name)")
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=None if a is None else [a, b],
                         lower_is_better=lower_is_better)

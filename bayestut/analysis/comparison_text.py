@@ -378,8 +378,9 @@ def verdict_lines(c) -> list[str]:
                 f"identical on every fold, so every test gives P(equivalent) = 1."]
     if means_only(c):
         o = c.overall()[-1]
+        # the odds, as everywhere, in the list of decisions, never in the verdict (reader 39)
         text = wording.decision(o.shares, c.a, c.b, c.rope, c.threshold, se=o.shares_se,
-                                share=True)
+                                share=True, odds=False)
         return [f"Signed-rank test over {len(d.datasets)} data sets (mean scores only): {text}."]
     if c.constant and not c.refused:
         i, x = c.exact_outcome(), d.x.flat[0]

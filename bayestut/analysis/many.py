@@ -31,7 +31,7 @@ from .compare import (ADAPT_DELTA, ENGINE, NON_CENTRED, SIGNED_RANK_SAMPLES, che
 from .many_comparison import ManyComparison
 from .writeup_caveats import metric_name_checked, rope_chosen_checked, rope_reason_checked
 from .many_text import RANKING_LEGEND  # noqa: F401 (tests and notebooks read it here)
-from ..checks import FRACTION, check, check_all, check_backend, check_rope
+from ..checks import FRACTION, check, check_all, check_backend, check_rope, metric_direction
 from ..errors import InputError
 from ..data import Results, check_complete, nfc, open_results, suggestion
 from ..methods.diagnostics import ConvergenceWarning
@@ -162,6 +162,8 @@ signed_rank_samples, chains, warmup, draws, adapt_delta, non_centred, engine
     written = {"rope_reason": rope_reason_checked(rope_reason),        # the write-ups' words
                "metric_name": metric_name_checked(metric_name),
                "rope_chosen": rope_chosen_checked(rope_chosen)}
+    if written["metric_name"] and lower_is_better is not None:    # AUC, --lower-is-better
+        metric_direction(written["metric_name"], lower_is_better, "the metric's name (metric_name)")
     data = open_results(results, score=score, percent=percent, score_range=score_range,
                         classifiers=classifiers, lower_is_better=lower_is_better)
     names = check_classifiers(data.table, data.classifiers)

@@ -332,7 +332,8 @@ def _core_caveats(c) -> list[str]:
             out.append(f"It is a weak decision: {weak}.")
     said = _other_ropes(c)
     if said:       # what it would be, not only that it differs (reader 31)
-        out.append(f"{said[0].upper()}{said[1:]} (the rope's check).")
+        # a caveat, not a finding: never a rope that decides reported alone (reader 39)
+        out.append(f"The decision depends on the rope: {said} (the rope's check).")
     ceiling = getattr(c, "ceiling", [])
     if ceiling:
         out.append(f"On {counted(len(ceiling), 'data set')} both mean scores lie "
@@ -378,7 +379,8 @@ def _many_core(many) -> str:
     for c in many.pairs.values():
         said = _other_ropes(c)
         if said:
-            out.append(f"For {quoted(c.a)} against {quoted(c.b)}, {said} (the rope's check).")
+            out.append(f"For {quoted(c.a)} against {quoted(c.b)} the decision depends on the "
+                       f"rope: {said} (the rope's check).")
     ceiling = {d for names in many.ceiling.values() for d in names}
     if ceiling:
         out.append(f"On {counted(len(ceiling), 'data set')} some classifiers' mean scores lie "

@@ -89,6 +89,11 @@ class Scorecard:
         self.rows: list[dict] = []
         self.settings = settings
         self.note: str | None = None     # set by save() when the settings are not published
+        changed = self.changed_settings()
+        if changed and not os.environ.get(ACCEPT_ENV):     # said at the top too (reader 39)
+            print(f"This run changes {_listed(changed)}: the prose describes the published run, "
+                  "the outputs below are this run's, and the scorecard at the end compares "
+                  "nothing.")
 
     def add(self, published: Published, reproduced: float, tolerance: float = 0.0) -> str:
         """A deterministic number: the same on every machine."""
@@ -163,8 +168,7 @@ class Scorecard:
         changed = self.changed_settings()
         accepted = bool(os.environ.get(ACCEPT_ENV))
         if changed and not accepted:
-            listed = ", ".join(f"{k} = {v[1]!r} instead of the published {v[0]!r}"
-                               for k, v in changed.items())
+            listed = _listed(changed)
             if os.environ.get(STRICT_ENV):
                 raise ScorecardChanged(f"{self.notebook}: run at other settings than the "
                                        f"published ones: {listed}")
@@ -252,6 +256,12 @@ def parameters_cell(path) -> dict:
 def _normal(value):
     """A value as JSON would store it (tuples become lists), to compare like with like."""
     return json.loads(json.dumps(value))
+
+
+def _listed(changed: dict) -> str:
+    """"rope = 0.02 instead of the published 0.01", for each changed setting."""
+    return ", ".join(f"{k} = {v[1]!r} instead of the published {v[0]!r}"
+                     for k, v in changed.items())
 
 
 def _namespace(names) -> dict:
