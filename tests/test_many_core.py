@@ -125,3 +125,13 @@ def test_the_cores_name_a_weak_decision_with_its_probability_on_a_new_data_set(
         assert f"“{c.a}” against “{c.b}” ({shown})" in said[1], said[1]
     pair = decided[0]
     assert "It is a weak decision: on a new data set" in writeup.core_text(pair)
+
+
+def test_the_k_core_says_when_every_pair_is_decided():
+    """Reader 40: with every pair decided the core said nothing of the undecided count."""
+    t = make_table(datasets=6, runs=2, folds=5, classifiers=K,
+                   gaps={"mine": 0.08, "other": -0.08}, noise=0.005, seed=1)
+    every = bt.compare_all(t, rope=0.01, n_jobs=1, progress=False, ranking=False)
+    assert "no decision" not in {c.decision for c in every.pairs.values()}
+    core = writeup.core_text(every)
+    assert "Every pair reached a decision." in core and "reached no decision" not in core

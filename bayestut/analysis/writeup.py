@@ -366,7 +366,8 @@ def _many_core(many) -> str:
     undecided = len(many.pairs) - len(decided)
     out.append("No pair reached a decision." if not decided else
                f"The other {counted(undecided, 'pair')} reached no decision." if undecided > 1
-               else "The other pair reached no decision." if undecided else "")
+               else "The other pair reached no decision." if undecided
+               else "Every pair reached a decision.")     # said, not left out (reader 40)
     best = wording.undominated(many.undominated(test), many.classifiers, quoted)
     out.append(f"{best}." if best else "No classifier is declared worse than another.")
     weak = [f"{quoted(c.a)} against {quoted(c.b)} ({w})" for c in many.pairs.values()
