@@ -28,7 +28,7 @@ TOC = {
                          "notebooks/08_compare_your_own", "notebooks/09_many_classifiers",
                          "notebooks/10_choosing_and_reporting"],
     "Deeper": ["notebooks/03_all_pairs", "notebooks/06_shrinkage", "notebooks/07_power"],
-    "Your own results": ["docs/reading-your-verdict", "notebooks/your_results", "docs/your-results"],
+    "Your own results": ["docs/first-report", "docs/reading-your-verdict", "notebooks/your_results", "docs/your-results"],
     "Reproduction": ["REPRODUCTION", "docs/reproduction", "docs/disagreements",
                      "docs/simulations", "data/README", "data/blog_study"],
     "Reference": ["docs/glossary", "docs/api", "docs/references", "ARCHITECTURE"],
