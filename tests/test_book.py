@@ -327,3 +327,17 @@ def test_a_widget_output_loads_nothing_from_the_network(tmp_path):
     page = (tmp_path / "out" / "index.html").read_text("utf-8")
     assert "3/3" in page                                   # the text fallback is shown
     assert not re.search(r"require(\.min)?\.js|html-manager|embed-amd|cdn\.", page), page
+
+
+def test_a_docs_pages_links_to_glossary_headings_become_term_links():
+    """The book reads the glossary as a {glossary} directive, with no heading anchors: a link
+    such as glossary.md#posterior-probability (docs/first-report.md) would lead nowhere."""
+    pytest.importorskip("myst_parser")
+    sys.path.insert(0, str(ROOT / "docs" / "_ext"))
+    import book_extras
+    terms = book_extras.glossary_terms((ROOT / "docs" / "glossary.md").read_text("utf-8"))
+    assert terms["probability-for-δ₀"] == "probability for δ₀"
+    page = (ROOT / "docs" / "first-report.md").read_text("utf-8")
+    linked = book_extras.term_links(page, terms, "glossary.md")
+    assert "glossary.md#" in page and "glossary.md#" not in linked
+    assert "{term}`posterior probability`" in linked and "{term}`shrunk <shrinkage>`" in linked

@@ -300,6 +300,7 @@ def test_prose_quoting_the_papers_data_says_so(notebook):
 
 READING_PATH = [REPO / "README.md", REPO / "docs" / "reading-your-verdict.md",
                 REPO / "docs" / "glossary.md", REPO / "docs" / "your-results.md",
+                REPO / "docs" / "first-report.md",
                 *(REPO / "notebooks" / f"{nb}.ipynb" for nb in (
                     "01_frequentist_pitfalls", "02_bayesian_correlated_ttest",
                     "04_sign_and_signed_rank", "05_hierarchical", "08_compare_your_own",

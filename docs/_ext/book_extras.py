@@ -3,7 +3,8 @@
 - the table of contents, in the README's reading order, appended to the landing page;
 - on every notebook page, how to run it (into a scratch copy: nothing committed changes) and a
   download link for its .ipynb;
-- the glossary, written for GitHub (a heading per term), read as a {glossary} directive;
+- the glossary, written for GitHub (a heading per term), read as a {glossary} directive, and
+  the docs pages' links to its headings (glossary.md#rope) as links to its terms;
 - readable anchors for the glossary terms Sphinx would number (δ₀, ρ: #term-delta0, not #term-0);
 - on every notebook page, links to its own sections in Jupyter's form resolved, and the first use of each glossary term linked to the glossary;
 - MathJax from a local copy (the files of the sphinx-mathjax-offline package), so that the
@@ -28,7 +29,7 @@ TOC = {
                          "notebooks/08_compare_your_own", "notebooks/09_many_classifiers",
                          "notebooks/10_choosing_and_reporting"],
     "Deeper": ["notebooks/03_all_pairs", "notebooks/06_shrinkage", "notebooks/07_power"],
-    "Your own results": ["docs/reading-your-verdict", "notebooks/your_results", "docs/your-results"],
+    "Your own results": ["docs/first-report", "docs/reading-your-verdict", "notebooks/your_results", "docs/your-results"],
     "Reproduction": ["REPRODUCTION", "docs/reproduction", "docs/disagreements",
                      "docs/simulations", "data/README", "data/blog_study"],
     "Reference": ["docs/glossary", "docs/api", "docs/references", "ARCHITECTURE"],
@@ -92,26 +93,39 @@ def github_anchor(heading):
     return kept.replace(" ", "-")
 
 
-def glossary_directive(app, docname, source):
-    """docs/glossary.md is written for GitHub: a `## term` heading per term, its meaning the
-    paragraphs under it, its links to other terms `[text](#anchor)`. The book reads the terms
-    as a {glossary} directive instead, for the anchors (#term-...) that the notebooks' links
-    need, and those links as {term} roles."""
-    if docname != "docs/glossary":
-        return
-    head, *entries = re.split(r"^## ", source[0], flags=re.MULTILINE)
-    terms = {github_anchor(e.split("\n", 1)[0]): e.split("\n", 1)[0].strip() for e in entries}
-
-    def term_role(link):
+def term_links(markdown, terms, page=""):
+    """Markdown links to a glossary heading (`[text](page#anchor)`) as {term} roles: the book
+    reads the glossary's headings as a {glossary} directive, which has no heading anchors."""
+    def role(link):
         text, term = link[1], terms.get(link[2])
         if term is None:
             return link[0]
         return f"{{term}}`{text}`" if " ".join(text.split()) == term else f"{{term}}`{text} <{term}>`"
+    return re.sub(r"\[([^\]]+)\]\(" + re.escape(page) + r"#([^)\s]+)\)", role, markdown)
 
+
+def glossary_terms(glossary):
+    """Each glossary term by its GitHub anchor, from docs/glossary.md's `## term` headings."""
+    return {github_anchor(name): name.strip() for name in re.findall(r"^## (.+)$", glossary, re.M)}
+
+
+def glossary_directive(app, docname, source):
+    """docs/glossary.md is written for GitHub: a `## term` heading per term, its meaning the
+    paragraphs under it, its links to other terms `[text](#anchor)`. The book reads the terms
+    as a {glossary} directive instead, for the anchors (#term-...) that the notebooks' links
+    need, and those links as {term} roles; the other docs pages' links to a term
+    (`glossary.md#rope`) too."""
+    if docname.startswith("docs/") and docname != "docs/glossary":
+        glossary = Path(app.srcdir, "docs", "glossary.md").read_text(encoding="utf-8")
+        source[0] = term_links(source[0], glossary_terms(glossary), "glossary.md")
+    if docname != "docs/glossary":
+        return
+    head, *entries = re.split(r"^## ", source[0], flags=re.MULTILINE)
+    terms = glossary_terms(source[0])
     items = []
     for entry in entries:
         name, _, meaning = entry.partition("\n")
-        meaning = re.sub(r"\[([^\]]+)\]\(#([^)\s]+)\)", term_role, meaning.strip())
+        meaning = term_links(meaning.strip(), terms)
         items.append(name.strip() + "\n" + "\n".join(f"  {line}" if line.strip() else ""
                                                      for line in meaning.splitlines()))
     source[0] = head + "```{glossary}\n" + "\n\n".join(items) + "\n```\n"
